@@ -1,0 +1,29 @@
+import type { ParseArgsConfig } from 'node:util';
+
+/** What a subcommand gets: its parsed flags, its positionals, and where to write. */
+export interface CommandContext {
+  values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+  positionals: string[];
+  /** Results (JSONL, JSON, CSV, tables): stdout or `--out FILE`. */
+  out: { write(chunk: string): void };
+  /** Diagnostics, progress and the summary line: stderr. */
+  err: { write(chunk: string): void };
+  /** True when stderr is a TTY and --quiet was not given: draw progress bars. */
+  progress: boolean;
+  quiet: boolean;
+}
+
+/**
+ * One subcommand of `resemble`: `src/cli/commands/<name>.ts` exports `command`.
+ * `run` returns the exit code: 0 ok, 1 nothing usable was read, 2 bad arguments.
+ */
+export interface Command {
+  name: string;
+  /** One line for `resemble --help`. */
+  summary: string;
+  /** Usage text for `resemble <name> --help`: synopsis, every flag with its default. */
+  usage: string;
+  /** node:util parseArgs options (the shared --out, --format, --quiet, --help are added by main). */
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(ctx: CommandContext): Promise<number>;
+}
