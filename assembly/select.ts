@@ -1,0 +1,255 @@
+// Sketch selection from a stream of permuted shingle values (Broder §2):
+//   MIN_s — the s smallest distinct values: a max-heap of s plus a hash set of its members, so a
+//           value is tested against the heap's maximum once and only rare insertions cost more;
+//   MOD_m — the values ≡ 0 mod m; adaptive: m = 2^i with i chosen from the distinct count n so
+//           the sketch keeps n / 2^i ∈ [50, 100) values (the paper's bounded V_i);
+//   and a k-value signature by one-permutation hashing with optimal densification
+//   (Shrivastava 2017), for LSH banding.
+import { mix } from './mix';
+
+export const KIND_MIN: u32 = 0;
+export const KIND_MOD: u32 = 1;
+export const KIND_ADAPTIVE: u32 = 2;
+export const MAX_S: u32 = 4096;
+export const MAX_K: u32 = 4096;
+
+const HEAP: usize = memory.data(<i32>MAX_S * 8, 16);
+const HASH_SLOTS: u32 = MAX_S * 4;
+const HASH: usize = memory.data(<i32>HASH_SLOTS * 8, 16);
+const SIG: usize = memory.data(<i32>MAX_K * 8, 16);
+
+let kind: u32 = KIND_MIN;
+let s: u32 = 128;
+let m: u64 = 25;
+let k: u32 = 0;
+let sigSeed: u64 = 0;
+let hashMask: u32 = 511;
+
+let heapSize: u32 = 0;
+let hasZero = false;
+let scratch: usize = 0;
+let scratchCap: u32 = 0;
+let scratchN: u32 = 0;
+let overflow = false;
+
+/** Distinct values seen (exact for mod/adaptive; heap size for min), and the adaptive exponent. */
+export let lastDistinct: u32 = 0;
+export let lastModLog2: u32 = 0;
+
+export function selectConfigure(kind_: u32, s_: u32, m_: u64, k_: u32, seed: u64): void {
+  kind = kind_; s = s_; m = m_; k = k_; sigSeed = seed ^ 0x6f6e652d7065726d; // "one-perm"
+  let slots: u32 = 16;
+  while (slots < s * 4) slots <<= 1;
+  hashMask = slots - 1;
+}
+
+export function selectBegin(scratchPtr: usize, cap: u32): void {
+  heapSize = 0; hasZero = false; scratch = scratchPtr; scratchCap = cap; scratchN = 0; overflow = false;
+  if (kind == KIND_MIN) memory.fill(HASH, 0, (<usize>hashMask + 1) << 3);
+  if (k > 0) memory.fill(SIG, 0xff, <usize>k << 3);
+}
+
+// ---- the hash set of heap members (linear probing, backward-shift deletion) ----
+@inline function slotOf(v: u64): u32 { return <u32>v & hashMask; }
+
+function hashHas(v: u64): bool {
+  if (v == 0) return hasZero;
+  let i = slotOf(v);
+  while (true) {
+    const x = load<u64>(HASH + (<usize>i << 3));
+    if (x == v) return true;
+    if (x == 0) return false;
+    i = (i + 1) & hashMask;
+  }
+  return false;
+}
+
+function hashAdd(v: u64): void {
+  if (v == 0) { hasZero = true; return; }
+  let i = slotOf(v);
+  while (load<u64>(HASH + (<usize>i << 3)) != 0) i = (i + 1) & hashMask;
+  store<u64>(HASH + (<usize>i << 3), v);
+}
+
+function hashRemove(v: u64): void {
+  if (v == 0) { hasZero = false; return; }
+  let i = slotOf(v);
+  while (load<u64>(HASH + (<usize>i << 3)) != v) i = (i + 1) & hashMask;
+  // Backward shift: move later entries of the run into the hole when their home allows it.
+  let j = i;
+  while (true) {
+    j = (j + 1) & hashMask;
+    const x = load<u64>(HASH + (<usize>j << 3));
+    if (x == 0) break;
+    const home = slotOf(x);
+    const between = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+    if (between) continue;
+    store<u64>(HASH + (<usize>i << 3), x);
+    i = j;
+  }
+  store<u64>(HASH + (<usize>i << 3), 0);
+}
+
+// ---- the max-heap ----
+function siftDown(i: u32, n: u32): void {
+  const v = load<u64>(HEAP + (<usize>i << 3));
+  while (true) {
+    let c: u32 = 2 * i + 1;
+    if (c >= n) break;
+    let cv = load<u64>(HEAP + (<usize>c << 3));
+    if (c + 1 < n) {
+      const rv = load<u64>(HEAP + (<usize>(c + 1) << 3));
+      if (rv > cv) { c++; cv = rv; }
+    }
+    if (cv <= v) break;
+    store<u64>(HEAP + (<usize>i << 3), cv);
+    i = c;
+  }
+  store<u64>(HEAP + (<usize>i << 3), v);
+}
+
+function siftUp(i: u32): void {
+  const v = load<u64>(HEAP + (<usize>i << 3));
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    const pv = load<u64>(HEAP + (<usize>p << 3));
+    if (pv >= v) break;
+    store<u64>(HEAP + (<usize>i << 3), pv);
+    i = p;
+  }
+  store<u64>(HEAP + (<usize>i << 3), v);
+}
+
+/** Offers one permuted shingle value to the sketch (and the signature). */
+export function selectValue(v: u64): void {
+  if (k > 0) {
+    const bin = <usize>(((v >> 32) * <u64>k) >> 32);
+    if (v < load<u64>(SIG + (bin << 3))) store<u64>(SIG + (bin << 3), v);
+  }
+  if (kind == KIND_MIN) {
+    if (heapSize < s) {
+      if (hashHas(v)) return;
+      hashAdd(v);
+      store<u64>(HEAP + (<usize>heapSize << 3), v);
+      siftUp(heapSize);
+      heapSize++;
+    } else if (v < load<u64>(HEAP)) {
+      if (hashHas(v)) return;
+      hashRemove(load<u64>(HEAP));
+      hashAdd(v);
+      store<u64>(HEAP, v);
+      siftDown(0, heapSize);
+    }
+    return;
+  }
+  if (scratchN >= scratchCap) { overflow = true; return; }
+  store<u64>(scratch + (<usize>scratchN << 3), v);
+  scratchN++;
+}
+
+/** Sorts n u64 values ascending in place (introsort-free quicksort with insertion sort below 24). */
+export function sortU64(ptr: usize, n: u32): void {
+  if (n < 2) return;
+  quick(ptr, 0, <i32>n - 1);
+}
+
+function quick(ptr: usize, lo: i32, hi: i32): void {
+  while (hi - lo > 24) {
+    const mid = lo + ((hi - lo) >> 1);
+    // median of three as pivot
+    let a = load<u64>(ptr + (<usize>lo << 3)), b = load<u64>(ptr + (<usize>mid << 3)), c = load<u64>(ptr + (<usize>hi << 3));
+    let pivot: u64 = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (load<u64>(ptr + (<usize>i << 3)) < pivot) i++;
+      while (load<u64>(ptr + (<usize>j << 3)) > pivot) j--;
+      if (i <= j) {
+        const t = load<u64>(ptr + (<usize>i << 3));
+        store<u64>(ptr + (<usize>i << 3), load<u64>(ptr + (<usize>j << 3)));
+        store<u64>(ptr + (<usize>j << 3), t);
+        i++; j--;
+      }
+    }
+    // recurse into the smaller side, loop on the larger (bounded stack)
+    if (j - lo < hi - i) { quick(ptr, lo, j); lo = i; } else { quick(ptr, i, hi); hi = j; }
+  }
+  for (let x = lo + 1; x <= hi; x++) {
+    const v = load<u64>(ptr + (<usize>x << 3));
+    let y = x - 1;
+    while (y >= lo && load<u64>(ptr + (<usize>y << 3)) > v) {
+      store<u64>(ptr + (<usize>(y + 1) << 3), load<u64>(ptr + (<usize>y << 3)));
+      y--;
+    }
+    store<u64>(ptr + (<usize>(y + 1) << 3), v);
+  }
+}
+
+/** Removes adjacent duplicates from a sorted array; returns the new length. */
+export function uniqueU64(ptr: usize, n: u32): u32 {
+  if (n == 0) return 0;
+  let w: u32 = 1;
+  for (let i: u32 = 1; i < n; i++) {
+    const v = load<u64>(ptr + (<usize>i << 3));
+    if (v != load<u64>(ptr + (<usize>(w - 1) << 3))) { store<u64>(ptr + (<usize>w << 3), v); w++; }
+  }
+  return w;
+}
+
+/**
+ * Writes the finished sketch (sorted, distinct) at out, at most cap values; returns its length,
+ * −2 when the scratch buffer overflowed, −1 when cap is short.
+ */
+export function selectFinish(out: usize, cap: u32): i32 {
+  if (overflow) return -2;
+  lastModLog2 = 0;
+  if (kind == KIND_MIN) {
+    const n = heapSize;
+    if (n > cap) return -1;
+    // heapsort in place: the largest goes to the back
+    for (let end = n; end > 1; end--) {
+      const top = load<u64>(HEAP);
+      store<u64>(HEAP, load<u64>(HEAP + (<usize>(end - 1) << 3)));
+      store<u64>(HEAP + (<usize>(end - 1) << 3), top);
+      siftDown(0, end - 1);
+    }
+    memory.copy(out, HEAP, <usize>n << 3);
+    lastDistinct = n;
+    return <i32>n;
+  }
+  sortU64(scratch, scratchN);
+  const n = uniqueU64(scratch, scratchN);
+  lastDistinct = n;
+  let mask: u64 = 0;
+  if (kind == KIND_ADAPTIVE) {
+    let i: u32 = 0;
+    while ((<u64>n >> (i + 1)) >= 50) i++;   // largest i with n / 2^i ≥ 50, so n / 2^i < 100
+    lastModLog2 = i;
+    mask = (<u64>1 << i) - 1;
+  }
+  let w: u32 = 0;
+  for (let j: u32 = 0; j < n; j++) {
+    const v = load<u64>(scratch + (<usize>j << 3));
+    if (kind == KIND_MOD ? v % m != 0 : (v & mask) != 0) continue;
+    if (w >= cap) return -1;
+    store<u64>(out + (<usize>w << 3), v);
+    w++;
+  }
+  return <i32>w;
+}
+
+/** Writes the densified k-value signature at out (k u64). */
+export function signatureFinish(out: usize): void {
+  for (let j: u32 = 0; j < k; j++) {
+    let v = load<u64>(SIG + (<usize>j << 3));
+    if (v == 0xffffffffffffffff) {
+      // optimal densification: probe bins chosen by a hash of (j, attempt) until a filled one
+      for (let attempt: u64 = 1; attempt < 1 << 20; attempt++) {
+        const h = mix((<u64>j << 32) | attempt, sigSeed);
+        const b = <usize>(((h >> 32) * <u64>k) >> 32);
+        const x = load<u64>(SIG + (b << 3));
+        if (x != 0xffffffffffffffff) { v = x; break; }
+      }
+    }
+    store<u64>(out + (<usize>j << 3), v);
+  }
+}

@@ -1,0 +1,45 @@
+// w-shingles of a token stream. Token t_i = Rabin(UTF-8 bytes of the canonical token); the
+// shingle of t_i..t_{i+w−1} is Rabin(BE64(t_i) ‖ … ‖ BE64(t_{i+w−1})), kept rolling: pushing a
+// token costs 8 look-ups (h·x^64 + t) and dropping the oldest 8 more (t·x^(64w) from tables
+// keyed by w), so the cost per token does not grow with w. A document with fewer than w
+// tokens has one shingle of all its tokens (never an empty sketch).
+import { XPOW64, fillWordTables, mulWord, pushWord } from './rabin';
+
+export const MAX_W: u32 = 64;
+const RING: usize = memory.data(<i32>MAX_W * 8, 16);
+/** OUTW[k][b] = b(x)·x^(64w + 8k) mod P: removes the word leaving a (w+1)-word window. */
+const OUTW: usize = memory.data(8 * 256 * 8, 16);
+let tablesFor: u32 = 0;
+
+let w: u32 = 8;
+let lead: u64 = 1;    // x^(64w) mod P: the implicit leading 1 of a full window
+let h: u64 = 0;
+let count: u32 = 0;   // tokens pushed in this document
+let lex: u64 = 1;     // Rabin over all token words: the lexical fingerprint
+
+export function shingleConfigure(w_: u32): void {
+  w = w_;
+  lead = load<u64>(XPOW64 + (<usize>w << 3));
+  if (tablesFor != w) { fillWordTables(OUTW, lead); tablesFor = w; }
+}
+
+export function shingleBegin(): void { h = 0; count = 0; lex = 1; }
+
+/** Pushes one token; returns true when a full window (a shingle) is ready in `shingleValue()`. */
+@inline export function shinglePush(t: u64): bool {
+  lex = pushWord(lex, t);
+  h = pushWord(h, t);
+  const slot = <usize>(count % w) << 3;
+  if (count >= w) h ^= mulWord(OUTW, load<u64>(RING + slot));
+  store<u64>(RING + slot, t);
+  count++;
+  return count >= w;
+}
+
+@inline export function shingleValue(): u64 { return h ^ lead; }
+
+/** At the end of a document with fewer than w tokens: the one shingle of all its tokens. */
+export function shingleShort(): u64 { return h ^ load<u64>(XPOW64 + (<usize>count << 3)); }
+
+export function shingleCount(): u32 { return count; }
+export function lexicalFingerprint(): u64 { return lex; }

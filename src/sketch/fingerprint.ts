@@ -1,0 +1,172 @@
+import { intOption, optionError, rejectUnknown } from '../errors.js';
+import { checked } from '../wasm/kernels.js';
+import { getKernels, getMemory } from '../wasm/loader.js';
+import { byteBound, checkDoc, putDoc, writeDoc, type DocInput } from './input.js';
+import { ResembleError } from '../errors.js';
+
+/**
+ * The fingerprint polynomial: P(x) = x^64 + POLYNOMIAL (bit i = coefficient of x^i), irreducible
+ * over GF(2) (checked by Rabin's test in test/sketch/rabin.test.ts).
+ */
+export const POLYNOMIAL = 0xd4a41f7ee59d7dffn;
+
+const u64 = (x: bigint) => BigInt.asUintN(64, x);
+
+/** Rabin fingerprint of a byte string (or a string's UTF-8): (x^(8n) + bytes(x)) mod P. */
+export function fingerprint(doc: DocInput): bigint {
+  const bad = checkDoc(doc);
+  if (bad) throw new ResembleError('E_INPUT', `fingerprint: ${bad}`);
+  const mem = getMemory();
+  const mark = mem.mark();
+  try {
+    const [ptr, len] = putDoc(mem, doc);
+    return u64(getKernels().rb_update(1n, ptr, len));
+  } finally {
+    mem.release(mark);
+  }
+}
+
+/** Rabin fingerprints of many documents, in batched calls. */
+export function fingerprintMany(docs: ArrayLike<DocInput>): BigUint64Array {
+  const k = getKernels();
+  const mem = getMemory();
+  const out = new BigUint64Array(docs.length);
+  let i = 0;
+  while (i < docs.length) {
+    let j = i, bytes = 0;
+    while (j < docs.length && (j === i || bytes + byteBound(docs[j]) <= 4 << 20) && j - i < 65536) {
+      const bad = checkDoc(docs[j]);
+      if (bad) throw new ResembleError('E_INPUT', `fingerprintMany: document ${j}: ${bad}`, { index: j });
+      bytes += byteBound(docs[j]); j++;
+    }
+    const mark = mem.mark();
+    const inPtr = mem.alloc(bytes);
+    const offPtr = mem.alloc((j - i + 1) * 4);
+    const outPtr = mem.alloc((j - i) * 8);
+    let at = 0;
+    for (let d = i; d < j; d++) {
+      mem.u32[(offPtr >>> 2) + d - i] = at;
+      at += writeDoc(mem, docs[d], inPtr + at);
+    }
+    mem.u32[(offPtr >>> 2) + j - i] = at;
+    checked('rb_fingerprint_batch', k.rb_fingerprint_batch(inPtr, offPtr, j - i, outPtr));
+    out.set(mem.u64.subarray(outPtr >>> 3, (outPtr >>> 3) + j - i), i);
+    mem.release(mark);
+    i = j;
+  }
+  return out;
+}
+
+/** Streaming Rabin fingerprint: update(bytes)… digest() equals fingerprint(all bytes) at any split. */
+export class Fingerprinter {
+  private state = 1n;
+  /** Appends bytes (a string is taken as its UTF-8). */
+  update(bytes: DocInput): this {
+    const mem = getMemory();
+    const mark = mem.mark();
+    try {
+      const [ptr, len] = putDoc(mem, bytes);
+      this.state = u64(getKernels().rb_update(this.state, ptr, len));
+    } finally {
+      mem.release(mark);
+    }
+    return this;
+  }
+  /** The fingerprint of everything appended so far (the stream may go on). */
+  digest(): bigint {
+    return this.state;
+  }
+}
+
+/** Fingerprints of every window of `window` bytes (bytes.length − window + 1 values). */
+export function rollingFingerprints(bytes: Uint8Array, window: number): BigUint64Array {
+  intOption('window', window, 0, 1, 1 << 20);
+  const n = Math.max(0, bytes.length - window + 1);
+  const mem = getMemory();
+  const mark = mem.mark();
+  try {
+    const ptr = mem.put(bytes);
+    const out = mem.alloc(n * 8);
+    const c = checked('rb_rolling', getKernels().rb_rolling(ptr, bytes.length, window, out, n));
+    return mem.u64.slice(out >>> 3, (out >>> 3) + c);
+  } finally {
+    mem.release(mark);
+  }
+}
+
+/** Content-defined chunking options (rabin-wasm's use case). */
+export interface ChunkOptions {
+  /** Bytes in the rolling window, 1..4096. Default 48. */
+  window?: number;
+  /** Average chunk size, a power of two ≥ 2: a boundary where the window's fingerprint & (avg − 1) equals target. Default 8192. */
+  averageSize?: number;
+  /** Smallest chunk (except the last). Default averageSize / 4. */
+  minSize?: number;
+  /** Largest chunk. Default averageSize · 8. */
+  maxSize?: number;
+}
+
+interface ChunkParams { window: number; mask: bigint; minSize: number; maxSize: number }
+
+function chunkParams(o: ChunkOptions = {}): ChunkParams {
+  rejectUnknown(o, ['window', 'averageSize', 'minSize', 'maxSize'], 'chunks');
+  const window = intOption('window', o.window, 48, 1, 4096);
+  const avg = intOption('averageSize', o.averageSize, 8192, 2, 2 ** 30);
+  if ((avg & (avg - 1)) !== 0) throw optionError('averageSize', 'a power of two', avg);
+  const minSize = intOption('minSize', o.minSize, Math.max(1, avg >> 2), 1, 2 ** 30);
+  const maxSize = intOption('maxSize', o.maxSize, avg * 8, minSize, 2 ** 31);
+  return { window, mask: BigInt(avg - 1), minSize, maxSize };
+}
+
+/** Chunk end offsets of a whole buffer (the last is bytes.length when it is not empty). */
+export function chunkBoundaries(bytes: Uint8Array, options?: ChunkOptions): Uint32Array {
+  const c = new Chunker(options);
+  const a = c.update(bytes);
+  const b = c.finish();
+  const out = new Uint32Array(a.length + b.length);
+  out.set(a); out.set(b, a.length);
+  return out;
+}
+
+/**
+ * Streaming content-defined chunker: update(bytes) returns the boundaries (absolute offsets)
+ * found so far; finish() the last one. The window is carried across updates, so boundaries do
+ * not depend on how the stream was split.
+ */
+export class Chunker {
+  private p: ChunkParams;
+  private tail = new Uint8Array(0);    // the last window − 1 bytes seen
+  private offset = 0;                  // bytes consumed so far
+  private chunkLen = 0;                // bytes in the open chunk
+
+  constructor(options?: ChunkOptions) { this.p = chunkParams(options); }
+
+  update(bytes: Uint8Array): Uint32Array { return this.run(bytes, false); }
+  finish(): Uint32Array { return this.run(new Uint8Array(0), true); }
+
+  private run(bytes: Uint8Array, final: boolean): Uint32Array {
+    const { window, mask, minSize, maxSize } = this.p;
+    const mem = getMemory();
+    const mark = mem.mark();
+    try {
+      const carry = this.tail.length;
+      const ptr = mem.alloc(carry + bytes.length);
+      mem.u8.set(this.tail, ptr);
+      mem.u8.set(bytes, ptr + carry);
+      const cap = Math.floor(bytes.length / minSize) + 2;
+      const out = mem.alloc(cap * 4);
+      const n = checked('rb_chunks', getKernels().rb_chunks(ptr + carry, bytes.length, carry, window, mask, 0n, minSize, maxSize, this.chunkLen, final ? 1 : 0, out, cap));
+      const ends = mem.u32.slice(out >>> 2, (out >>> 2) + n);
+      const lastEnd = n > 0 ? ends[n - 1] : 0;
+      this.chunkLen = n > 0 ? bytes.length - lastEnd : this.chunkLen + bytes.length;
+      if (final) this.chunkLen = 0;
+      const all = mem.u8.slice(ptr, ptr + carry + bytes.length);
+      this.tail = all.slice(Math.max(0, all.length - (window - 1)));
+      for (let i = 0; i < n; i++) ends[i] += this.offset;
+      this.offset += bytes.length;
+      return ends;
+    } finally {
+      mem.release(mark);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+export { resolveSketchOptions, sameParams, DEFAULT_W, DEFAULT_S, DEFAULT_M, type SketchOptions, type SketchParams } from './options.js';
+export { SketchSet, kmvCardinality, type Sketch, type SketchColumns, type SketchError } from './sketch-set.js';
+export { sketch, sketchMany, assertComparable, type SketchManyOptions } from './sketch.js';
+export { resemblance, containment, minResemblance, intersectionSize } from './estimate.js';
+export { exactResemblance, exactContainment, shingleSet } from './exact.js';
+export { canonicalize, tokenFingerprints, shingleValues } from './text.js';
+export { fingerprint, fingerprintMany, Fingerprinter, rollingFingerprints, chunkBoundaries, Chunker, POLYNOMIAL, type ChunkOptions } from './fingerprint.js';
+export { serializeSketchSet, deserializeSketchSet, SKETCH_MAGIC, SKETCH_VERSION } from './serialize.js';
+export { superShingles } from './super-shingles.js';
+export type { DocInput } from './input.js';

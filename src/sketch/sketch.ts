@@ -1,0 +1,139 @@
+import { ResembleError } from '../errors.js';
+import { checked } from '../wasm/kernels.js';
+import { getKernels, getMemory } from '../wasm/loader.js';
+import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
+import { configureKernels, resolveSketchOptions, type SketchOptions, type SketchParams } from './options.js';
+import { kmvCardinality, SketchSet, type Sketch, type SketchError } from './sketch-set.js';
+import { superShingles } from './super-shingles.js';
+
+/** Input bytes per kernel call: big enough to amortise the call, small enough to keep memory flat. */
+const BATCH_BYTES = 4 << 20;
+const BATCH_DOCS = 4096;
+
+export interface SketchManyOptions extends SketchOptions {
+  /** Called after each batch with documents done so far (for progress bars). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Sketches one document. */
+export function sketch(doc: DocInput, options?: SketchOptions): Sketch {
+  return sketchMany([doc], options).get(0);
+}
+
+/**
+ * Sketches many documents, many per WebAssembly call. A document that is not a string or
+ * Uint8Array is reported in `errors` with its index and gets an empty row (no values, all-zero
+ * fingerprints, so it never joins a cluster); the rest go on.
+ */
+export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions = {}): SketchSet {
+  const { onProgress, ...rest } = options;
+  const p = resolveSketchOptions(rest);
+  const n = docs.length;
+  const k = getKernels();
+  const mem = getMemory();
+  configureKernels(p, k.sk_configure);
+  const errors: SketchError[] = [];
+  const offsets = new Uint32Array(n + 1);
+  const cardinality = new Float64Array(n);
+  const tokens = new Uint32Array(n);
+  const modulusLog2 = new Uint8Array(n);
+  const rawFp = new BigUint64Array(n);
+  const lexicalFp = new BigUint64Array(n);
+  const shingleFp = new BigUint64Array(n);
+  const signature = p.k > 0 ? new BigUint64Array(n * p.k) : undefined;
+  const parts: BigUint64Array[] = [];
+  let total = 0;
+
+  let i = 0;
+  while (i < n) {
+    // choose the batch [i, j): at least one document, then up to the byte and count budgets
+    let j = i, bytes = 0;
+    while (j < n && j - i < BATCH_DOCS) {
+      const d = docs[j];
+      const b = checkDoc(d) === undefined ? byteBound(d) : 0;
+      if (j > i && bytes + b > BATCH_BYTES) break;
+      bytes += b; j++;
+    }
+    const count = j - i;
+    mem.reset();
+    const inPtr = mem.alloc(bytes);
+    const offPtr = mem.alloc((count + 1) * 4);
+    let at = 0, maxLen = 0;
+    for (let d = 0; d < count; d++) {
+      mem.u32[(offPtr >>> 2) + d] = at;
+      const doc = docs[i + d];
+      const bad = checkDoc(doc);
+      if (bad) { errors.push({ index: i + d, message: `document ${i + d}: ${bad}` }); continue; }
+      const len = writeDoc(mem, doc, inPtr + at);
+      at += len;
+      if (len > maxLen) maxLen = len;
+    }
+    mem.u32[(offPtr >>> 2) + count] = at;
+    // Output bounds: MIN_s keeps ≤ s values; MOD_m keeps ≤ its shingles ≤ bytes + 1 (a token needs a byte).
+    const cap = p.kind === 'min' ? count * p.s : at + count;
+    const valPtr = mem.alloc(cap * 8);
+    const outOffPtr = mem.alloc((count + 1) * 4);
+    const infoPtr = mem.alloc(count * 48);
+    const sigPtr = mem.alloc(count * p.k * 8);
+    const scratchCap = p.kind === 'min' ? 0 : maxLen + 1;
+    const scratchPtr = mem.alloc(scratchCap * 8);
+    checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
+
+    const u32 = mem.u32, u64 = mem.u64;
+    const base = valPtr >>> 3;
+    const batchErrors = errors.length && errors[errors.length - 1].index >= i;
+    let kept = 0;
+    const rows = batchErrors ? new BigUint64Array(u32[(outOffPtr >>> 2) + count]) : undefined;
+    for (let d = 0; d < count; d++) {
+      const doc = i + d;
+      const a = u32[(outOffPtr >>> 2) + d];
+      let b = u32[(outOffPtr >>> 2) + d + 1];
+      if (rows) {
+        if (checkDoc(docs[doc]) !== undefined) b = a;   // a rejected document: empty row
+        rows.set(u64.subarray(base + a, base + b), kept);
+      }
+      const len = b - a;
+      offsets[doc + 1] = total + (rows ? kept + len : b);
+      const rec = (infoPtr >>> 3) + d * 6;
+      rawFp[doc] = u64[rec];
+      lexicalFp[doc] = u64[rec + 1];
+      shingleFp[doc] = u64[rec + 2];
+      tokens[doc] = Number(u64[rec + 3]);
+      modulusLog2[doc] = Number(u64[rec + 5]);
+      cardinality[doc] = p.kind === 'min'
+        ? (len > 0 ? kmvCardinality(len, p.s, u64[base + b - 1]) : 0)
+        : Number(u64[rec + 4]);
+      if (rows) {
+        kept += len;
+        if (b === a) { rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; tokens[doc] = 0; cardinality[doc] = 0; }
+      }
+    }
+    const written = rows ? kept : u32[(outOffPtr >>> 2) + count];
+    parts.push(rows ? rows.slice(0, kept) : u64.slice(base, base + written));
+    if (signature) signature.set(u64.subarray(sigPtr >>> 3, (sigPtr >>> 3) + count * p.k), i * p.k);
+    total += written;
+    i = j;
+    onProgress?.(i, n);
+  }
+  mem.reset();
+  const values = concat(parts, total);
+  const columns = { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature };
+  const set = new SketchSet(p, columns, errors);
+  if (p.superShingle > 0) return new SketchSet(p, { ...columns, superShingles: superShingles(set, p.superShingle) }, errors);
+  return set;
+}
+
+function concat(parts: BigUint64Array[], total: number): BigUint64Array {
+  if (parts.length === 1) return parts[0];
+  const out = new BigUint64Array(total);
+  let at = 0;
+  for (const part of parts) { out.set(part, at); at += part.length; }
+  return out;
+}
+
+/** Rejects sketches made with different parameters. */
+export function assertComparable(a: SketchParams, b: SketchParams, what = 'sketches'): void {
+  if (a === b) return;
+  const diff = (Object.keys(a) as (keyof SketchParams)[]).filter((key) => a[key] !== b[key]);
+  if (diff.length) throw new ResembleError('E_PARAMS', `${what} made with different parameters: ${diff.map((d) => `${d} ${String(a[d])} ≠ ${String(b[d])}`).join(', ')}`);
+}
