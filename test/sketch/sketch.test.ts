@@ -1,0 +1,108 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { init, sketch, sketchMany, shingleValues, superShingles } from '../../src/index.js';
+import { shingleValuesRef, minSRef, modMRef, adaptiveRef, signatureRef, superShinglesRef } from '../../src/reference/shingles.js';
+import { rng, randomWords } from '../helpers/random.js';
+
+await init();
+
+function docs(seed: number, count: number): string[] {
+  const r = rng(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const n = [0, 1, 3, 7, 8, 9, 40, 200, 1500][i % 9];
+    const words = randomWords(r, n, 60 + i);
+    if (i % 4 === 1) return `<p>${words.join(' <b>x</b> ')}</p>`;
+    return words.join(r() < 0.5 ? ' ' : '\n');
+  });
+}
+
+test('shingle values equal the reference (word and char units, w = 1..12, seeds)', () => {
+  const all = docs(1, 45);
+  for (const [i, d] of all.entries()) {
+    const w = 1 + (i % 12);
+    const seed = BigInt(i) * 0x9e3779b97f4a7c15n % (1n << 64n);
+    assert.equal(Array.from(shingleValues(d, { w, seed })), shingleValuesRef(d, { w, seed }), `doc ${i} word w=${w}`);
+    if (d.length < 3000) assert.equal(Array.from(shingleValues(d, { w, unit: 'char', seed })), shingleValuesRef(d, { w, unit: 'char', seed }), `doc ${i} char`);
+  }
+});
+
+test('documents shorter than w still get one shingle; an empty document too', () => {
+  assert.is(shingleValues('', { w: 4 }).length, 1);
+  assert.is(shingleValues('a b', { w: 4 }).length, 1);
+  assert.is(sketch('').values.length, 1);
+  assert.is(sketch('a b c').values.length, 1);
+  assert.is.not(sketch('a b').values[0], sketch('a b c').values[0]);
+});
+
+test('MIN_s sketches equal sort-based selection; cardinality exact below s', () => {
+  for (const s of [1, 5, 64, 128]) {
+    const set = sketchMany(docs(2, 27), { s, w: 4 });
+    docs(2, 27).forEach((d, i) => {
+      const all = shingleValuesRef(d, { w: 4 });
+      assert.equal(Array.from(set.get(i).values), minSRef(all, s), `doc ${i} s=${s}`);
+      const distinct = new Set(all).size;
+      if (distinct < s) assert.is(set.cardinality[i], distinct);
+    });
+  }
+});
+
+test('MOD_m and adaptive sketches equal filter-based selection', () => {
+  const all = docs(3, 27);
+  const mod = sketchMany(all, { kind: 'mod', m: 7, w: 3 });
+  const ada = sketchMany(all, { kind: 'adaptive', w: 3 });
+  all.forEach((d, i) => {
+    const values = shingleValuesRef(d, { w: 3 });
+    assert.equal(Array.from(mod.get(i).values), modMRef(values, 7), `mod doc ${i}`);
+    assert.is(mod.cardinality[i], new Set(values).size);
+    const a = adaptiveRef(values);
+    assert.equal(Array.from(ada.get(i).values), a.values, `adaptive doc ${i}`);
+    assert.is(ada.get(i).modulusLog2, a.i);
+  });
+  assert.ok(ada.modulusLog2.some((x) => x > 2), 'long documents use a larger modulus');
+});
+
+test('k-value signatures equal the one-permutation-hashing reference', () => {
+  const all = docs(4, 18);
+  for (const k of [1, 16, 100]) {
+    const set = sketchMany(all, { k, w: 2, seed: 5n });
+    all.forEach((d, i) => assert.equal(Array.from(set.signatureOf(i)), signatureRef(shingleValuesRef(d, { w: 2, seed: 5n }), k, 5n), `doc ${i} k=${k}`));
+  }
+});
+
+test('super-shingles equal shingling the sorted sketch', () => {
+  const all = docs(5, 18);
+  const set = sketchMany(all, { s: 32, superShingle: 3 });
+  const ss = set.superShingles!;
+  all.forEach((_, i) => {
+    const row = Array.from(set.get(i).values);
+    assert.equal(Array.from(ss.values.subarray(ss.offsets[i], ss.offsets[i + 1])), superShinglesRef(row, 3), `doc ${i}`);
+  });
+  assert.equal(superShingles(set, 3).values, ss.values);
+});
+
+test('sketchMany equals sketch one by one, across kernel batches, and is deterministic', () => {
+  const r = rng(6);
+  const many = Array.from({ length: 5000 }, (_, i) => randomWords(r, i % 50 === 0 ? 4000 : 30, 80).join(' '));
+  const set = sketchMany(many, { s: 16 });
+  for (const i of [0, 1, 2, 999, 4095, 4096, 4999]) assert.equal(set.get(i).values, sketch(many[i], { s: 16 }).values, `doc ${i}`);
+  assert.equal(sketchMany(many, { s: 16 }).values, set.values);
+});
+
+test('whole-document fingerprints: identical, lexically equivalent, shingle-equivalent', () => {
+  const set = sketchMany([
+    'Hello world, this is a page.',
+    'Hello world, this is a page.',
+    '<b>HELLO</b> world — this is a page!',
+    'hello world this is a page',
+    'another page entirely here',
+  ], { w: 2 });
+  assert.is(set.rawFp[0], set.rawFp[1]);
+  assert.is.not(set.rawFp[0], set.rawFp[2]);
+  assert.is(set.lexicalFp[0], set.lexicalFp[2]);
+  assert.is(set.lexicalFp[0], set.lexicalFp[3]);
+  assert.is.not(set.lexicalFp[0], set.lexicalFp[4]);
+  assert.is(set.shingleFp[0], set.shingleFp[3]);
+  assert.is.not(set.shingleFp[0], set.shingleFp[4]);
+});
+
+test.run();

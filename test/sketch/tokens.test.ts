@@ -1,0 +1,96 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { init, canonicalize, tokenFingerprints } from '../../src/index.js';
+import { getKernels, getMemory } from '../../src/wasm/loader.js';
+import { canonicalRef, ENTITIES } from '../../src/reference/tokens.js';
+import { tokenFpsRef } from '../../src/reference/shingles.js';
+import { rng } from '../helpers/random.js';
+
+await init();
+const enc = new TextEncoder();
+
+// Pieces that exercise every rule: markup, references, scripts, case, scripts without spaces, invalid UTF-8.
+const PIECES: Array<string | number[]> = [
+  'word', 'Word', 'WORD', ' ', '  ', '\n', '\t', 'don\'t', 'e-mail', 'x_y', '3.14', '1,000', '!', '?', '<', '>', '&', ';', '=', '"', "'",
+  '<p>', '</p>', '<br/>', '<a href="x>y">', "<a title='a>b'>", '<img src=x alt=">">', '<div class="c" >', '<P CLASS=Z>', '< p>', '<3', '</ >', '<//x>',
+  '<script>var a = "<p>hidden</p>";</script>', '<SCRIPT type="t">if (a<b) x()</SCRIPT >', '<style>p{color:red}</style>', '<Style>x</STYLE>',
+  '<scripts>not script</scripts>', '<!-- comment <p> -->', '<!---->', '<!DOCTYPE html>', '<?xml version="1.0"?>', '<!', '<!-', '<',
+  '&amp;', '&lt;', '&eacute;', '&Eacute;', '&#233;', '&#xE9;', '&#X4E2D;', '&#20013;', '&#0;', '&#1114112;', '&#xD800;', '&nbsp;', '&mdash;', '&hellip;',
+  '&bogus;', '&amp', '&#;', '&#x;', '&#12345678901;', '&ndash', '&', '&;', '&AElig;', '&yuml;', '&Yuml;',
+  'Héllo', 'ÀÉÎÕÜ', 'ÆØÅ', 'ß', 'ẞ', 'Straße', 'İstanbul', 'ĲŒ', 'Ωμέγα', 'ΆΈΉΊΌΎΏ', 'ΣΊΣΥΦΟΣ', 'ПРИВЕТ', 'Ёж', 'Ѣѣ', 'Ԁ', 'Ա', 'ÿŸ',
+  'Ｆｕｌｌ', '中文', '日本語のテキスト', 'ｶﾀｶﾅ', 'ภาษาไทย', 'ພາສາລາວ', 'ខ្មែរ', 'မြန်မာ', '한국어 텍스트', 'עברית', 'العربية', 'हिन्दी',
+  'e\u0301', '\u00a0', '\u2014', '\u201cquoted\u201d', '\u3000', '、。', '😀', '👍🏽', '\ufeff', '\ufffd', '€100', '½', 'µm', 'ª', 'º', '²',
+  [0xff], [0xc0, 0x80], [0xe2, 0x82], [0xe2, 0x28, 0xa1], [0xed, 0xa0, 0x80], [0xf0, 0x80, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80], [0x80], [0xc3], [0x00], [0x7f],
+];
+
+function randomDoc(r: () => number, n: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = PIECES[Math.floor(r() * PIECES.length)];
+    parts.push(typeof p === 'string' ? enc.encode(p) : Uint8Array.from(p));
+  }
+  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+test('canonical text equals the reference on 3000 random documents of every rule', () => {
+  const r = rng(42);
+  for (let t = 0; t < 3000; t++) {
+    const doc = randomDoc(r, 1 + Math.floor(r() * 30));
+    const got = canonicalize(doc), want = canonicalRef(doc);
+    if (got !== want) assert.fixture(got, want);
+  }
+});
+
+test('text mode keeps markup as text', () => {
+  const r = rng(43);
+  for (let t = 0; t < 500; t++) {
+    const doc = randomDoc(r, 1 + Math.floor(r() * 20));
+    assert.is(canonicalize(doc, { markup: 'text' }), canonicalRef(doc, { markup: 'text' }));
+  }
+  assert.is(canonicalize('<p>A&amp;B</p>', { markup: 'text' }), 'p a amp b p');
+});
+
+test('token fingerprints equal Rabin of each canonical token (word and char units)', () => {
+  const r = rng(44);
+  for (let t = 0; t < 300; t++) {
+    const doc = randomDoc(r, 1 + Math.floor(r() * 15));
+    assert.equal(Array.from(tokenFingerprints(doc)), tokenFpsRef(doc), 'word');
+    assert.equal(Array.from(tokenFingerprints(doc, { unit: 'char' })), tokenFpsRef(doc, { unit: 'char' }), 'char');
+  }
+});
+
+test('known canonical forms', () => {
+  assert.is(canonicalize('<html><head><title>Hi</title><script>var x = "a b";</script></head><body><p>Hello,&nbsp;WORLD!</p></body></html>'), 'hi hello world');
+  assert.is(canonicalize('Ünïcödé ΣΟΦΙΑ Москва'), 'ünïcödé σοφια москва');
+  assert.is(canonicalize('東京は晴れ'), '東 京 は 晴 れ', 'CJK and kana are one token per character');
+  assert.is(canonicalize('ภาษาไทย'), 'ภ า ษ า ไ ท ย');
+  assert.is(canonicalize('caf&eacute; &#x4E2D;&#25991;'), 'café 中 文');
+  assert.is(canonicalize('a<!-- b -->c'), 'a c', 'markup separates words');
+  assert.is(canonicalize('x < y and y > z'), 'x y and y z', 'a lone < is text');
+  assert.is(canonicalize(Uint8Array.from([0x61, 0xff, 0x62, 0xc3, 0xa9])), 'a bé', 'invalid bytes are separators');
+  assert.is(canonicalize(''), '');
+  assert.is(canonicalize(' \n\t '), '');
+});
+
+test('the kernel entity table equals the reference table', () => {
+  const mem = getMemory();
+  const mark = mem.mark();
+  const ptr = mem.alloc(4096);
+  const n = getKernels().tk_entity_table(ptr, 4096);
+  const table = mem.u8.slice(ptr, ptr + n);
+  mem.release(mark);
+  const got: Record<string, number> = {};
+  for (let p = 0; p < table.length;) {
+    const len = table[p];
+    const name = String.fromCharCode(...table.subarray(p + 1, p + 1 + len));
+    const q = p + 1 + len;
+    got[name] = table[q] | (table[q + 1] << 8) | (table[q + 2] << 16);
+    p = q + 3;
+  }
+  assert.equal(got, ENTITIES);
+});
+
+test.run();
