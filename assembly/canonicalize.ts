@@ -4,7 +4,7 @@
 // scripts written without spaces split into one token per character. Invalid UTF-8 never traps:
 // a byte that does not start a valid sequence is a separator.
 import { classOf, foldOf, SEP, SINGLE } from './classify';
-import { endChar, endToken, tokByte, charMode } from './emit';
+import { endChar, endToken, fastWords, tokByte, tokTail, tokWord, charMode } from './emit';
 import { namedEntity } from './entities';
 
 // Byte classes: 0 separator, 1 '<' (markup on), 2 '&' (markup on), 3 a byte ≥ 0x80,
@@ -184,9 +184,24 @@ export function canonicalRun(ptr: usize, len: usize): void {
   const end = ptr + len;
   const tbl = cls;
   const cm = charMode;
+  const fast = fastWords();
   while (p < end) {
-    const c = <u32>load<u8>(tbl + <usize>load<u8>(p));
-    if (c >= 0x30) { tokByte(c); if (cm) endChar(); p++; continue; }
+    let c = <u32>load<u8>(tbl + <usize>load<u8>(p));
+    if (c >= 0x30) {
+      if (!fast) { tokByte(c); if (cm) endChar(); p++; continue; }
+      // a run of ASCII letters and digits: gather 8 bytes a word, no table look-up per byte
+      let w: u64 = 0, n: u32 = 0;
+      do {
+        w = (w << 8) | <u64>c;
+        n++;
+        if (n == 8) { tokWord(w); w = 0; n = 0; }
+        p++;
+        if (p >= end) break;
+        c = <u32>load<u8>(tbl + <usize>load<u8>(p));
+      } while (c >= 0x30);
+      if (n > 0) tokTail(w, n);
+      continue;
+    }
     if (c == 0) { endToken(); p++; continue; }
     if (c == 3) {
       const cp = decode(p, end);

@@ -3,7 +3,11 @@
 // sink chosen by the batch call: canonical text, token fingerprints, all shingle values, or
 // a sketch. Char mode turns every code point of the canonical text (spaces included) into a
 // token, so char shingles are shingles of the same canonical text.
-import { step } from './rabin';
+//
+// Token fingerprints are Rabin(token bytes), computed without a table look-up per byte: bytes
+// gather in a 64-bit register and go into the Rabin state a word (8 look-ups, independent) at a
+// time; a token of r ≤ 7 bytes is x^(8r) + bytes, already reduced (degree < 64).
+import { pushWord, step } from './rabin';
 import { mix } from './mix';
 import { shinglePush, shingleValue } from './shingles';
 import { selectValue } from './select';
@@ -17,9 +21,13 @@ export let sink: u32 = SINK_SKETCH;
 export let charMode = false;
 export let seed: u64 = 0;
 
+// the current token: Rabin state over its full 8-byte words, the pending bytes, their count
 let tokH: u64 = 1;
+let tokWords: u32 = 0;
+let acc: u64 = 0;
+let accN: u32 = 0;
 let inTok = false;
-let started = false;       // any token yet (char mode: a space goes only between tokens)
+let started = false;       // any token yet (a space goes only between tokens)
 let pendingSpace = false;
 let out: usize = 0;
 let outCap: u32 = 0;
@@ -27,12 +35,12 @@ let outN: u32 = 0;
 let full = false;
 export let tokens: u32 = 0;
 
-const SPACE_FP: u64 = 0x120;   // Rabin(" ") = x^8 + 0x20: below the modulus, so no reduction
+const SPACE_FP: u64 = 0x120;   // Rabin(" ") = x^8 + 0x20
 
 export function emitConfigure(sink_: u32, charMode_: bool, seed_: u64): void { sink = sink_; charMode = charMode_; seed = seed_; }
 
 export function emitBegin(out_: usize, cap: u32): void {
-  tokH = 1; inTok = false; started = false; pendingSpace = false;
+  tokH = 1; tokWords = 0; acc = 0; accN = 0; inTok = false; started = false; pendingSpace = false;
   out = out_; outCap = cap; outN = 0; full = false; tokens = 0;
 }
 
@@ -43,38 +51,81 @@ export function emitOverflow(): bool { return full; }
   if (outN < outCap) { store<u8>(out + outN, <u8>c); outN++; } else full = true;
 }
 
-function deliver(t: u64): void {
+/** A finished token (fingerprint t) goes to the sink. */
+export function deliver(t: u64): void {
   tokens++;
+  if (sink == SINK_SKETCH) {
+    if (shinglePush(t)) selectValue(mix(shingleValue(), seed));
+    return;
+  }
   if (sink == SINK_TOKENS) {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), t); outN++; } else full = true;
     return;
   }
   if (sink == SINK_TEXT) return;
   if (shinglePush(t)) {
-    const v = mix(shingleValue(), seed);
-    if (sink == SINK_SKETCH) selectValue(v);
-    else if (outN < outCap) { store<u64>(out + (<usize>outN << 3), v); outN++; } else full = true;
+    if (outN < outCap) { store<u64>(out + (<usize>outN << 3), mix(shingleValue(), seed)); outN++; } else full = true;
+  }
+}
+
+/** Rabin of the current token's bytes: the full words in tokH, then the accN pending bytes. */
+@inline function tokenValue(): u64 {
+  if (tokWords == 0) return (<u64>1 << (<u64>accN << 3)) | acc;
+  let h = tokH;
+  for (let i = <i32>accN - 1; i >= 0; i--) h = step(h, <u32>(acc >> (<u64>i << 3)) & 0xff);
+  return h;
+}
+
+/** Starts a token if none is open (the space before it, in text sink and char mode). */
+@inline function open(): void {
+  if (!inTok) {
+    if (started && pendingSpace) {
+      if (sink == SINK_TEXT) textByte(0x20);
+      if (charMode) deliver(SPACE_FP);
+    }
+    inTok = true; started = true; pendingSpace = false;
   }
 }
 
 /** Appends one byte of the current (case-folded, UTF-8) code point to the current token. */
 @inline export function tokByte(c: u32): void {
-  if (!inTok) {
-    if (sink == SINK_TEXT && started && pendingSpace) textByte(0x20);
-    if (charMode && pendingSpace && started) deliver(SPACE_FP);
-    inTok = true; started = true; pendingSpace = false;
-  }
-  tokH = step(tokH, c);
+  open();
+  acc = (acc << 8) | <u64>c;
+  accN++;
+  if (accN == 8) { tokH = pushWord(tokH, acc); tokWords++; acc = 0; accN = 0; }
   if (sink == SINK_TEXT) textByte(c);
+}
+
+/** True when the fast word path may be used: word units into a fingerprinting sink. */
+export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
+
+/**
+ * The fast path for a run of ASCII word bytes (word units, not the text sink): the caller
+ * gathers bytes itself and hands over whole 8-byte words and the tail.
+ */
+@inline export function tokWord(w: u64): void {
+  open();
+  if (accN == 0) { tokH = pushWord(tokH, w); tokWords++; return; }
+  for (let i = 7; i >= 0; i--) tokByte(<u32>(w >> (<u64>i << 3)) & 0xff);   // after pending non-ASCII bytes
+}
+@inline export function tokTail(w: u64, n: u32): void {
+  open();
+  if (accN == 0) { acc = w; accN = n; return; }
+  for (let i = <i32>n - 1; i >= 0; i--) tokByte(<u32>(w >> (<u64>i << 3)) & 0xff);
+}
+
+function closeToken(): void {
+  deliver(tokenValue());
+  tokH = 1; tokWords = 0; acc = 0; accN = 0; inTok = false;
 }
 
 /** Ends the current code point: in char mode every code point is a token. */
 @inline export function endChar(): void {
-  if (charMode && inTok) { deliver(tokH); tokH = 1; inTok = false; }
+  if (charMode && inTok) closeToken();
 }
 
 /** A separator: ends the current token. */
 @inline export function endToken(): void {
-  if (inTok) { deliver(tokH); tokH = 1; inTok = false; }
+  if (inTok) closeToken();
   pendingSpace = true;
 }

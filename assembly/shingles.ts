@@ -15,6 +15,7 @@ let w: u32 = 8;
 let lead: u64 = 1;    // x^(64w) mod P: the implicit leading 1 of a full window
 let h: u64 = 0;
 let count: u32 = 0;   // tokens pushed in this document
+let slot: u32 = 0;    // ring position of the oldest token once the window is full
 let lex: u64 = 1;     // Rabin over all token words: the lexical fingerprint
 
 export function shingleConfigure(w_: u32): void {
@@ -23,15 +24,16 @@ export function shingleConfigure(w_: u32): void {
   if (tablesFor != w) { fillWordTables(OUTW, lead); tablesFor = w; }
 }
 
-export function shingleBegin(): void { h = 0; count = 0; lex = 1; }
+export function shingleBegin(): void { h = 0; count = 0; slot = 0; lex = 1; }
 
 /** Pushes one token; returns true when a full window (a shingle) is ready in `shingleValue()`. */
 @inline export function shinglePush(t: u64): bool {
   lex = pushWord(lex, t);
   h = pushWord(h, t);
-  const slot = <usize>(count % w) << 3;
-  if (count >= w) h ^= mulWord(OUTW, load<u64>(RING + slot));
-  store<u64>(RING + slot, t);
+  const at = RING + (<usize>slot << 3);
+  if (count >= w) h ^= mulWord(OUTW, load<u64>(at));
+  store<u64>(at, t);
+  slot = slot + 1 == w ? 0 : slot + 1;
   count++;
   return count >= w;
 }
