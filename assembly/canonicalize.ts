@@ -6,6 +6,7 @@
 import { classOf, foldOf, SEP, SINGLE } from './classify';
 import { endChar, endToken, fastWords, tokByte, tokTail, tokWord, charMode } from './emit';
 import { namedEntity } from './entities';
+import { scan3 } from './scan';
 
 // Byte classes: 0 separator, 1 '<' (markup on), 2 '&' (markup on), 3 a byte ≥ 0x80,
 // otherwise the lowercase ASCII letter or digit itself (all ≥ 0x30).
@@ -84,34 +85,40 @@ function skipPast(p: usize, end: usize, s: string, ci: bool): usize {
   const n = s.length;
   const first = <u32>s.charCodeAt(0);
   while (p + <usize>n <= end) {
-    if (<u32>load<u8>(p) == first) {
-      let ok = true;
-      for (let i = 1; i < n; i++) {
-        const c = <u32>load<u8>(p + i);
-        if ((ci ? lower(c) : c) != <u32>s.charCodeAt(i)) { ok = false; break; }
-      }
-      if (ok) return p + n;
+    p = scan3(p, end, first, first, first);
+    if (p + <usize>n > end) break;
+    let ok = true;
+    for (let i = 1; i < n; i++) {
+      const c = <u32>load<u8>(p + i);
+      if ((ci ? lower(c) : c) != <u32>s.charCodeAt(i)) { ok = false; break; }
     }
+    if (ok) return p + n;
     p++;
   }
   return end;
 }
 
-/** Position after the '>' ending a tag whose name ends at p; quoted attribute values may hold '>'. */
-function tagEnd(p: usize, end: usize): usize {
-  let prev: u32 = 0;
+@inline function isSpace(c: u32): bool { return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0x0c; }
+
+/**
+ * Position after the '>' ending a tag whose name ends at start; a quote right after '=' (spaces
+ * allowed between) opens an attribute value that may hold '>'.
+ */
+function tagEnd(start: usize, end: usize): usize {
+  let p = start;
   while (p < end) {
+    p = scan3(p, end, 0x3e, 0x22, 0x27);
+    if (p >= end) break;
     const c = <u32>load<u8>(p);
     if (c == 0x3e) return p + 1;
-    if ((c == 0x22 || c == 0x27) && prev == 0x3d) {
-      p++;
-      while (p < end && <u32>load<u8>(p) != c) p++;
-      if (p < end) p++;
-      prev = c;
-      continue;
-    }
-    if (c != 0x20 && c != 0x09 && c != 0x0a && c != 0x0d && c != 0x0c) prev = c;
+    // a quote: a value only when the last non-space byte before it (within the tag) is '='
+    let q = p;
+    while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
     p++;
+    if (q > start && load<u8>(q - 1) == 0x3d) {
+      p = scan3(p, end, c, c, c);
+      if (p < end) p++;
+    }
   }
   return end;
 }
