@@ -4,6 +4,10 @@
  * a view across a WASM call. Memory above the kernels' static data is a bump arena: a batch
  * call does `reset()`, `alloc()`s its inputs and outputs, calls WASM, and reads results back.
  */
+import { ResembleError } from '../errors.js';
+
+const MAX_BYTES = 65536 * 65536;
+
 export class WasmMemory {
   private buffer: ArrayBuffer;
   private _u8!: Uint8Array;
@@ -60,7 +64,12 @@ export class WasmMemory {
     const have = this.memory.buffer.byteLength;
     if (end <= have) return;
     const pages = Math.ceil((end - have) / 65536);
-    this.memory.grow(Math.max(pages, Math.ceil(have / 65536 / 4))); // grow by ≥25% to amortise
+    if (end > MAX_BYTES) throw new ResembleError('E_INPUT', `a batch needs ${end} bytes of WebAssembly memory, over the 4 GiB limit: pass smaller documents or batches`);
+    try {
+      this.memory.grow(Math.max(pages, Math.ceil(have / 65536 / 4))); // grow by ≥25% to amortise
+    } catch {
+      this.memory.grow(pages); // near the limit: exactly what is needed
+    }
     this.rebuild();
   }
 
