@@ -49,9 +49,9 @@ export function hm_propagate(rPtr: usize, n: u32, k: u32, offsetsPtr: usize, tar
   }
   let xM: f64 = 0;
   for (let i: usize = 0; i < size; i++) xM = max(xM, load<f64>(outPtr + (i << 3)));
+  // Division rather than a product with 1 / x_M: the largest component then comes out exactly 1.
   if (xM > 0) {
-    const scale = 1.0 / xM;
-    for (let i: usize = 0; i < size; i++) store<f64>(outPtr + (i << 3), load<f64>(outPtr + (i << 3)) * scale);
+    for (let i: usize = 0; i < size; i++) store<f64>(outPtr + (i << 3), load<f64>(outPtr + (i << 3)) / xM);
   }
   return <i32>n;
 }

@@ -8,6 +8,13 @@ export interface Document {
   contentType?: string;
   /** Charset from the HTTP header or a meta tag, when known. */
   charset?: string;
+  /**
+   * The text re-encoded as UTF-8, set by the readers only when `charset` is not UTF-8 (a
+   * windows-1252 or shift_jis page); sketch `utf8Bytes(doc)` so every page is hashed as UTF-8.
+   */
+  utf8?: Uint8Array;
+  /** HTTP status code, when the input recorded one (WARC response records). */
+  status?: number;
   /** Fetch date (ISO 8601), when known. */
   date?: string;
   /** Server IP address, when known. */
@@ -26,4 +33,9 @@ export interface ReadError {
   location: string;
   code: string;
   message: string;
+}
+
+/** Takes a document; returns its bytes as UTF-8 (the re-encoded `utf8` view when the page was in another charset). */
+export function utf8Bytes(doc: Document): Uint8Array {
+  return doc.utf8 ?? doc.bytes;
 }

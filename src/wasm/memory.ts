@@ -1,13 +1,14 @@
+import { ResembleError } from '../errors.js';
+
+/** WebAssembly memory32 tops out at 65536 pages of 64 KiB. */
+const MAX_BYTES = 65536 * 65536;
+
 /**
  * The one owner of views on WebAssembly memory. After `memory.grow` every old view reads as
  * length 0, so views are rebuilt here whenever `memory.buffer` changed, and nothing else keeps
  * a view across a WASM call. Memory above the kernels' static data is a bump arena: a batch
  * call does `reset()`, `alloc()`s its inputs and outputs, calls WASM, and reads results back.
  */
-import { ResembleError } from '../errors.js';
-
-const MAX_BYTES = 65536 * 65536;
-
 export class WasmMemory {
   private buffer: ArrayBuffer;
   private _u8!: Uint8Array;
