@@ -1,0 +1,130 @@
+/**
+ * `resemble <command> [flags] [inputs]`: finds the command in the registry, loads it on demand,
+ * parses its flags with the shared ones, opens --out, runs it and maps failures to exit codes:
+ * 0 success, 1 nothing usable was read (or a command failed), 2 bad arguments.
+ */
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { ResembleError } from '../errors.js';
+import { formatOf, parseCommandArgs, SHARED_USAGE } from './args.js';
+import type { Command, CommandContext } from './command.js';
+import { commands } from './commands/index.js';
+import { version } from './version.js';
+
+/** A text stream main writes to; `isTTY` decides whether progress bars are drawn. */
+export interface TextStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+/** Command modules by name, each loaded only when named. */
+export type CommandRegistry = Record<string, () => Promise<{ command: Command }>>;
+
+/** Where main writes and what it dispatches to: defaults are process.stdout/stderr and the registry in commands/index.ts (tests pass their own). */
+export interface MainStreams {
+  stdout?: TextStream;
+  stderr?: TextStream;
+  registry?: CommandRegistry;
+}
+
+async function loadCommand(registry: CommandRegistry, name: string): Promise<Command> {
+  const mod = await registry[name]();
+  if (!mod?.command || typeof mod.command.run !== 'function') throw new Error(`its module does not export a command`);
+  return mod.command;
+}
+
+/** Takes the registry; returns `resemble --help`: usage and every command with its summary (loaded to read it). */
+async function generalHelp(registry: CommandRegistry): Promise<string> {
+  const names = Object.keys(registry);
+  const loaded = await Promise.allSettled(names.map((n) => loadCommand(registry, n)));
+  const width = Math.max(...names.map((n) => n.length));
+  const rows = names.map((name, i) => {
+    const r = loaded[i];
+    return `  ${name.padEnd(width)}  ${r.status === 'fulfilled' ? r.value.summary : '(not available in this build)'}`;
+  });
+  return [
+    'resemble: find duplicated content on the web (near-duplicate pages, replicated collections, mirrored hosts)',
+    '',
+    'Usage: resemble <command> [flags] [inputs...]',
+    '       resemble <command> --help     flags of one command',
+    '       resemble --version',
+    '',
+    'Commands:',
+    ...rows,
+    '',
+    'Inputs: a wget mirror folder, .warc / .warc.gz, .jsonl / .jsonl.gz ({url, html|text, date?, ip?}),',
+    'or a URL list (.txt / .urls: one URL per line, optional IP column).',
+    '',
+    SHARED_USAGE,
+    '',
+  ].join('\n');
+}
+
+function fileSink(path: string): { write(chunk: string): void; close(): void } {
+  const fd = openSync(path, 'w');
+  return {
+    write(chunk: string) {
+      writeSync(fd, chunk);
+    },
+    close() {
+      closeSync(fd);
+    },
+  };
+}
+
+/** Takes the arguments after `resemble` (process.argv.slice(2)) and optional streams; returns the exit code. */
+export async function main(argv: string[], streams: MainStreams = {}): Promise<number> {
+  const stdout = streams.stdout ?? process.stdout;
+  const stderr = streams.stderr ?? process.stderr;
+  const registry = streams.registry ?? commands;
+  const say = (stream: TextStream, text: string) => void stream.write(text.endsWith('\n') ? text : text + '\n');
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    if (name === 'help' && rest[0] !== undefined) return main([rest[0], '--help'], streams);
+    say(name === undefined ? stderr : stdout, await generalHelp(registry));
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    say(stdout, version());
+    return 0;
+  }
+  if (!Object.hasOwn(registry, name)) {
+    const known = Object.keys(registry).join(', ');
+    say(stderr, `resemble: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}; commands: ${known} (resemble --help)`);
+    return 2;
+  }
+  let command: Command;
+  try {
+    command = await loadCommand(registry, name);
+  } catch (e) {
+    say(stderr, `resemble: the ${name} command is not available in this build (${(e as Error).message.split('\n')[0]})`);
+    return 1;
+  }
+  let sink: ReturnType<typeof fileSink> | undefined;
+  try {
+    const { values, positionals } = parseCommandArgs(command, rest);
+    if (values.help) {
+      say(stdout, `${command.usage.trimEnd()}\n\n${SHARED_USAGE}\n`);
+      return 0;
+    }
+    formatOf(values);
+    if (typeof values.out === 'string') sink = fileSink(values.out);
+    const quiet = values.quiet === true;
+    const ctx: CommandContext = {
+      values,
+      positionals,
+      out: sink ?? { write: (chunk: string) => void stdout.write(chunk) },
+      err: { write: (chunk: string) => void stderr.write(chunk) },
+      progress: stderr.isTTY === true && !quiet,
+      quiet,
+    };
+    return await command.run(ctx);
+  } catch (e) {
+    const code = e instanceof ResembleError ? e.code : undefined;
+    const detail = code === undefined && !(e instanceof ResembleError) && (e as NodeJS.ErrnoException).code;
+    say(stderr, `resemble ${name}: ${(e as Error).message}${detail ? ` (${detail})` : ''}`);
+    if (code === 'E_OPTION') say(stderr, `(resemble ${name} --help lists the flags)`);
+    return code === 'E_OPTION' ? 2 : 1;
+  } finally {
+    sink?.close();
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Charset detection and decoding for HTML, in the order browsers use: a byte-order mark, then the
+ * HTTP `Content-Type` charset, then a `<meta charset>` / `<meta http-equiv>` declaration near the
+ * top, then UTF-8. Decoding is TextDecoder's (Node ships full ICU: windows-1252, iso-8859-x,
+ * shift_jis, gbk, euc-kr...); labels are the WHATWG Encoding labels, so `latin1` means windows-1252.
+ */
+
+/** Where the charset used for decoding came from. */
+export type CharsetSource = 'bom' | 'header' | 'meta' | 'default';
+
+/** A decoded page: its text, the canonical charset name used (`utf-8`, `windows-1252`...) and where it came from. */
+export interface DecodedHtml {
+  text: string;
+  charset: string;
+  from: CharsetSource;
+}
+
+// The HTML standard's prescan reads 1024 bytes; real pages often declare later (long <head>
+// comments, scripts), so a few more KB are scanned. The cost is one latin1 decode of 8 KB.
+const META_SCAN_BYTES = 8192;
+const META_CHARSET = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([A-Za-z0-9_:.+-]+)/i;
+
+/** Takes a charset label; returns its canonical WHATWG name, or undefined when TextDecoder does not know it. */
+export function canonicalCharset(label: string | undefined): string | undefined {
+  if (!label) return undefined;
+  try {
+    return new TextDecoder(label.trim()).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes a Content-Type header value; returns its `charset` parameter (unquoted), or undefined. */
+export function charsetFromContentType(contentType: string | null | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const m = /;\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(contentType);
+  return m ? m[1] : undefined;
+}
+
+/** Takes a Content-Type header value; returns the MIME type without parameters, lowercased, or undefined. */
+export function mimeOf(contentType: string | null | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const mime = contentType.split(';')[0].trim().toLowerCase();
+  return mime || undefined;
+}
+
+function bomCharset(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return undefined;
+}
+
+/** Takes the first bytes of a page; returns the charset its `<meta>` declares (canonical), or undefined. */
+export function metaCharset(bytes: Uint8Array): string | undefined {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, META_SCAN_BYTES));
+  const m = META_CHARSET.exec(head);
+  const found = canonicalCharset(m?.[1]);
+  // A meta tag is read from ASCII-compatible bytes, so it cannot truthfully declare UTF-16 (HTML §13.2.3.3).
+  return found?.startsWith('utf-16') ? 'utf-8' : found;
+}
+
+/** Takes page bytes and the HTTP header charset (if any); returns the charset to decode with and where it came from, without decoding. */
+export function detectCharset(bytes: Uint8Array, headerCharset?: string): { charset: string; from: CharsetSource } {
+  const bom = bomCharset(bytes);
+  if (bom) return { charset: bom, from: 'bom' };
+  const header = canonicalCharset(headerCharset);
+  if (header) return { charset: header, from: 'header' };
+  const meta = metaCharset(bytes);
+  if (meta) return { charset: meta, from: 'meta' };
+  return { charset: 'utf-8', from: 'default' };
+}
+
+/** Takes page bytes and the HTTP header charset (if any); returns the decoded text and the charset used. */
+export function decodeHtml(bytes: Uint8Array, headerCharset?: string): DecodedHtml {
+  const { charset, from } = detectCharset(bytes, headerCharset);
+  return { text: new TextDecoder(charset).decode(bytes), charset, from };
+}

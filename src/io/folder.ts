@@ -1,0 +1,136 @@
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Document } from '../graph/document.js';
+import { parseUrl } from '../graph/url.js';
+import { makeDocument } from './make-document.js';
+import { resolveReadOptions, type ReadOptions } from './options.js';
+import { contentTypeFromName, isBinaryType } from './sniff.js';
+
+/**
+ * Takes a path segment as wget wrote it; returns it as a URL path segment. wget (restrict-file-names
+ * =unix, its default) writes percent-decoded names but keeps the escapes it could not decode (`%2F`,
+ * `%3F` in a path): existing `%XX` escapes are kept as they are, everything else is escaped.
+ */
+export function segmentToUrl(segment: string): string {
+  return segment
+    .split(/(%[0-9A-Fa-f]{2})/)
+    .map((part, i) => (i % 2 === 1 ? part : encodeURI(part).replace(/[#?]/g, (c) => (c === '#' ? '%23' : '%3F'))))
+    .join('');
+}
+
+/** Takes a host folder name; returns the URL host (`host+8080`, the Windows spelling, becomes `host:8080`). */
+export function hostFolderToHost(folder: string): string {
+  const m = /^(.+)\+(\d+)$/.exec(folder);
+  return m ? `${m[1]}:${m[2]}` : folder;
+}
+
+/**
+ * Takes the path of a file inside a wget mirror as segments `[host, ...dirs, file]`; returns its URL.
+ * `index.html` stands for the directory URL (ending in '/'); a file name `page.php?x=1` carries its
+ * query after the first `?`, as wget writes it.
+ */
+export function mirrorPathToUrl(segments: readonly string[], scheme: 'http' | 'https' = 'http'): string | undefined {
+  if (segments.length < 2) return undefined;
+  const host = hostFolderToHost(segments[0]);
+  const file = segments[segments.length - 1];
+  const q = file.indexOf('?');
+  let name = q < 0 ? file : file.slice(0, q);
+  const query = q < 0 ? '' : file.slice(q);
+  if (name === 'index.html') name = '';
+  const path = [...segments.slice(1, -1), name].map(segmentToUrl).join('/');
+  const u = parseUrl(`${scheme}://${host}/${path}${query.length > 1 ? query : ''}`);
+  if (!u || u.host === '') return undefined;
+  u.hash = '';
+  return u.href;
+}
+
+interface Entry {
+  path: string;
+  segments: string[];
+  size: number;
+}
+
+async function* walk(dir: string, segments: string[], onError: (path: string, e: unknown) => void): AsyncGenerator<Entry> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).sort();
+  } catch (e) {
+    onError(dir, e);
+    return;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    let info;
+    try {
+      info = await lstat(path);
+      // A symlinked folder could loop back on itself: links are followed to files only.
+      if (info.isSymbolicLink()) {
+        info = await stat(path);
+        if (info.isDirectory()) continue;
+      }
+    } catch (e) {
+      onError(path, e);
+      continue;
+    }
+    if (info.isDirectory()) yield* walk(path, [...segments, name], onError);
+    else if (info.isFile()) yield { path, segments: [...segments, name], size: info.size };
+  }
+}
+
+/**
+ * Takes a wget mirror folder `<root>/<host>/<path>`; yields its files as documents with URLs
+ * `http://<host>/<path>`, walking in sorted order. HTML is always kept; other files only when they
+ * are text (binaries are skipped and reported through `onSkip`); `*.orig` backups that
+ * `wget --backup-converted` leaves beside converted pages are skipped too. Links to
+ * `.../index.html` inside the mirror are rewritten to the directory URL, as wget's converted links
+ * name the saved file rather than the URL.
+ */
+export async function* readFolder(root: string, options: ReadOptions = {}): AsyncGenerator<Document> {
+  const opts = resolveReadOptions(options, 'readFolder');
+  const hosts = new Set<string>();
+  try {
+    for (const name of await readdir(root)) hosts.add(parseUrl(`http://${hostFolderToHost(name)}/`)?.host ?? name);
+  } catch (e) {
+    opts.onError({ source: root, location: root, code: 'E_IO', message: (e as Error).message });
+    return;
+  }
+  const report = (path: string, e: unknown) => opts.onError({ source: root, location: path, code: 'E_IO', message: (e as Error).message });
+  for await (const { path, segments, size } of walk(root, [], report)) {
+    const file = segments[segments.length - 1];
+    const name = file.split('?')[0];
+    const url = segments.length >= 2 && !name.endsWith('.orig') ? mirrorPathToUrl(segments, opts.scheme) : undefined;
+    if (url === undefined) {
+      opts.onBytes(size);
+      opts.onSkip({ reason: 'other', source: root, location: path });
+      continue;
+    }
+    const mime = contentTypeFromName(name);
+    if (mime !== undefined && isBinaryType(mime)) {
+      opts.onBytes(size);
+      opts.onSkip({ reason: 'binary', source: root, location: path });
+      continue;
+    }
+    let bytes: Uint8Array;
+    try {
+      const buf = await readFile(path);
+      bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+    } catch (e) {
+      report(path, e);
+      continue;
+    }
+    opts.onBytes(bytes.length);
+    const doc = makeDocument({ url, bytes, mime, source: path }, opts.links);
+    if (doc === undefined) {
+      opts.onSkip({ reason: 'binary', source: root, location: path });
+      continue;
+    }
+    if (doc.links) doc.links = doc.links.map((l) => undoIndexHtml(l, hosts));
+    yield doc;
+  }
+}
+
+function undoIndexHtml(link: string, hosts: Set<string>): string {
+  if (!link.endsWith('/index.html')) return link;
+  const u = parseUrl(link);
+  return u && hosts.has(u.host) ? link.slice(0, -'index.html'.length) : link;
+}

@@ -1,0 +1,10 @@
+/** The crawl readers (Node only): wget mirror folders, WARC, JSONL, URL lists, and the HTML helpers they share. */
+export { readCrawl, loadCrawl, detectKind, inputSize, readSingleFile, type LoadedCrawl, type LoadOptions, type SkipCounts } from './crawl.js';
+export { readFolder, mirrorPathToUrl } from './folder.js';
+export { readWarc, readWarcStreaming } from './warc.js';
+export { readJsonl } from './jsonl.js';
+export { readUrlList } from './url-list.js';
+export { decodeHtml, detectCharset, canonicalCharset, charsetFromContentType, type DecodedHtml, type CharsetSource } from './charset.js';
+export { extractLinks } from './links.js';
+export { looksBinary, classifyContent, contentTypeFromName } from './sniff.js';
+export { INPUT_KINDS, type ReadOptions, type InputKind, type SkipEvent, type SkipReason } from './options.js';

@@ -1,0 +1,98 @@
+/**
+ * Content types from file extensions and binary sniffing, so that a crawl's images, archives and
+ * fonts are skipped (and counted) while its text files are kept.
+ */
+
+const BY_EXTENSION: Record<string, string> = {
+  html: 'text/html', htm: 'text/html', shtml: 'text/html', xhtml: 'text/html',
+  // Server-side pages saved by wget are the HTML the server returned.
+  php: 'text/html', asp: 'text/html', aspx: 'text/html', jsp: 'text/html', cfm: 'text/html', cgi: 'text/html',
+  txt: 'text/plain', text: 'text/plain', md: 'text/markdown', csv: 'text/csv', tsv: 'text/tab-separated-values',
+  css: 'text/css', js: 'text/javascript', mjs: 'text/javascript', json: 'application/json',
+  xml: 'application/xml', rss: 'application/rss+xml', atom: 'application/atom+xml', svg: 'image/svg+xml',
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+  ico: 'image/x-icon', bmp: 'image/bmp', tif: 'image/tiff', tiff: 'image/tiff', avif: 'image/avif',
+  pdf: 'application/pdf', zip: 'application/zip', gz: 'application/gzip', tgz: 'application/gzip',
+  bz2: 'application/x-bzip2', xz: 'application/x-xz', '7z': 'application/x-7z-compressed', rar: 'application/vnd.rar',
+  tar: 'application/x-tar', exe: 'application/octet-stream', bin: 'application/octet-stream', wasm: 'application/wasm',
+  woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', otf: 'font/otf', eot: 'application/vnd.ms-fontobject',
+  mp3: 'audio/mpeg', ogg: 'audio/ogg', wav: 'audio/wav', mp4: 'video/mp4', webm: 'video/webm', avi: 'video/x-msvideo',
+  mov: 'video/quicktime', swf: 'application/x-shockwave-flash', doc: 'application/msword', xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+const TEXT_APPLICATION = /^application\/(json|xml|xhtml\+xml|javascript|x-javascript|ecmascript|rss\+xml|atom\+xml|ld\+json)$/;
+
+/** Takes a file name (query already cut off); returns the MIME type its extension implies, or undefined. */
+export function contentTypeFromName(name: string): string | undefined {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1) return undefined;
+  return BY_EXTENSION[name.slice(dot + 1).toLowerCase()];
+}
+
+/** True for MIME types that are text (text/*, JSON, XML, JavaScript, SVG). */
+export function isTextType(mime: string): boolean {
+  return mime.startsWith('text/') || TEXT_APPLICATION.test(mime) || mime === 'image/svg+xml';
+}
+
+/** True for MIME types that are surely binary (images, audio, video, fonts, archives...). */
+export function isBinaryType(mime: string): boolean {
+  return !isTextType(mime) && /^(image|audio|video|font)\/|^application\//.test(mime);
+}
+
+// Sniffing looks at a bounded prefix: a binary file shows itself in the first kilobytes.
+const SNIFF_BYTES = 65536;
+
+/** Counts bytes in the prefix that are not part of a well-formed UTF-8 sequence. */
+function invalidUtf8Bytes(b: Uint8Array, n: number): number {
+  let bad = 0;
+  let i = 0;
+  while (i < n) {
+    const c = b[i];
+    const need = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (need < 0) { bad++; i++; continue; }
+    let ok = i + need < n || need === 0;
+    for (let k = 1; ok && k <= need; k++) ok = (b[i + k] & 0xc0) === 0x80;
+    if (ok) i += need + 1;
+    else if (i + need >= n) break; // a sequence cut by the prefix end is not evidence
+    else { bad++; i++; }
+  }
+  return bad;
+}
+
+/**
+ * Takes file bytes; returns true when they look binary: a NUL byte in the first 64 KB, or more than
+ * 30% of bytes outside valid UTF-8 together with more than 1% C0 control characters. The second
+ * condition alone would call a Cyrillic windows-1251 text binary; such texts have no controls.
+ */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, SNIFF_BYTES);
+  let controls = 0;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i];
+    if (c === 0) return true;
+    if (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27) controls++;
+  }
+  if (n === 0 || controls <= n * 0.01) return false;
+  return invalidUtf8Bytes(bytes, n) > n * 0.3;
+}
+
+/** Takes text bytes; returns true when they start like an HTML document (after whitespace and a BOM). */
+export function looksLikeHtml(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).replace(/^\uFEFF|^ï»¿/, '').trimStart().toLowerCase();
+  return /^(<!doctype html|<html|<head|<body|<!--|<meta|<title)/.test(head);
+}
+
+/**
+ * Takes a declared or extension MIME type (may be undefined) and the bytes; returns the content type to
+ * keep the document under, or undefined when it should be skipped as binary. HTML is always kept.
+ */
+export function classifyContent(declared: string | undefined, bytes: Uint8Array): string | undefined {
+  // octet-stream is what servers say when they do not know: sniff instead.
+  const mime = declared === 'application/octet-stream' ? undefined : declared;
+  if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'text/html';
+  if (mime !== undefined && isBinaryType(mime)) return undefined;
+  if (looksBinary(bytes)) return undefined;
+  if (mime !== undefined) return mime;
+  return looksLikeHtml(bytes) ? 'text/html' : 'text/plain';
+}

@@ -1,0 +1,80 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createRecordWriter, csvCell, plain, round4, writeRecords } from '../../src/cli/output.js';
+import { progressLine, startProgress, summaryLine } from '../../src/cli/progress.js';
+import type { CommandContext } from '../../src/cli/command.js';
+
+function sink() {
+  let text = '';
+  return { write: (c: string) => void (text += c), get text() { return text; } };
+}
+
+test('round4: nearest 4-decimal value, printed with at most 4 decimals', () => {
+  for (let i = 0; i < 2000; i++) {
+    const x = (i * 7.123456789 - 5000) / 97;
+    const r = round4(x);
+    assert.ok(Math.abs(r - x) <= 0.00005 + 1e-12, String(x));
+    assert.ok(/^-?\d+(\.\d{1,4})?$/.test(String(r)), String(r));
+    assert.is(r, Number(x.toFixed(4)), String(x)); // no exact ties among these x
+  }
+  assert.is(round4(0.30000000000000004), 0.3);
+  assert.ok(Object.is(round4(-0.00001), 0));
+});
+
+test('plain: rounding, non-finite → null, bigint, typed arrays, Map, Set, undefined fields dropped', () => {
+  const p = plain({ a: 1 / 3, b: NaN, c: 10n ** 20n, d: Uint8Array.of(1, 2), e: new Map([[1, 2.55555]]), f: new Set([Infinity]), g: undefined, h: 7 });
+  assert.equal(p, { a: 0.3333, b: null, c: '100000000000000000000', d: [1, 2], e: { 1: 2.5556 }, f: [null], h: 7 });
+});
+
+const records = [{ url: 'http://a/', score: 0.123456, tags: ['x', 'y'] }, { url: 'http://b/, "q"', extra: { n: 1 }, score: 1 }];
+
+test('JSONL: one record per line, keys in the order built', () => {
+  const s = sink();
+  assert.is(writeRecords(s, 'jsonl', records), 2);
+  assert.is(s.text, '{"url":"http://a/","score":0.1235,"tags":["x","y"]}\n{"url":"http://b/, \\"q\\"","extra":{"n":1},"score":1}\n');
+  assert.equal(s.text.trim().split('\n').map((l) => JSON.parse(l).url), ['http://a/', 'http://b/, "q"']);
+});
+
+test('JSON: an array, also when empty', () => {
+  const s = sink();
+  writeRecords(s, 'json', records);
+  assert.equal(JSON.parse(s.text), [{ url: 'http://a/', score: 0.1235, tags: ['x', 'y'] }, { url: 'http://b/, "q"', extra: { n: 1 }, score: 1 }]);
+  const e = sink();
+  writeRecords(e, 'json', []);
+  assert.equal(JSON.parse(e.text), []);
+});
+
+test('CSV: union of columns in first-seen order, RFC 4180 quoting, nested values as JSON', () => {
+  const s = sink();
+  const w = createRecordWriter(s, 'csv');
+  for (const r of records) w.write(r);
+  assert.is(s.text, '', 'CSV holds records until end()');
+  w.end();
+  assert.is(s.text, 'url,score,tags,extra\nhttp://a/,0.1235,"[""x"",""y""]",\n"http://b/, ""q""",1,,"{""n"":1}"\n');
+  assert.is(csvCell('multi\nline'), '"multi\nline"');
+  assert.is(csvCell(null), '');
+});
+
+test('summary and progress lines', () => {
+  assert.is(summaryLine({ documents: 1, bytes: 3 * 1024 * 1024, errors: 2, skipped: { binary: 3, status: 0, other: 1 }, seconds: 0.84 }),
+    'read 1 document (3.0 MB) in 0.8 s; 2 errors; 4 skipped (binary 3, other 1)');
+  assert.is(summaryLine({ documents: 0, bytes: 0, errors: 1, skipped: { binary: 0 }, seconds: 0 }), 'read 0 documents (0.0 MB) in 0.0 s; 1 error; 0 skipped');
+  assert.is(progressLine('reading', { documents: 50, bytes: 2 * 1024 * 1024 }, 2, undefined, '', ''), 'reading 50 docs | 25 docs/s | 1.0 MB/s');
+  assert.is(progressLine('reading', { documents: 50, bytes: 1024 * 1024 }, 1, 4 * 1024 * 1024, '[==--]', '3s'), 'reading [==--] 25% | 50 docs | 50 docs/s | 1.0 MB/s | ETA 3s');
+});
+
+test('progress bar drawn on a TTY only when ctx.progress; cleared on stop', () => {
+  let written = '';
+  const tty = { isTTY: true, columns: 120, write: (c: string) => ((written += c), true), cursorTo() {}, clearLine() {}, moveCursor() {}, clearScreenDown() {} };
+  const ctx = (progress: boolean) => ({ progress, quiet: !progress }) as CommandContext;
+  const silent = startProgress(ctx(false), 'reading', 100, tty as unknown as NodeJS.WriteStream);
+  silent.update({ documents: 1, bytes: 50 });
+  silent.stop();
+  assert.is(written, '');
+  const bar = startProgress(ctx(true), 'reading', 100, tty as unknown as NodeJS.WriteStream);
+  bar.update({ documents: 1, bytes: 50 });
+  bar.stop();
+  assert.match(written, /reading [^\n]*% \| \d+ docs \| [\d.]+ docs\/s \| [\d.]+ MB\/s \| ETA/);
+});
+
+test.run();

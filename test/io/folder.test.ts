@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Document, ReadError } from '../../src/graph/document.js';
+import { mirrorPathToUrl, readFolder } from '../../src/io/folder.js';
+import type { SkipEvent } from '../../src/io/options.js';
+import { tempDir } from './fixtures.js';
+
+const { dir, cleanup } = tempDir();
+
+function put(rel: string, content: string | Uint8Array) {
+  const path = join(dir, rel);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, content);
+}
+
+const binary = Uint8Array.from({ length: 600 }, (_, i) => (i * 37) % 256);
+put('www.a.org/index.html', '<html><a href="page.html">p</a><a href="sub/index.html">s</a><a href="http://b.org:8080/">b</a></html>');
+put('www.a.org/page.html', '<p>page</p>');
+put('www.a.org/sub/index.html', '<p>sub</p>');
+put('www.a.org/list.php?id=3&x=y', '<html><body>item 3</body></html>');
+put('www.a.org/sub/index.html?lang=fr', '<p>sub fr</p>');
+put('www.a.org/odd name%3Fq.html', '<p>escaped</p>');
+put('www.a.org/notes.txt', 'plain text notes');
+put('www.a.org/logo.png', binary);
+put('www.a.org/blob', binary);
+put('www.a.org/page.html.orig', '<p>backup</p>');
+put('b.org:8080/index.html', '<p>port</p>');
+put('b.org+8081/index.html', '<p>windows port spelling</p>');
+put('stray.txt', 'not in a host folder');
+
+async function read(): Promise<{ docs: Document[]; errors: ReadError[]; skips: SkipEvent[]; bytes: number }> {
+  const errors: ReadError[] = [];
+  const skips: SkipEvent[] = [];
+  let bytes = 0;
+  const docs: Document[] = [];
+  for await (const d of readFolder(dir, { onError: (e) => errors.push(e), onSkip: (s) => skips.push(s), onBytes: (n) => (bytes += n) })) docs.push(d);
+  return { docs, errors, skips, bytes };
+}
+
+test('wget layout → URLs: index.html as directory, query strings, escapes, ports; sorted walk', async () => {
+  const { docs, errors } = await read();
+  assert.equal(errors, []);
+  assert.equal(docs.map((d) => d.url), [
+    'http://b.org:8081/', // folder b.org+8081 sorts before b.org:8080
+    'http://b.org:8080/',
+    'http://www.a.org/',
+    'http://www.a.org/list.php?id=3&x=y',
+    'http://www.a.org/notes.txt',
+    'http://www.a.org/odd%20name%3Fq.html',
+    'http://www.a.org/page.html',
+    'http://www.a.org/sub/',
+    'http://www.a.org/sub/?lang=fr',
+  ]);
+  const byUrl = new Map(docs.map((d) => [d.url, d]));
+  assert.is(byUrl.get('http://www.a.org/notes.txt')!.contentType, 'text/plain');
+  assert.is(byUrl.get('http://www.a.org/list.php?id=3&x=y')!.contentType, 'text/html');
+  assert.is(new TextDecoder().decode(byUrl.get('http://www.a.org/page.html')!.bytes), '<p>page</p>');
+  // wget's converted link to sub/index.html names the directory URL, so it meets the page.
+  assert.equal(byUrl.get('http://www.a.org/')!.links, ['http://www.a.org/page.html', 'http://www.a.org/sub/', 'http://b.org:8080/']);
+});
+
+test('binaries are skipped and counted (by extension and by sniffing); stray files and backups too', async () => {
+  const { skips, bytes, docs } = await read();
+  const reasons = skips.map((s) => `${s.reason} ${s.location.slice(dir.length + 1)}`).sort();
+  assert.equal(reasons, ['binary www.a.org/blob', 'binary www.a.org/logo.png', 'other stray.txt', 'other www.a.org/page.html.orig'].sort());
+  const kept = docs.reduce((n, d) => n + d.bytes.length, 0);
+  assert.is(bytes, kept + 2 * binary.length + 'not in a host folder'.length + '<p>backup</p>'.length);
+});
+
+test('mirrorPathToUrl: scheme option, empty query, and too-short paths', () => {
+  assert.is(mirrorPathToUrl(['h.org', 'a', 'index.html'], 'https'), 'https://h.org/a/');
+  assert.is(mirrorPathToUrl(['h.org', 'x.html?']), 'http://h.org/x.html');
+  assert.is(mirrorPathToUrl(['h.org', 'a%20b', 'c d.html']), 'http://h.org/a%20b/c%20d.html');
+  assert.is(mirrorPathToUrl(['only-file.html']), undefined);
+});
+
+test('a missing folder is reported, not thrown', async () => {
+  const errors: ReadError[] = [];
+  for await (const _ of readFolder(join(dir, 'nope'), { onError: (e) => errors.push(e) })) assert.unreachable();
+  assert.is(errors.length, 1);
+  assert.is(errors[0].code, 'E_IO');
+});
+
+test.after(cleanup);
+test.run();
