@@ -1,0 +1,151 @@
+// Page similarity (ST) and trivial clusters: text lines, chunking, the iceberg query and both
+// similarity tests against brute force.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { chunkFingerprints, pageChunks } from '../../src/collections/chunks.js';
+import { icebergPairs } from '../../src/collections/iceberg.js';
+import { parseSimilarity, similarPages } from '../../src/collections/similarity.js';
+import { sentences, textLines } from '../../src/collections/text.js';
+import { init } from '../../src/index.js';
+import { fingerprint } from '../../src/sketch/fingerprint.js';
+import { resemblance } from '../../src/sketch/estimate.js';
+import { sketchMany } from '../../src/sketch/sketch.js';
+import { rng } from '../helpers/random.js';
+
+await init();
+
+test('textLines: markup to lines, entities decoded, scripts dropped, case folded', () => {
+  const html = '<html><head><title>The  Title</title><style>p{}</style></head><body><!-- note --><p>One &amp; <b>two</b></p>'
+    + '<script>var x = "<p>";</script><div>Three&nbsp;&#52;&#x32;</div>text<br>after <span>span</span></body>';
+  assert.equal(textLines(html, 'html'), ['the title', 'one & two', 'three 42', 'text', 'after span']);
+  assert.equal(textLines('A  b\r\n\n  C\rd ', 'text'), ['a b', 'c', 'd']);
+  assert.equal(sentences(['First one. Second', 'line! Third?']), ['First one.', 'Second line!', 'Third?']);
+});
+
+test('pageChunks: whole document, N lines (non-overlapping), sentences', () => {
+  const page = 'l1\nl2\nl3\nl4\nl5';
+  assert.equal(pageChunks(page, { unit: 'document', lines: 4, markup: 'text' }), ['l1\nl2\nl3\nl4\nl5']);
+  assert.equal(pageChunks(page, { unit: 'lines', lines: 2, markup: 'text' }), ['l1\nl2', 'l3\nl4', 'l5']);
+  assert.equal(pageChunks('A b. C\nd.\nE', { unit: 'sentence', lines: 1, markup: 'text' }), ['a b.', 'c d.', 'e']);
+  assert.equal(pageChunks('  \n ', { unit: 'lines', lines: 2, markup: 'text' }), []);
+});
+
+test('chunkFingerprints: each page holds the Rabin fingerprints of its distinct chunks, ascending', () => {
+  const pages = ['a\nb\na\nb\nc', '<p>x</p><p>y</p>', '', new TextEncoder().encode('a\nb')];
+  const p = { unit: 'lines' as const, lines: 2, markup: 'html' as const };
+  const cols = chunkFingerprints(pages, p);
+  for (let i = 0; i < pages.length; i++) {
+    const text = typeof pages[i] === 'string' ? pages[i] as string : new TextDecoder().decode(pages[i] as Uint8Array);
+    const want = [...new Set(pageChunks(text, p).map((c) => fingerprint(c)))].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    assert.equal(Array.from(cols.values.subarray(cols.offsets[i], cols.offsets[i + 1])), want, `page ${i}`);
+  }
+  assert.equal(Array.from(cols.empty), [0, 0, 1, 0]);
+  assert.is(cols.textFp[0] === cols.textFp[3], false);
+});
+
+test('icebergPairs equals brute-force counting, with the common-value cap and in several passes', () => {
+  const r = rng(7);
+  for (let round = 0; round < 60; round++) {
+    const n = 2 + Math.floor(r() * 40), vocab = 1 + Math.floor(r() * 30);
+    const sets: bigint[][] = [];
+    for (let i = 0; i < n; i++) {
+      const s = new Set<bigint>();
+      const k = Math.floor(r() * 8);
+      for (let j = 0; j < k; j++) s.add(BigInt(Math.floor(r() * vocab)) * 0x9e3779b97f4a7c15n % (1n << 64n));
+      sets.push([...s].sort((x, y) => (x < y ? -1 : 1)));
+    }
+    const offsets = new Uint32Array(n + 1);
+    for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + sets[i].length;
+    const values = BigUint64Array.from(sets.flat());
+    const cap = 2 + Math.floor(r() * 10), T = 1 + Math.floor(r() * 3);
+    const onPages = new Map<bigint, number>();
+    for (const s of sets) for (const v of s) onPages.set(v, (onPages.get(v) ?? 0) + 1);
+    const want: string[] = [];
+    for (let a = 0; a < n; a++) {
+      for (let b = a + 1; b < n; b++) {
+        const shared = sets[a].filter((v) => sets[b].includes(v) && onPages.get(v)! <= cap).length;
+        if (shared >= T) want.push(`${a},${b},${shared}`);
+      }
+    }
+    for (const passEntries of [1024, 1]) {
+      const got = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, passEntries });
+      assert.equal(Array.from(got.a, (a, i) => `${a},${got.b[i]},${got.shared[i]}`).sort(), want.sort(), `round ${round}`);
+    }
+  }
+});
+
+/** Connected components of a pair relation, as sorted lists of sorted members (singletons left out). */
+function closure(n: number, similar: (a: number, b: number) => boolean): number[][] {
+  const seen = new Uint8Array(n), out: number[][] = [];
+  for (let s = 0; s < n; s++) {
+    if (seen[s]) continue;
+    const comp = [s]; seen[s] = 1;
+    for (let h = 0; h < comp.length; h++) for (let v = 0; v < n; v++) if (!seen[v] && similar(comp[h], v)) { seen[v] = 1; comp.push(v); }
+    if (comp.length > 1) out.push(comp.sort((x, y) => x - y));
+  }
+  return out;
+}
+
+function clustersOf(trivial: { count: number; offsets: Uint32Array; pages: Uint32Array }): number[][] {
+  const out: number[][] = [];
+  for (let r = 0; r < trivial.count; r++) if (trivial.offsets[r + 1] - trivial.offsets[r] > 1) out.push(Array.from(trivial.pages.subarray(trivial.offsets[r], trivial.offsets[r + 1])));
+  return out;
+}
+
+test('chunk similarity: trivial clusters are the closure of "share ≥ T chunks or the same chunk set"', () => {
+  const r = rng(11);
+  for (let round = 0; round < 25; round++) {
+    const pool = Array.from({ length: 12 + Math.floor(r() * 20) }, (_, i) => `line ${i} ${Math.floor(r() * 1e6)}`);
+    const n = 5 + Math.floor(r() * 25);
+    const pages = Array.from({ length: n }, () => Array.from({ length: Math.floor(r() * 14) }, () => pool[Math.floor(r() * pool.length)]).join('\n'));
+    const lines = 1 + Math.floor(r() * 3), T = 1 + Math.floor(r() * 4);
+    const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'lines', lines, markup: 'text' })));
+    const st = (a: number, b: number) => {
+      const shared = [...chunks[a]].filter((c) => chunks[b].has(c)).length;
+      return chunks[a].size > 0 && chunks[b].size > 0 && (shared >= T || (shared === chunks[a].size && shared === chunks[b].size));
+    };
+    const got = similarPages(pages, { kind: 'chunks', unit: 'lines', lines, threshold: T, markup: 'text' });
+    assert.equal(clustersOf(got.trivial), closure(n, st), `round ${round}`);
+  }
+});
+
+test('chunk similarity: whole-document fingerprints group identical texts only', () => {
+  const pages = ['<p>A</p><p>B</p>', 'a\nb', 'a\nb\nc', '', '', 'A  \n  B'];
+  const got = similarPages(pages, 'chunks:doc');
+  // Markup and spacing are gone after conversion: pages 0, 1 and 5 are one text; empty pages are never similar.
+  assert.equal(clustersOf(got.trivial), [[0, 1, 5]]);
+  assert.is(got.emptyPages, 2);
+});
+
+test('sketch similarity: the closure of estimated resemblance ≥ threshold', () => {
+  const r = rng(5);
+  const vocab = Array.from({ length: 40 }, (_, i) => `w${i}`);
+  for (let round = 0; round < 8; round++) {
+    const base = Array.from({ length: 4 }, () => Array.from({ length: 60 }, () => vocab[Math.floor(r() * vocab.length)]));
+    const pages = Array.from({ length: 16 }, () => {
+      const words = base[Math.floor(r() * base.length)].slice();
+      const edits = Math.floor(r() * 30);
+      for (let e = 0; e < edits; e++) words[Math.floor(r() * words.length)] = vocab[Math.floor(r() * vocab.length)];
+      return words.join(' ');
+    });
+    for (const [t, sketch] of [[0.5, { s: 32 }], [0.3, { kind: 'mod' as const, m: 4 }]] as const) {
+      const set = sketchMany(pages, sketch);
+      const st = (a: number, b: number) => set.offsets[a + 1] > set.offsets[a] && set.offsets[b + 1] > set.offsets[b] && resemblance(set.get(a), set.get(b)) >= t;
+      const got = similarPages(pages, { kind: 'sketch', threshold: t, sketch });
+      assert.equal(clustersOf(got.trivial), closure(pages.length, st), `round ${round} t ${t}`);
+    }
+  }
+});
+
+test('parseSimilarity: the CLI spellings and coded errors', () => {
+  assert.equal(parseSimilarity('chunks:4:15'), { kind: 'chunks', unit: 'lines', lines: 4, threshold: 15, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('chunks:doc'), { kind: 'chunks', unit: 'document', lines: 4, threshold: 1, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('chunks:sentence:3').threshold, 3);
+  assert.equal(parseSimilarity('sketch:0.5'), { kind: 'sketch', threshold: 0.5, cap: 1000, sketch: {} });
+  for (const bad of ['chunks:4', 'chunks:0:15', 'chunks:a:b', 'sketch:', 'sketch:2', 'shingles:3', 'chunks:4:15:1']) {
+    try { parseSimilarity(bad); assert.unreachable(bad); } catch (e) { assert.is((e as { code?: string }).code, 'E_OPTION', bad); }
+  }
+  try { parseSimilarity({ kind: 'chunks', lines: 4, bogus: 1 } as never); assert.unreachable(); } catch (e) { assert.is((e as { code?: string }).code, 'E_OPTION'); }
+});
+
+test.run();
