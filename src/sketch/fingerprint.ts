@@ -160,8 +160,8 @@ export class Chunker {
       const lastEnd = n > 0 ? ends[n - 1] : 0;
       this.chunkLen = n > 0 ? bytes.length - lastEnd : this.chunkLen + bytes.length;
       if (final) this.chunkLen = 0;
-      const all = mem.u8.slice(ptr, ptr + carry + bytes.length);
-      this.tail = all.slice(Math.max(0, all.length - (window - 1)));
+      const keep = Math.min(window - 1, carry + bytes.length);   // the window − 1 bytes carried to the next update
+      this.tail = mem.u8.slice(ptr + carry + bytes.length - keep, ptr + carry + bytes.length);
       for (let i = 0; i < n; i++) ends[i] += this.offset;
       this.offset += bytes.length;
       return ends;

@@ -105,7 +105,7 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
         : Number(u64[rec + 4]);
       if (rows) {
         kept += len;
-        if (b === a) { rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; tokens[doc] = 0; cardinality[doc] = 0; }
+        if (checkDoc(docs[doc]) !== undefined) { rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; tokens[doc] = 0; cardinality[doc] = 0; }
       }
     }
     const written = rows ? kept : u32[(outOffPtr >>> 2) + count];

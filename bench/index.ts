@@ -1,0 +1,77 @@
+// `npm run bench`: one table, every row measured in this run on the same bytes — resemble's Rabin
+// chunking and rolling fingerprints beside rabin-wasm, raw HTML → MIN_s sketches beside the
+// MinHash of bloom-filters and minhash, 1 vs N workers, and the byte-loop ceiling for each input.
+// Timed with tinybench (median latency); every task is checked against a reference first.
+// Flags: --json (the report as JSON), --quick (small sizes, fewer iterations: a smoke run),
+// --clock wall|cpu|auto (default auto: CPU time when the machine is busier than its cores).
+import { availableParallelism } from 'node:os';
+import { Bench } from 'tinybench';
+import { loadSample } from '../src/bench/corpus.js';
+import { machine } from '../src/bench/machine.js';
+import { chooseClock, clockLine, clockNow } from '../src/bench/measure.js';
+import { buildReport, formatReport, type BenchResult } from '../src/bench/report.js';
+import { rabinTasks, sketchTasks, workerTasks, type BenchTask } from '../src/bench/tasks.js';
+import { init } from '../src/index.js';
+import { createPool } from '../src/workers/node.js';
+import { minHashTasks, rabinWasmTasks } from './peers.js';
+
+const quick = process.argv.includes('--quick');
+const json = process.argv.includes('--json');
+const RABIN_SIZES = quick ? [4 << 10, 256 << 10] : [4 << 10, 256 << 10, 4 << 20, 32 << 20];
+const PAGE_SIZES = quick ? [256 << 10] : [64 << 10, 1 << 20, 16 << 20];
+// A task slower than this per call gets a fixed number of iterations instead of a time budget.
+const SLOW_MS = 250;
+// A task faster than this per call is repeated inside one tinybench iteration (timer resolution).
+const MIN_CALL_MS = 5;
+const flag = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
+const m = machine();
+const clock = chooseClock(flag('--clock'), m);
+
+const log = (s: string) => { if (process.stderr.isTTY) process.stderr.write(s); };
+const corpus = loadSample();
+const workers = Math.max(2, availableParallelism());
+await init();
+const pools = [createPool({ workers: 1 }), createPool({ workers })];
+const tasks: BenchTask[] = [
+  ...rabinTasks(corpus, RABIN_SIZES),
+  ...(await rabinWasmTasks(corpus, RABIN_SIZES)),
+  ...sketchTasks(corpus, PAGE_SIZES),
+  ...minHashTasks(corpus),
+  ...workerTasks(corpus, pools[0], pools[1]),
+];
+// keep each input's rows together: ceiling, resemble, peers
+const order = (t: BenchTask) => ['ceiling', 'ours', 'peer'].indexOf(t.role);
+const inputs = [...new Set(tasks.map((t) => `${t.section}\u0000${t.input}`))];
+tasks.sort((a, b) => inputs.indexOf(`${a.section}\u0000${a.input}`) - inputs.indexOf(`${b.section}\u0000${b.input}`) || order(a) - order(b));
+
+const started = performance.now();
+const results: BenchResult[] = [];
+try {
+  for (const [i, task] of tasks.entries()) {
+    log(`\r[${i + 1}/${tasks.length}] ${task.name} · ${task.input}`.padEnd(78));
+    await task.check();
+    const now = clockNow(task.section === 'workers' ? 'wall' : clock);
+    const t0 = now();
+    await task.run();
+    const once = Math.max(now() - t0, 0.001);
+    const slow = once > SLOW_MS;
+    const reps = Math.max(1, Math.ceil(MIN_CALL_MS / once));
+    const bench = new Bench({
+      now,
+      time: quick ? 50 : slow ? 0 : 400,
+      iterations: quick ? 2 : slow ? 3 : 10,
+      warmupIterations: 1,
+      warmupTime: 0,
+    });
+    bench.add(task.name, reps === 1 ? () => task.run() : async () => { for (let k = 0; k < reps; k++) await task.run(); });
+    await bench.run();
+    const r = bench.tasks[0].result;
+    if (r.state !== 'completed') throw new Error(`${task.name} on ${task.input}: ${r.state}${'error' in r ? `: ${String((r as { error?: unknown }).error)}` : ''}`);
+    results.push({ task, ms: r.latency.p50 / reps, runs: r.latency.samplesCount * reps });
+  }
+} finally {
+  await Promise.all(pools.map((p) => p.close()));
+}
+log(`\r${''.padEnd(78)}\r`);
+const report = buildReport(m, `timing: tinybench ${quick ? '(--quick) ' : ''}median latency by ${clockLine(clock)}, ≥ ${quick ? 2 : 3} iterations after 1 warm-up (≥ 10 and 400 ms for tasks under ${SLOW_MS} ms); every task checked against a reference first; ${((performance.now() - started) / 1000).toFixed(0)} s in all`, results);
+process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : formatReport(report));

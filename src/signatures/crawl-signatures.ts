@@ -1,0 +1,22 @@
+/** RP and HM signatures of a loaded crawl: bags of words from the core's canonical tokens, links from its web graph. */
+import { utf8Bytes, type Document } from '../graph/document.js';
+import type { WebGraph } from '../graph/web-graph.js';
+import { tokenFingerprints } from '../sketch/text.js';
+import { bagsFromTokens, type BagsOfWords } from './bags.js';
+import { signatureParams, type SignatureOptions } from './options.js';
+import { computeSignatures, type Signatures } from './signatures.js';
+
+/** Takes documents; returns their bags of words (canonical tokens; markup dropped unless the type is plain text). */
+export function crawlBags(documents: readonly Document[]): BagsOfWords {
+  return bagsFromTokens(documents.map((d) => {
+    const markup = d.contentType === undefined || d.contentType === 'text/html' || d.contentType === 'application/xhtml+xml' ? 'html' : 'text';
+    return tokenFingerprints(utf8Bytes(d), { markup });
+  }));
+}
+
+/** Takes a crawl's documents and web graph (same DocIds) and options; returns the bags and both signatures (after `await init()`). */
+export function signaturesOfCrawl(documents: readonly Document[], graph: WebGraph, options: SignatureOptions = {}): { bags: BagsOfWords; signatures: Signatures } {
+  signatureParams(options);
+  const bags = crawlBags(documents);
+  return { bags, signatures: computeSignatures(bags, { offsets: graph.linkOffsets, targets: graph.linkTargets }, options) };
+}

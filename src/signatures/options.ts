@@ -1,0 +1,70 @@
+/** Options of the RP / HM signatures and of their collisions, validated before any work. */
+import { enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
+
+/** Options of `computeSignatures`. */
+export interface SignatureOptions {
+  /** K, dimensions of both signatures. Default 5: Di Iorio et al. found no gain above 5 (§2.1). Cost: linear. */
+  k?: number;
+  /** Seed of the projection entries π(word, j). Default 0. */
+  seed?: number;
+  /**
+   * Weights of the bag of words: 'tf' (occurrence counts, as in the paper) or 'unit' (counts
+   * scaled to Euclidean length 1). Default 'unit': collisions use absolute tolerances, so document
+   * length must not dominate, and the exact check is a cosine, which ignores length.
+   */
+  weighting?: 'tf' | 'unit';
+  /** γ, the damping of equation (1). Default 0.5. */
+  gamma?: number;
+  /** Iterations of equation (1): descendants this many links away contribute. Default 4 (the paper used 3–5). */
+  iterations?: number;
+}
+
+/** Validated signature options. */
+export interface SignatureParams {
+  k: number;
+  seed: number;
+  weighting: 'tf' | 'unit';
+  gamma: number;
+  iterations: number;
+}
+
+export const SIGNATURE_OPTION_KEYS = ['k', 'seed', 'weighting', 'gamma', 'iterations'] as const;
+
+/** Takes signature options; returns them validated with defaults, or throws E_OPTION. */
+export function signatureParams(o: SignatureOptions = {}): SignatureParams {
+  rejectUnknown(o, SIGNATURE_OPTION_KEYS, 'signatures');
+  return {
+    k: intOption('k', o.k, 5, 1, 256),
+    seed: intOption('seed', o.seed, 0, 0, 0xffffffff),
+    weighting: enumOption('weighting', o.weighting, 'unit', ['tf', 'unit'] as const),
+    gamma: numberOption('gamma', o.gamma, 0.5, 0, 1e6),
+    iterations: intOption('iterations', o.iterations, 4, 0, 1000),
+  };
+}
+
+/** Options of `findCollisions`. */
+export interface CollisionOptions {
+  /** Tolerance on the HM signatures: ‖X1 − X2‖∞ < C. Default 0.1. A value ≥ the spread of X (e.g. 1 after scaling) means RP alone. */
+  C?: number;
+  /** Tolerance on the RP signatures: ‖R1 − R2‖∞ < D. Default 0.1. */
+  D?: number;
+  /** Stop with an error past this many colliding pairs (tolerances too loose for the collection). Default 50,000,000. */
+  maxPairs?: number;
+}
+
+/** Validated collision options. */
+export interface CollisionParams {
+  C: number;
+  D: number;
+  maxPairs: number;
+}
+
+/** Takes collision options; returns them validated with defaults, or throws E_OPTION. */
+export function collisionParams(o: CollisionOptions = {}): CollisionParams {
+  rejectUnknown(o, ['C', 'D', 'maxPairs'], 'collisions');
+  const C = numberOption('C', o.C, 0.1, 0, Infinity);
+  const D = numberOption('D', o.D, 0.1, 0, Infinity);
+  if (C === 0) throw optionError('C', 'number > 0', C);
+  if (D === 0) throw optionError('D', 'number > 0', D);
+  return { C, D, maxPairs: intOption('maxPairs', o.maxPairs, 50_000_000, 1, 2 ** 31) };
+}

@@ -1,0 +1,330 @@
+// The pool itself, the same in Node and browsers: only how a worker is spawned differs
+// (./node.ts, ./browser.ts). A call is cut into batches of consecutive documents; each batch is
+// packed into one buffer, transferred to an idle worker, sketched there by the same sketchMany the
+// main thread would run, and its columns are copied back into place by document index. So the
+// result is bit-identical to sketchMany for any worker count, batch split or finishing order.
+import { intOption, rejectUnknown, ResembleError, type ErrorCode } from '../errors.js';
+import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
+import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
+import { SketchSet, type SketchColumns, type SketchError } from '../sketch/sketch-set.js';
+import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
+import { compiledModule } from '../wasm/instance.js';
+import { packBatch, type FromWorker, type JobMessage, type ToWorker } from './protocol.js';
+
+/** How the pool sees one worker, whatever runs it. */
+export interface WorkerHandle {
+  post(msg: ToWorker, transfer: ArrayBuffer[]): void;
+  /** Busy workers keep a Node process alive; idle ones do not (so a forgotten close() never hangs it). */
+  busy(busy: boolean): void;
+  terminate(): Promise<void>;
+}
+
+/** What a spawned worker reports back. */
+export interface WorkerEvents {
+  message(msg: FromWorker): void;
+  /** The worker died (uncaught error, exit, unreadable message); its batches fail. */
+  failure(error: Error): void;
+}
+
+/** Starts one worker. */
+export type Spawn = (events: WorkerEvents) => WorkerHandle;
+
+/** Options of createPool; every one has a default. */
+export interface PoolOptions {
+  /** Worker threads, 1..256. Default: the hardware threads available (os.availableParallelism(), navigator.hardwareConcurrency). */
+  workers?: number;
+  /** Target input bytes per batch, 1 KiB..256 MiB. Default: total / (4 · workers), clamped to 64 KiB..4 MiB, so
+   *  every worker gets several batches (load balance, progress) and a batch's arena stays small. */
+  batchBytes?: number;
+  /** Most documents per batch, 1..65536. Default 2048. */
+  batchDocs?: number;
+}
+
+/** Progress callback of fingerprintMany: documents done so far and in total. */
+export interface FingerprintManyOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A pool of workers sketching batches in parallel; results equal the single-threaded functions'. */
+export interface Pool {
+  /** Number of workers the pool may run. */
+  readonly size: number;
+  /** Takes documents and sketch options (plus onProgress); returns the same SketchSet as sketchMany(docs, options).
+   *  Documents are read batch by batch while the call runs: do not change them before it settles. */
+  sketchMany(docs: ArrayLike<DocInput>, options?: SketchManyOptions): Promise<SketchSet>;
+  /** Takes documents; returns the same fingerprints as fingerprintMany(docs). */
+  fingerprintMany(docs: ArrayLike<DocInput>, options?: FingerprintManyOptions): Promise<BigUint64Array>;
+  /** Stops every worker; calls still running are rejected. */
+  close(): Promise<void>;
+}
+
+// Batches posted to one worker before it answers: two, so it never waits for the main thread to pack the next.
+const DEPTH = 2;
+const AUTO_MIN = 64 << 10, AUTO_MAX = 4 << 20;
+
+interface Call {
+  kind: 'sketch' | 'fingerprint';
+  docs: ArrayLike<unknown>;
+  options?: SketchOptions;
+  n: number;
+  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array } | undefined)[];
+  remaining: number;
+  done: number;
+  onProgress?: (done: number, total: number) => void;
+  failed: boolean;
+  resolve(): void;
+  reject(e: unknown): void;
+}
+
+interface Task { call: Call; batch: number; start: number; end: number }
+
+interface Slot { handle: WorkerHandle; inflight: Map<number, Task> }
+
+/** Takes a spawner and pool options; returns a Pool (workers start lazily, on the first batch that needs them). */
+export function poolWith(spawn: Spawn, defaultWorkers: number, options: PoolOptions = {}): Pool {
+  if (options === null || typeof options !== 'object') throw new ResembleError('E_OPTION', 'expected an options object for createPool');
+  rejectUnknown(options, ['workers', 'batchBytes', 'batchDocs'], 'createPool');
+  const size = intOption('workers', options.workers, Math.min(256, Math.max(1, defaultWorkers)), 1, 256);
+  const batchBytes = intOption('batchBytes', options.batchBytes, 0, 1024, 256 << 20);
+  const batchDocs = intOption('batchDocs', options.batchDocs, 2048, 1, 65536);
+  return new WorkerPool(spawn, size, batchBytes, batchDocs);
+}
+
+class WorkerPool implements Pool {
+  private slots: (Slot | undefined)[];
+  private queue: Task[] = [];
+  private head = 0; // queue[head..] waits: shift() would move the whole queue each batch
+  private calls = new Set<Call>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private spawn: Spawn, readonly size: number, private batchBytes: number, private batchDocs: number) {
+    this.slots = new Array(size).fill(undefined);
+  }
+
+  async sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions = {}): Promise<SketchSet> {
+    const { onProgress, ...rest } = options ?? {};
+    const params = resolveSketchOptions(rest);
+    this.usable();
+    const n = checkList(docs, 'sketchMany');
+    if (n === 0) return sketchMany([], rest);
+    const errors: SketchError[] = [];
+    for (let i = 0; i < n; i++) {
+      const bad = checkDoc(docs[i]);
+      if (bad) errors.push({ index: i, message: `document ${i}: ${bad}` });
+    }
+    const call = await this.run('sketch', docs, rest, onProgress);
+    return assembleSketchSet(params, n, call.results.map((r) => r!), errors);
+  }
+
+  async fingerprintMany(docs: ArrayLike<DocInput>, options: FingerprintManyOptions = {}): Promise<BigUint64Array> {
+    options ??= {};
+    rejectUnknown(options, ['onProgress'], 'fingerprintMany');
+    this.usable();
+    const n = checkList(docs, 'fingerprintMany');
+    for (let i = 0; i < n; i++) {
+      const bad = checkDoc(docs[i]);
+      if (bad) throw new ResembleError('E_INPUT', `fingerprintMany: document ${i}: ${bad}`, { index: i });
+    }
+    const out = new BigUint64Array(n);
+    if (n === 0) return out;
+    const call = await this.run('fingerprint', docs, undefined, options.onProgress);
+    for (const r of call.results) out.set(r!.fingerprints!, r!.start);
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue = [];
+    this.head = 0;
+    for (const call of this.calls) this.fail(call, 'E_NOT_INITIALIZED', 'the worker pool was closed while this call ran');
+    const stopping = this.slots.map((s) => s?.handle.terminate());
+    this.slots.fill(undefined);
+    await Promise.all(stopping);
+  }
+
+  private usable(): void {
+    if (this.closed) throw new ResembleError('E_NOT_INITIALIZED', 'the worker pool is closed: create a new one with createPool()');
+    compiledModule(); // throws E_NOT_INITIALIZED before `await init()`
+  }
+
+  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress']): Promise<Call> {
+    const bounds = this.plan(docs);
+    return new Promise<Call>((resolve, reject) => {
+      const call: Call = {
+        kind, docs, options, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
+        remaining: bounds.length - 1, done: 0, onProgress, failed: false,
+        resolve: () => resolve(call), reject,
+      };
+      this.calls.add(call);
+      for (let b = 0; b + 1 < bounds.length; b++) this.queue.push({ call, batch: b, start: bounds[b], end: bounds[b + 1] });
+      this.dispatch();
+    });
+  }
+
+  /** Batch boundaries: consecutive documents up to the byte target (at least one each) and batchDocs. */
+  private plan(docs: ArrayLike<unknown>): number[] {
+    const n = docs.length;
+    const sizes = new Float64Array(n);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const d = docs[i];
+      sizes[i] = checkDoc(d) === undefined ? byteBound(d as DocInput) : 0;
+      total += sizes[i];
+    }
+    const target = this.batchBytes || Math.min(AUTO_MAX, Math.max(AUTO_MIN, Math.ceil(total / (4 * this.size))));
+    const bounds = [0];
+    let i = 0;
+    while (i < n) {
+      let j = i, bytes = 0;
+      while (j < n && j - i < this.batchDocs && (j === i || bytes + sizes[j] <= target)) bytes += sizes[j++];
+      bounds.push(j);
+      i = j;
+    }
+    return bounds;
+  }
+
+  /** Hands queued batches to the least-loaded workers (an unstarted slot counts as idle and is started). */
+  private dispatch(): void {
+    while (this.head < this.queue.length && !this.closed) {
+      // an idle worker first, then starting a new one, then queueing behind a busy one
+      let best = -1, load: number = DEPTH;
+      for (let s = 0; s < this.size; s++) {
+        const slot = this.slots[s];
+        const l = slot ? slot.inflight.size : 0.5;
+        if (l < load) { best = s; load = l; }
+      }
+      if (best < 0) return;
+      const task = this.queue[this.head++];
+      if (this.head === this.queue.length) { this.queue = []; this.head = 0; }
+      if (task.call.failed) continue;
+      let slot = this.slots[best];
+      if (!slot) {
+        try {
+          slot = this.start(best);
+        } catch (e) {
+          this.fail(task.call, undefined, `could not start a worker: ${(e as Error).message}`, task);
+          continue;
+        }
+      }
+      const id = this.nextId++;
+      let job: JobMessage;
+      try {
+        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end), options: task.call.options };
+      } catch (e) {
+        this.fail(task.call, 'E_INPUT', (e as Error).message, task);
+        continue;
+      }
+      slot.inflight.set(id, task);
+      slot.handle.busy(true);
+      slot.handle.post(job, [job.bytes.buffer as ArrayBuffer, job.ends.buffer as ArrayBuffer, job.rejected.buffer as ArrayBuffer]);
+    }
+  }
+
+  private start(s: number): Slot {
+    let slot: Slot | undefined;
+    const handle = this.spawn({
+      message: (msg) => this.onMessage(slot!, msg),
+      failure: (e) => this.onFailure(slot!, e),
+    });
+    slot = { handle, inflight: new Map() };
+    this.slots[s] = slot;
+    handle.post({ type: 'init', module: compiledModule() }, []);
+    return slot;
+  }
+
+  private onMessage(slot: Slot, msg: FromWorker): void {
+    const task = slot.inflight.get(msg.id);
+    if (!task) return;
+    slot.inflight.delete(msg.id);
+    if (slot.inflight.size === 0) slot.handle.busy(false);
+    const call = task.call;
+    if (msg.type === 'error') this.fail(call, msg.code, msg.message, task);
+    else if (!call.failed) {
+      call.results[task.batch] = msg.type === 'sketch'
+        ? { start: task.start, end: task.end, columns: msg.columns }
+        : { start: task.start, end: task.end, fingerprints: msg.fingerprints };
+      call.done += task.end - task.start;
+      call.remaining--;
+      try {
+        call.onProgress?.(call.done, call.n);
+      } catch (e) {
+        this.fail(call, undefined, `onProgress threw: ${(e as Error).message}`);
+      }
+      if (call.remaining === 0 && !call.failed) {
+        this.calls.delete(call);
+        call.resolve();
+      }
+    }
+    this.dispatch();
+  }
+
+  private onFailure(slot: Slot, error: Error): void {
+    const s = this.slots.indexOf(slot);
+    if (s < 0) return;
+    this.slots[s] = undefined;
+    void slot.handle.terminate().catch(() => undefined);
+    for (const task of slot.inflight.values()) this.fail(task.call, undefined, `the worker stopped: ${error.message}`, task);
+    slot.inflight.clear();
+    this.dispatch();
+  }
+
+  private fail(call: Call, code: string | undefined, message: string, task?: Task): void {
+    if (call.failed) return;
+    call.failed = true;
+    this.calls.delete(call);
+    this.queue = this.queue.slice(this.head).filter((t) => t.call !== call);
+    this.head = 0;
+    const where = task ? `documents ${task.start}..${task.end - 1}: ` : '';
+    const detail = task ? { first: task.start, last: task.end - 1 } : {};
+    call.reject(new ResembleError(errorCode(code), `worker pool ${call.kind === 'sketch' ? 'sketchMany' : 'fingerprintMany'}: ${where}${message}`, detail));
+  }
+}
+
+const CODES: readonly string[] = ['E_OPTION', 'E_NOT_INITIALIZED', 'E_WASM', 'E_FORMAT', 'E_PARAMS', 'E_INPUT', 'E_IO', 'E_ENGINE'];
+
+function errorCode(code: string | undefined): ErrorCode {
+  return code !== undefined && CODES.includes(code) ? (code as ErrorCode) : 'E_WASM';
+}
+
+function checkList(docs: unknown, what: string): number {
+  if (docs === null || typeof docs !== 'object' || typeof (docs as ArrayLike<unknown>).length !== 'number') {
+    throw new ResembleError('E_INPUT', `${what}: expected an array of documents, got ${docs === null ? 'null' : typeof docs}`);
+  }
+  return (docs as ArrayLike<unknown>).length;
+}
+
+/** Takes each batch's columns (in document order) and the rejected documents; returns one SketchSet as sketchMany would build it. */
+export function assembleSketchSet(params: SketchParams, n: number, batches: { start: number; end: number; columns?: SketchColumns }[], errors: SketchError[]): SketchSet {
+  let nv = 0, nss = 0;
+  for (const b of batches) { nv += b.columns!.values.length; nss += b.columns!.superShingles?.values.length ?? 0; }
+  const values = new BigUint64Array(nv);
+  const offsets = new Uint32Array(n + 1);
+  const cardinality = new Float64Array(n);
+  const tokens = new Uint32Array(n);
+  const modulusLog2 = new Uint8Array(n);
+  const rawFp = new BigUint64Array(n), lexicalFp = new BigUint64Array(n), shingleFp = new BigUint64Array(n);
+  const signature = params.k > 0 ? new BigUint64Array(n * params.k) : undefined;
+  const superShingles = params.superShingle > 0 ? { values: new BigUint64Array(nss), offsets: new Uint32Array(n + 1) } : undefined;
+  let at = 0, sat = 0;
+  for (const { start, end, columns: c } of batches) {
+    const count = end - start;
+    values.set(c!.values, at);
+    for (let d = 1; d <= count; d++) offsets[start + d] = at + c!.offsets[d];
+    at += c!.values.length;
+    cardinality.set(c!.cardinality, start);
+    tokens.set(c!.tokens, start);
+    modulusLog2.set(c!.modulusLog2, start);
+    rawFp.set(c!.rawFp, start);
+    lexicalFp.set(c!.lexicalFp, start);
+    shingleFp.set(c!.shingleFp, start);
+    if (signature) signature.set(c!.signature!, start * params.k);
+    if (superShingles) {
+      const ss = c!.superShingles!;
+      superShingles.values.set(ss.values, sat);
+      for (let d = 1; d <= count; d++) superShingles.offsets[start + d] = sat + ss.offsets[d];
+      sat += ss.values.length;
+    }
+  }
+  return new SketchSet(params, { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature, superShingles }, errors);
+}

@@ -1,0 +1,76 @@
+// The messages between the pool and its workers. Documents travel packed: one ArrayBuffer of
+// bytes plus end offsets per batch, transferred (not copied) to the worker; results come back as
+// the SketchSet's typed-array columns, transferred too.
+import type { SketchColumns } from '../sketch/sketch-set.js';
+import type { SketchOptions } from '../sketch/options.js';
+import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
+
+/** The compiled module, sent once to each worker (it instantiates without compiling again). */
+export interface InitMessage {
+  type: 'init';
+  module: WebAssembly.Module;
+}
+
+/** One batch: documents [start, start + ends.length) of a call, as packed UTF-8 bytes. */
+export interface JobMessage {
+  type: 'sketch' | 'fingerprint';
+  id: number;
+  bytes: Uint8Array;
+  /** End offset of each document in `bytes`. */
+  ends: Uint32Array;
+  /** Batch-local indices of documents that are not strings or bytes: sketched as rejected (empty rows). */
+  rejected: Uint32Array;
+  options?: SketchOptions;
+}
+
+export type ToWorker = InitMessage | JobMessage;
+
+/** A batch's result: sketch columns, or one fingerprint per document. */
+export type FromWorker =
+  | { type: 'sketch'; id: number; columns: SketchColumns }
+  | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array }
+  | { type: 'error'; id: number; code?: string; message: string };
+
+const encoder = new TextEncoder();
+
+/** Packs docs[start, end) into one fresh buffer (strings as UTF-8, as sketchMany encodes them); returns the job's payload. */
+export function packBatch(docs: ArrayLike<unknown>, start: number, end: number): Pick<JobMessage, 'bytes' | 'ends' | 'rejected'> {
+  let bound = 0;
+  const rejected: number[] = [];
+  for (let i = start; i < end; i++) {
+    const d = docs[i];
+    if (checkDoc(d) === undefined) bound += byteBound(d as DocInput);
+    else rejected.push(i - start);
+  }
+  const buf = new Uint8Array(bound);
+  const ends = new Uint32Array(end - start);
+  let at = 0;
+  for (let i = start; i < end; i++) {
+    const d = docs[i];
+    if (typeof d === 'string') at += encoder.encodeInto(d, buf.subarray(at)).written;
+    else if (d instanceof Uint8Array) { buf.set(d, at); at += d.length; }
+    ends[i - start] = at;
+  }
+  // a string's bound is 3 bytes per UTF-16 unit; send only what was written
+  const bytes = at === bound ? buf : buf.slice(0, at);
+  return { bytes, ends, rejected: Uint32Array.from(rejected) };
+}
+
+/** Unpacks a job into the document list sketchMany takes (views on the transferred bytes; null where a document was rejected). */
+export function unpackBatch(job: Pick<JobMessage, 'bytes' | 'ends' | 'rejected'>): (Uint8Array | null)[] {
+  const docs: (Uint8Array | null)[] = new Array(job.ends.length);
+  let from = 0;
+  for (let i = 0; i < job.ends.length; i++) {
+    docs[i] = job.bytes.subarray(from, job.ends[i]);
+    from = job.ends[i];
+  }
+  for (const r of job.rejected) docs[r] = null;
+  return docs;
+}
+
+/** The distinct buffers behind typed arrays, for a postMessage transfer list (never `keep`: WebAssembly memory cannot be transferred). */
+export function buffersOf(arrays: (ArrayBufferView | undefined)[], keep?: ArrayBufferLike): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const a of arrays) if (a && a.buffer instanceof ArrayBuffer && a.buffer !== keep) out.add(a.buffer);
+  return [...out];
+}

@@ -1,0 +1,39 @@
+// The worker side, shared by the Node and browser worker scripts: instantiate the module the pool
+// sent, then answer each batch with the same sketchMany / fingerprintMany the main thread would run.
+import { ResembleError } from '../errors.js';
+import { fingerprintMany } from '../sketch/fingerprint.js';
+import { sketchMany } from '../sketch/sketch.js';
+import { getMemory } from '../wasm/instance.js';
+import { initSync } from '../wasm/source.js';
+import { buffersOf, unpackBatch, type FromWorker, type ToWorker } from './protocol.js';
+
+let initError: unknown;
+
+/** Handles one message from the pool; returns the reply and the buffers to transfer with it (none for init). */
+export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer[] } | undefined {
+  if (msg.type === 'init') {
+    try { initSync(msg.module); } catch (e) { initError = e; }
+    return undefined;
+  }
+  try {
+    if (initError) throw initError;
+    const docs = unpackBatch(msg);
+    const keep = getMemory().memory.buffer;
+    if (msg.type === 'fingerprint') {
+      const fingerprints = fingerprintMany(docs as Uint8Array[]);
+      return { reply: { type: 'fingerprint', id: msg.id, fingerprints }, transfer: buffersOf([fingerprints], keep) };
+    }
+    const set = sketchMany(docs as Uint8Array[], msg.options);
+    const columns = {
+      values: set.values, offsets: set.offsets, cardinality: set.cardinality, tokens: set.tokens,
+      modulusLog2: set.modulusLog2, rawFp: set.rawFp, lexicalFp: set.lexicalFp, shingleFp: set.shingleFp,
+      signature: set.signature, superShingles: set.superShingles,
+    };
+    const transfer = buffersOf([columns.values, columns.offsets, columns.cardinality, columns.tokens, columns.modulusLog2,
+      columns.rawFp, columns.lexicalFp, columns.shingleFp, columns.signature, columns.superShingles?.values, columns.superShingles?.offsets], keep);
+    return { reply: { type: 'sketch', id: msg.id, columns }, transfer };
+  } catch (e) {
+    const code = e instanceof ResembleError ? e.code : undefined;
+    return { reply: { type: 'error', id: msg.id, code, message: e instanceof Error ? e.message : String(e) }, transfer: [] };
+  }
+}
