@@ -118,9 +118,24 @@ function windowTables(n: u32): void {
   outbWindow = n;
 }
 
+/** Window ending at byte e (an absolute index), rolled from state h; the byte leaving is removed once e ≥ lim. */
+@inline function roll(h: u64, base: usize, e: usize, n: u32, lim: usize): u64 {
+  const out = e >= lim ? load<u64>(OUTB + (<usize>load<u8>(base + e - n) << 3)) : 0;
+  return step(h, load<u8>(base + e)) ^ out;
+}
+
+/** Rabin state over bytes [from, to) of base (no removal): primes a lane. */
+function prime(base: usize, from: usize, to: usize): u64 {
+  let h: u64 = 0;
+  for (let i = from; i < to; i++) h = step(h, load<u8>(base + i));
+  return h;
+}
+
 /**
  * Rolling fingerprints over every window of n bytes: writes len − n + 1 values (Rabin of the
- * window, as one-shot would give), or returns −1 when outCap is too small.
+ * window, as one-shot would give), or returns −1 when outCap is too small. Each step waits on a
+ * table look-up indexed by the previous state, so four lanes over four quarters of the input run
+ * interleaved: their chains overlap instead of adding up.
  */
 export function rb_rolling(ptr: usize, len: u32, n: u32, out: usize, outCap: u32): i32 {
   if (n == 0) return -3;
@@ -128,46 +143,112 @@ export function rb_rolling(ptr: usize, len: u32, n: u32, out: usize, outCap: u32
   const count = len - n + 1;
   if (count > outCap) return -1;
   windowTables(n);
-  let h: u64 = 0;
-  for (let i: u32 = 0; i < n; i++) h = step(h, load<u8>(ptr + i));
-  store<u64>(out, h ^ windowLead);
-  for (let i: u32 = n; i < len; i++) {
-    h = step(h, load<u8>(ptr + i)) ^ load<u64>(OUTB + (<usize>load<u8>(ptr + i - n) << 3));
-    store<u64>(out + (<usize>(i - n + 1) << 3), h ^ windowLead);
+  const q = <usize>(count >> 2);
+  const lead = windowLead;
+  const nn = <usize>n;
+  // lane j produces outputs [j·q, (j+1)·q): windows ending at bytes j·q + n − 1 + t
+  const s1 = q, s2 = 2 * q, s3 = 3 * q;
+  let h0 = prime(ptr, 0, nn - 1), h1 = prime(ptr, s1, s1 + nn - 1), h2 = prime(ptr, s2, s2 + nn - 1), h3 = prime(ptr, s3, s3 + nn - 1);
+  for (let t: usize = 0; t < q; t++) {
+    const e = t + nn - 1;
+    h0 = roll(h0, ptr, e, n, nn);
+    h1 = roll(h1, ptr, e + s1, n, s1 + nn);
+    h2 = roll(h2, ptr, e + s2, n, s2 + nn);
+    h3 = roll(h3, ptr, e + s3, n, s3 + nn);
+    store<u64>(out + (t << 3), h0 ^ lead);
+    store<u64>(out + ((t + s1) << 3), h1 ^ lead);
+    store<u64>(out + ((t + s2) << 3), h2 ^ lead);
+    store<u64>(out + ((t + s3) << 3), h3 ^ lead);
+  }
+  // the last count − 4q outputs continue lane 3 (or start it when q = 0)
+  for (let t: usize = 4 * q; t < <usize>count; t++) {
+    h3 = roll(h3, ptr, t + nn - 1, n, s3 + nn);
+    store<u64>(out + (t << 3), h3 ^ lead);
   }
   return <i32>count;
+}
+
+// Candidate chunk ends of one block (absolute positions), filled by four lanes.
+const BLOCK: u32 = 1 << 16;
+const CAND: usize = memory.data(<i32>BLOCK * 4, 16);
+
+/**
+ * Appends to CAND the positions e in [from, to) where the window ending at e is full
+ * (e + 1 ≥ n) and (fingerprint & mask) == target, scanning four quarters as interleaved lanes.
+ * Returns the number of candidates. Lane j's candidates precede lane j + 1's: they stay sorted.
+ */
+function candidates(base: usize, from: usize, to: usize, n: u32, mask: u64, target: u64): u32 {
+  const nn = <usize>n;
+  const lead = windowLead;
+  const L = (to - from) >> 2;
+  const a0 = from, a1 = from + L, a2 = from + 2 * L, a3 = from + 3 * L;
+  const p0 = a0 + 1 > nn ? a0 + 1 - nn : 0, p1 = a1 + 1 > nn ? a1 + 1 - nn : 0;
+  const p2 = a2 + 1 > nn ? a2 + 1 - nn : 0, p3 = a3 + 1 > nn ? a3 + 1 - nn : 0;
+  let h0 = prime(base, p0, a0), h1 = prime(base, p1, a1), h2 = prime(base, p2, a2), h3 = prime(base, p3, a3);
+  const quarter = <usize>(BLOCK >> 2);
+  let c0: u32 = 0, c1: u32 = 0, c2: u32 = 0, c3: u32 = 0;
+  for (let t: usize = 0; t < L; t++) {
+    const e0 = a0 + t, e1 = a1 + t, e2 = a2 + t, e3 = a3 + t;
+    h0 = roll(h0, base, e0, n, p0 + nn);
+    h1 = roll(h1, base, e1, n, p1 + nn);
+    h2 = roll(h2, base, e2, n, p2 + nn);
+    h3 = roll(h3, base, e3, n, p3 + nn);
+    if (((h0 ^ lead) & mask) == target && e0 + 1 >= nn) { store<u32>(CAND + ((<usize>c0) << 2), <u32>e0); c0++; }
+    if (((h1 ^ lead) & mask) == target && e1 + 1 >= nn) { store<u32>(CAND + ((quarter + c1) << 2), <u32>e1); c1++; }
+    if (((h2 ^ lead) & mask) == target && e2 + 1 >= nn) { store<u32>(CAND + ((2 * quarter + c2) << 2), <u32>e2); c2++; }
+    if (((h3 ^ lead) & mask) == target && e3 + 1 >= nn) { store<u32>(CAND + ((3 * quarter + c3) << 2), <u32>e3); c3++; }
+  }
+  for (let e = a3 + L; e < to; e++) {
+    h3 = roll(h3, base, e, n, p3 + nn);
+    if (((h3 ^ lead) & mask) == target && e + 1 >= nn) { store<u32>(CAND + ((3 * quarter + c3) << 2), <u32>e); c3++; }
+  }
+  // gather the lanes in order
+  memory.copy(CAND + (<usize>c0 << 2), CAND + (quarter << 2), <usize>c1 << 2);
+  memory.copy(CAND + (<usize>(c0 + c1) << 2), CAND + (2 * quarter << 2), <usize>c2 << 2);
+  memory.copy(CAND + (<usize>(c0 + c1 + c2) << 2), CAND + (3 * quarter << 2), <usize>c3 << 2);
+  return c0 + c1 + c2 + c3;
 }
 
 /**
  * Content-defined chunking: a chunk ends after byte i when it is at least minSize long and the
  * fingerprint of the n bytes ending at i satisfies (fp & mask) == target, or when it reaches
- * maxSize; the last chunk ends at len. Writes chunk end offsets (u32); −1 when outCap is short.
- * `carry` bytes before ptr (already chunked) prime the window so a stream chunks as one shot.
+ * maxSize; with `final`, the last chunk ends at len. Writes chunk end offsets (u32, relative to
+ * ptr); −1 when outCap is short. The `carry` bytes before ptr (at most n − 1, already chunked)
+ * prime the window and startLen bytes of an open chunk came before, so a stream chunks as one
+ * shot. Candidates come from the four-lane scan, block by block; the size rules are applied to
+ * them in order.
  */
 export function rb_chunks(ptr: usize, len: u32, carry: u32, n: u32, mask: u64, target: u64,
                           minSize: u32, maxSize: u32, startLen: u32, final: bool, out: usize, outCap: u32): i32 {
   if (n == 0 || minSize == 0 || maxSize < minSize) return -3;
   windowTables(n);
-  let h: u64 = 0;
   const base = ptr - carry;
-  // Prime the window with the carried bytes (at most n − 1 of them).
-  for (let i: u32 = 0; i < carry; i++) h = step(h, load<u8>(base + i));
+  const first = <i64>carry, stop = <i64>carry + <i64>len;
+  let lastCut: i64 = first - <i64>startLen;   // where the open chunk began (absolute)
   let count: u32 = 0;
-  let size = startLen;
-  for (let i: u32 = 0; i < len; i++) {
-    const abs = carry + i;
-    h = step(h, load<u8>(base + abs));
-    if (abs >= n) h ^= load<u64>(OUTB + (<usize>load<u8>(base + abs - n) << 3));
-    size++;
-    const full = abs + 1 >= n;
-    if ((size >= minSize && full && ((h ^ windowLead) & mask) == target) || size >= maxSize) {
+  for (let b0 = first; b0 < stop; b0 += <i64>BLOCK) {
+    const b1 = min(stop, b0 + <i64>BLOCK);
+    const nc = candidates(base, <usize>b0, <usize>b1, n, mask, target);
+    for (let i: u32 = 0; i < nc; i++) {
+      const end = <i64>load<u32>(CAND + (<usize>i << 2)) + 1;
+      while (end - lastCut > <i64>maxSize) {
+        if (count >= outCap) return -1;
+        lastCut += <i64>maxSize;
+        store<u32>(out + (<usize>count << 2), <u32>(lastCut - first)); count++;
+      }
+      if (end - lastCut >= <i64>minSize) {
+        if (count >= outCap) return -1;
+        lastCut = end;
+        store<u32>(out + (<usize>count << 2), <u32>(lastCut - first)); count++;
+      }
+    }
+    while (lastCut + <i64>maxSize <= b1) {
       if (count >= outCap) return -1;
-      store<u32>(out + (<usize>count << 2), i + 1);
-      count++;
-      size = 0;
+      lastCut += <i64>maxSize;
+      store<u32>(out + (<usize>count << 2), <u32>(lastCut - first)); count++;
     }
   }
-  if (final && size > 0) {
+  if (final && stop > lastCut) {
     if (count >= outCap) return -1;
     store<u32>(out + (<usize>count << 2), len);
     count++;

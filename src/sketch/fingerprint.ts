@@ -153,7 +153,7 @@ export class Chunker {
       const ptr = mem.alloc(carry + bytes.length);
       mem.u8.set(this.tail, ptr);
       mem.u8.set(bytes, ptr + carry);
-      const cap = Math.floor(bytes.length / minSize) + 2;
+      const cap = Math.floor((bytes.length + this.chunkLen) / minSize) + 2;   // a cut needs minSize bytes, the open chunk's included
       const out = mem.alloc(cap * 4);
       const n = checked('rb_chunks', getKernels().rb_chunks(ptr + carry, bytes.length, carry, window, mask, 0n, minSize, maxSize, this.chunkLen, final ? 1 : 0, out, cap));
       const ends = mem.u32.slice(out >>> 2, (out >>> 2) + n);

@@ -85,6 +85,28 @@ test('streaming Chunker equals one-shot at random split points (windows across c
   }
 });
 
+test('chunking across 64 KiB blocks and lanes equals the size rules applied to rolling fingerprints', () => {
+  const r = rng(13);
+  const bytes = randomBytes(r, 400_000);
+  const [window, mask, minSize, maxSize] = [32, 255n, 64, 2048];
+  const fps = rollingFingerprints(bytes, window);   // fps[i] ends at byte i + window − 1
+  const want: number[] = [];
+  let last = 0;
+  for (let e = 0; e < bytes.length; e++) {
+    const size = e + 1 - last;
+    const hit = e + 1 >= window && (fps[e + 1 - window] & mask) === 0n;
+    if ((size >= minSize && hit) || size >= maxSize) { want.push(e + 1); last = e + 1; }
+  }
+  if (last < bytes.length) want.push(bytes.length);
+  const opts = { window, averageSize: 256, minSize, maxSize };
+  assert.equal(Array.from(chunkBoundaries(bytes, opts)), want);
+  const c = new Chunker(opts);
+  const got: number[] = [];
+  for (let at = 0; at < bytes.length; at += 70_001) got.push(...c.update(bytes.subarray(at, at + 70_001)));
+  got.push(...c.finish());
+  assert.equal(got, want);
+});
+
 test('chunk options are validated', () => {
   assert.throws(() => chunkBoundaries(new Uint8Array(10), { averageSize: 1000 }), /power of two/);
   assert.throws(() => chunkBoundaries(new Uint8Array(10), { window: 0 }), /expected integer 1\.\.4096 for window, got 0/);
