@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// The `resemble` command. An installed package runs the built dist/cli.js; a development checkout
-// (no build yet) runs the TypeScript sources through tsx.
+// The `resemble` command. A development checkout (the TypeScript sources are here) runs them
+// through tsx, so it never picks up a stale build; an installed package runs dist/cli.js.
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/cli.js', import.meta.url);
+const source = new URL('../src/cli/main.ts', import.meta.url);
 let main;
-if (existsSync(built)) {
-  ({ main } = await import(built.href));
-} else {
+if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();
-  ({ main } = await import('../src/cli/main.ts'));
+  ({ main } = await import(source.href));
+} else {
+  ({ main } = await import(new URL('../dist/cli.js', import.meta.url).href));
 }
 // exitCode rather than process.exit(): pending stdout writes to a pipe are flushed first.
 process.stdout.on('error', (e) => {

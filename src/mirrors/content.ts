@@ -1,0 +1,86 @@
+/**
+ * Content for the mirroring test and for hybrid, from the core engine: a content source over the
+ * local crawl, a similarity from sketches (Broder's resemblance, as §4.1.3 uses), and per-host
+ * page sketches keyed by path. Call the core's `await init()` before any of these.
+ */
+import { enumOption } from '../errors.js';
+import type { Document } from '../graph/document.js';
+import { utf8Bytes } from '../graph/document.js';
+import { resemblance, sketch, sketchMany, type Sketch, type SketchOptions } from '../sketch/index.js';
+import { splitUrl, type HostSet } from './host-set.js';
+import type { HostContent, HostPages } from './hybrid.js';
+import type { ContentSource, Similarity } from './mirroring-test.js';
+
+const where = (host: string, path: string) => `${host}/${path}`;
+
+/**
+ * Takes crawled documents; returns a content source answering from them. A page the crawl does
+ * not hold (or holds empty, as a URL list does) is unknown (undefined) by default: a crawl's
+ * silence is not a failed fetch. With `absent: 'failed'` it counts as failing (null), which
+ * suits a crawl known to be complete.
+ */
+export function crawlContentSource(documents: readonly Document[], options: { absent?: 'unknown' | 'failed' } = {}): ContentSource {
+  const absent = enumOption('absent', options.absent, 'unknown', ['unknown', 'failed'] as const) === 'failed' ? null : undefined;
+  const pages = new Map<string, Uint8Array>();
+  for (const d of documents) {
+    const bytes = utf8Bytes(d);
+    if (bytes.length === 0) continue;
+    const p = splitUrl(d.url);
+    // The first copy of a URL wins, as in the web graph.
+    if (p && !pages.has(where(p.host, p.path))) pages.set(where(p.host, p.path), bytes);
+  }
+  return (url) => {
+    const p = splitUrl(url);
+    return (p && pages.get(where(p.host, p.path))) ?? absent;
+  };
+}
+
+/** Takes sketch options; returns a similarity estimating resemblance from sketches, each content sketched once (cached by identity). */
+export function sketchSimilarity(options: SketchOptions = {}): Similarity {
+  const bytesCache = new WeakMap<Uint8Array, Sketch>();
+  const textCache = new Map<string, Sketch>();
+  const of = (doc: Uint8Array | string): Sketch => {
+    if (typeof doc === 'string') {
+      let s = textCache.get(doc);
+      if (!s) textCache.set(doc, (s = sketch(doc, options)));
+      return s;
+    }
+    let s = bytesCache.get(doc);
+    if (!s) bytesCache.set(doc, (s = sketch(doc, options)));
+    return s;
+  };
+  return (a, b) => resemblance(of(a), of(b));
+}
+
+/**
+ * Takes hosts and crawled documents; returns each host's page sketches keyed by path (one
+ * `sketchMany` call for the whole crawl), with the smallest sketch value of each page as its
+ * key: two pages share it with probability about their resemblance (a min-hash), which is what
+ * hybrid's content-only candidates need.
+ */
+export function hostContentFromDocuments(hosts: HostSet, documents: readonly Document[], options: SketchOptions = {}): HostContent<Sketch> {
+  const perHost = new Map<number, Map<string, number>>();
+  const docs: Uint8Array[] = [];
+  for (const d of documents) {
+    const bytes = utf8Bytes(d);
+    if (bytes.length === 0) continue;
+    const p = splitUrl(d.url);
+    const h = p ? hosts.id(p.host) : -1;
+    if (!p || h < 0) continue;
+    let m = perHost.get(h);
+    if (!m) perHost.set(h, (m = new Map()));
+    if (m.has(p.path)) continue;
+    m.set(p.path, docs.length);
+    docs.push(bytes);
+  }
+  const set = sketchMany(docs, options);
+  const pages = new Map<string, HostPages<Sketch>>();
+  for (const [h, m] of perHost) {
+    const paths = [...m.keys()].sort();
+    const sketches = paths.map((p) => set.get(m.get(p)!));
+    // An empty sketch (a page shorter than one shingle) falls back to the page's lexical fingerprint.
+    const keys = BigUint64Array.from(paths, (p, i) => (sketches[i].values.length > 0 ? sketches[i].values[0] : set.lexicalFp[m.get(p)!]));
+    pages.set(hosts.hosts[h], { paths, sketches, keys });
+  }
+  return { pages: (host) => pages.get(host), resemblance };
+}

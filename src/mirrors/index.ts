@@ -1,0 +1,22 @@
+/** Mirrored hosts (Bharat, Broder, Dean, Henzinger): top-down rankings, the mirroring test, evaluation, and the content-aware hybrid. */
+export { HostSet, parseHostsFile, splitUrl, DEFAULT_MIN_URLS, type HostSetOptions, type HostsFile, type UrlParts } from './host-set.js';
+export { parseIp, formatIp, subnetKey, hostLiteralIp, IP3_V6_HEXTETS, type IpAddress } from './ip.js';
+export { Random, DEFAULT_SEED } from './random.js';
+export { Ranking, pairKey, ALGORITHMS, type AlgorithmName, type Evidence } from './ranking.js';
+export { hostTerms, termLength, prefixTerms, pathWords, shingleTerms, selectionSize } from './terms.js';
+export { hostsWeight, pathsWeight, sizeScale, hconn1Weight, hconn2Weight } from './weights.js';
+export { buildTermVectors, cosinePairs, mergeDot, type TermVectors, type DfLimits, type CosinePairs, type CosineOptions } from './vectors.js';
+export { rankIp4, rankIp3, type IpRankOptions } from './ip-rank.js';
+export { rankHosts, rankPaths, rankPrefix, rankShingles, type TermRankOptions } from './url-rank.js';
+export { LinkTable } from './links.js';
+export { rankConn, linkTest, type ConnOptions, type LinkTest } from './conn.js';
+export { rankHconn, hconnCandidateCap, type HconnOptions } from './hconn.js';
+export { rankCombined, combinedDepth, COMBINED_COMPONENTS, type CombinedOptions } from './combined.js';
+export { rankHybrid, sketchEvidence, contentCandidates, hybridScore, hybridPrior, HYBRID_DEFAULTS, type HybridScoreParams, type ContentEvidence, type ContentEvidenceFn, type HostContent, type HostPages, type HybridOptions } from './hybrid.js';
+export { findMirrors, rankAll, linkTableOf, type MirrorInput, type FindMirrorsOptions } from './find.js';
+export { MirrorPool } from './pool.js';
+export { mirroringTest, verifyRanking, samplePaths, type Content, type ContentSource, type Similarity, type Verdict, type MirroringResult, type MirroringTestOptions, type VerifyOptions } from './mirroring-test.js';
+export { evaluateRankings, precisionAtRecall, parseTruthFile, truthJudge, poolJudge, type Judge, type Curve, type EvaluateOptions, type TruthFile } from './evaluate.js';
+export { mirrorFigures, plotRanks, type FigureData } from './figures.js';
+export { crawlContentSource, sketchSimilarity, hostContentFromDocuments } from './content.js';
+export { mirrorInputFromDocuments, type CrawlInputOptions } from './crawl-input.js';
