@@ -4,3 +4,4 @@ export { init, initSync, compiledModule, isInitialized, type WasmSource } from '
 export * from './sketch/index.js';
 export { ResembleError, type ErrorCode } from './errors.js';
 export type { Document, ReadError } from './graph/document.js';
+export * from './collections/index.js';

@@ -15,7 +15,7 @@ export { rankCombined, combinedDepth, COMBINED_COMPONENTS, type CombinedOptions 
 export { rankHybrid, sketchEvidence, contentCandidates, hybridScore, hybridPrior, HYBRID_DEFAULTS, type HybridScoreParams, type ContentEvidence, type ContentEvidenceFn, type HostContent, type HostPages, type HybridOptions } from './hybrid.js';
 export { findMirrors, rankAll, linkTableOf, type MirrorInput, type FindMirrorsOptions } from './find.js';
 export { MirrorPool } from './pool.js';
-export { mirroringTest, verifyRanking, samplePaths, type Content, type ContentSource, type Similarity, type Verdict, type MirroringResult, type MirroringTestOptions, type VerifyOptions } from './mirroring-test.js';
+export { mirroringTest, verifyRanking, samplePaths, type Content, type ContentSource, type Similarity as ContentSimilarity, type Verdict, type MirroringResult, type MirroringTestOptions, type VerifyOptions } from './mirroring-test.js';
 export { evaluateRankings, precisionAtRecall, parseTruthFile, truthJudge, poolJudge, type Judge, type Curve, type EvaluateOptions, type TruthFile } from './evaluate.js';
 export { mirrorFigures, plotRanks, type FigureData } from './figures.js';
 export { crawlContentSource, sketchSimilarity, hostContentFromDocuments } from './content.js';

@@ -88,7 +88,7 @@ export function deserializeSketchSet(bytes: Uint8Array, expect?: SketchOptions |
   const take = <T>(Ctor: { new (b: ArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number }, count: number): T => {
     const end = at + count * Ctor.BYTES_PER_ELEMENT;
     if (end > own.byteLength) throw new ResembleError('E_FORMAT', `truncated sketch file: needs more than ${own.byteLength} bytes`);
-    const view = new Ctor(own.buffer, own.byteOffset + at, count);
+    const view = new Ctor(own.buffer as ArrayBuffer, own.byteOffset + at, count);
     at = end;
     return view;
   };
