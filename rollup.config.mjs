@@ -1,0 +1,188 @@
+// `rollup -c` (after `npm run build:wasm`): the package's dist/.
+//   Node ≥ 20, ESM: dist/index.js (core), dist/node.js (core, clustering, pool, readers), dist/cli.js,
+//                   sharing dist/chunks/ (one WebAssembly instance however many entries are imported)
+//   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs
+//   browsers, ESM, one file each: dist/browser.js (WASM inlined), dist/browser-external.js (+ dist/resemble.wasm),
+//                   dist/worker-browser.js (the pool's Web Worker, loaded from beside either entry)
+//   types: dist/{index,node,browser,browser-external}.d.ts
+// Node builds keep every package dependency and Node built-in external; the browser builds may
+// only contain our own code, so any bare import there fails the build.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import typescript from 'typescript';
+import { dts } from 'rollup-plugin-dts';
+
+// Several bundles share most sources: each file is transpiled once per `rollup -c`.
+const transpiled = new Map();
+
+/** Strips types file by file (isolatedModules); type checking is `npm run typecheck`'s job, which keeps this fast. */
+function ts() {
+  const options = { target: typescript.ScriptTarget.ES2022, module: typescript.ModuleKind.ESNext, verbatimModuleSyntax: false, isolatedModules: true, sourceMap: false };
+  return {
+    name: 'resemble-strip-types',
+    resolveId(id, importer) {
+      // Sources import './x.js' (what Node and the emitted code load); the file on disk is x.ts.
+      if (!importer || !id.startsWith('.') || !id.endsWith('.js')) return null;
+      const file = resolve(dirname(importer), id.slice(0, -3) + '.ts');
+      return existsSync(file) ? file : null;
+    },
+    transform(code, id) {
+      if (!id.endsWith('.ts') || id.endsWith('.d.ts')) return null;
+      const hit = transpiled.get(id);
+      if (hit?.code === code) return { code: hit.out, map: null };
+      const out = typescript.transpileModule(code, { compilerOptions: options, fileName: id, reportDiagnostics: true });
+      const errors = (out.diagnostics ?? []).filter((d) => d.category === typescript.DiagnosticCategory.Error);
+      if (errors.length) this.error(typescript.flattenDiagnosticMessageText(errors[0].messageText, '\n'));
+      transpiled.set(id, { code, out: out.outputText });
+      return { code: out.outputText, map: null };
+    },
+  };
+}
+
+const root = dirname(fileURLToPath(import.meta.url));
+const bare = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:[\\/]/.test(id);
+
+/** Fails the build when a browser bundle would import a package or a Node built-in. */
+function browserOnly() {
+  return {
+    name: 'resemble-browser-only',
+    resolveId(id, importer) {
+      if (importer && bare(id)) this.error(`the browser build cannot import "${id}" (from ${importer}): the core must not use packages or Node built-ins`);
+      return null;
+    },
+  };
+}
+
+/** Emits dist/resemble.wasm for the strict-CSP entry, checked to be the bytes inlined in dist/browser.js. */
+function wasmAsset() {
+  return {
+    name: 'resemble-wasm-asset',
+    generateBundle() {
+      const bytes = readFileSync(join(root, 'build/resemble.wasm'));
+      const inline = readFileSync(join(root, 'src/wasm/inline.generated.ts'), 'utf8');
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      if (!inline.includes(`'${sha}'`)) this.error('build/resemble.wasm differs from src/wasm/inline.generated.ts: run `npm run build:wasm`');
+      this.emitFile({ type: 'asset', fileName: 'resemble.wasm', source: bytes });
+    },
+  };
+}
+
+/**
+ * Emits each worker script a module names as `new URL('./x.js', import.meta.url)` (x.ts beside
+ * it) as an entry of this build, and points the URL at the emitted file: modules move into
+ * dist/chunks/, so the literal relative path would be wrong there.
+ */
+function workerScripts() {
+  const pattern = /new URL\((['"])(\.\/[\w.-]+)\.js\1,\s*import\.meta\.url\)/g;
+  return {
+    name: 'resemble-worker-scripts',
+    transform(code, id) {
+      if (!id.endsWith('.ts') || !code.includes('import.meta.url')) return null;
+      let changed = false;
+      const out = code.replace(pattern, (whole, _q, rel) => {
+        const file = resolve(dirname(id), rel + '.ts');
+        if (!existsSync(file)) return whole;
+        changed = true;
+        const ref = this.emitFile({ type: 'chunk', id: file, name: rel.slice(2) });
+        return `new URL(import.meta.ROLLUP_FILE_URL_${ref})`;
+      });
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
+
+/** A CLI command registered but not written yet stays a failing dynamic import ("not available in this build"). */
+function missingCommands() {
+  return {
+    name: 'resemble-missing-commands',
+    resolveDynamicImport(specifier, importer) {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return null;
+      const base = resolve(dirname(importer), specifier).replace(/\.js$/, '');
+      if (existsSync(base + '.ts') || existsSync(base + '.js')) return null;
+      this.warn(`${specifier} (imported by ${importer}) does not exist: left out of the build`);
+      return { id: specifier, external: true };
+    },
+  };
+}
+
+/** Writes build/inputs/<name>.json: the source files of a bundle, so tests can tell when dist/ is stale. */
+function recordInputs(name) {
+  return {
+    name: 'resemble-record-inputs',
+    generateBundle() {
+      const files = [...this.getModuleIds()].filter((f) => f.startsWith(root)).map((f) => relative(root, f));
+      mkdirSync(join(root, 'build', 'inputs'), { recursive: true });
+      writeFileSync(join(root, 'build', 'inputs', `${name}.json`), JSON.stringify(files.sort(), null, 1) + '\n');
+    },
+  };
+}
+
+// Chunk names carry content hashes: files of earlier builds would pile up in dist/chunks/ and be
+// published. The Node builds note what they write; the last one deletes the rest.
+const written = new Set();
+function chunksOf() {
+  return { name: 'resemble-note-chunks', generateBundle(_options, bundle) { for (const f of Object.keys(bundle)) written.add(f); } };
+}
+function pruneChunks() {
+  return {
+    name: 'resemble-prune-chunks',
+    writeBundle() {
+      const dir = join(root, 'dist', 'chunks');
+      if (!existsSync(dir)) return;
+      for (const f of readdirSync(dir)) if (!written.has(`chunks/${f}`)) rmSync(join(dir, f));
+    },
+  };
+}
+
+const nodeInputs = { index: 'src/index.ts', node: 'src/node.ts' };
+// The CLI is built when its sources are in the tree (bin/resemble.js falls back to tsx otherwise).
+const cliInputs = existsSync(join(root, 'src/cli/main.ts')) ? { cli: 'src/cli/main.ts' } : {};
+
+const browser = [
+  {
+    input: 'src/browser.ts',
+    plugins: [browserOnly(), ts(), recordInputs('browser')],
+    output: { file: 'dist/browser.js', format: 'es' },
+  },
+  {
+    input: 'src/browser-external.ts',
+    plugins: [browserOnly(), ts(), wasmAsset(), recordInputs('browser-external')],
+    output: { dir: 'dist', format: 'es', entryFileNames: 'browser-external.js' },
+  },
+  {
+    // The pool's module worker, loaded by both browser entries as ./worker-browser.js beside them.
+    input: 'src/workers/worker-browser.ts',
+    plugins: [browserOnly(), ts(), recordInputs('worker-browser')],
+    output: { file: 'dist/worker-browser.js', format: 'es' },
+  },
+];
+
+const node = [
+  {
+    input: { ...nodeInputs, ...cliInputs },
+    external: bare,
+    plugins: [missingCommands(), ts(), workerScripts(), recordInputs('node'), chunksOf()],
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+  },
+  {
+    input: nodeInputs,
+    external: bare,
+    plugins: [ts(), workerScripts(), chunksOf()],
+    output: { dir: 'dist', format: 'cjs', exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
+  },
+  {
+    input: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
+    external: bare,
+    plugins: [dts({ tsconfig: './tsconfig.json' }), chunksOf(), pruneChunks()],
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
+  },
+];
+
+/** `rollup -c` builds everything; `rollup -c --configBrowser` only the browser bundles (what the browser tests load). */
+export default (args) => {
+  const only = args.configBrowser === true;
+  delete args.configBrowser;
+  return only ? browser : [...browser, ...node];
+};

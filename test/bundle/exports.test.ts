@@ -1,0 +1,113 @@
+// The built package against its sources: every entry exports what its source exports (ESM, CJS
+// and the .d.ts the package.json points at), the bundles compute the same sketch bytes as the
+// sources, the ESM entries share one WebAssembly instance, and the worker pool finds its script.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { rng, randomWords } from '../helpers/random.js';
+import { dist, ensureDist, root } from './dist.js';
+
+console.log(ensureDist('all'));
+const require = createRequire(import.meta.url);
+const load = (file: string) => import(pathToFileURL(dist(file)).href);
+const runtimeNames = (mod: object) => Object.keys(mod).filter((k) => k !== 'default' && k !== '__esModule').sort();
+
+// Near-duplicate families of random documents: the sketches and clusters have something to find.
+const r = rng(20240611);
+const base = Array.from({ length: 6 }, () => randomWords(r, 300));
+const docs = base.flatMap((words) => [0, 1, 2].map((k) => words.map((w, i) => (i % 100 === k * 7 ? `edit${k}` : w)).join(' ')));
+
+const ENTRIES: { src: string; esm: string; cjs?: string }[] = [
+  { src: 'src/index.ts', esm: 'index.js', cjs: 'index.cjs' },
+  { src: 'src/node.ts', esm: 'node.js', cjs: 'node.cjs' },
+  { src: 'src/browser.ts', esm: 'browser.js' },
+  { src: 'src/browser-external.ts', esm: 'browser-external.js' },
+];
+
+for (const e of ENTRIES) {
+  test(`dist/${e.esm}${e.cjs ? ` and dist/${e.cjs}` : ''} export what ${e.src} exports`, async () => {
+    const want = runtimeNames(await import(pathToFileURL(`${root}/${e.src}`).href));
+    assert.ok(want.length > 10, `${e.src} exports its API`);
+    assert.equal(runtimeNames(await load(e.esm)), want);
+    if (e.cjs) assert.equal(runtimeNames(require(dist(e.cjs))), want);
+  });
+}
+
+/** The names each .d.ts file exports (values and types), read with the TypeScript checker in one program. */
+function declaredNames(files: string[]): Map<string, Set<string>> {
+  // Only export lists are read: no default library needed (global types stay unresolved, harmlessly).
+  const program = ts.createProgram(files, { noEmit: true, noLib: true, types: [], skipLibCheck: true });
+  const checker = program.getTypeChecker();
+  return new Map(files.map((f) => [f, new Set(checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(f)!)!).map((s) => s.name))]));
+}
+
+test('each package.json export has types declaring every runtime export of its target', async () => {
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { exports: Record<string, string | Record<string, string>> };
+  const problems: string[] = [];
+  const typed = Object.values(pkg.exports).flatMap((t) => (typeof t === 'object' && t.types ? [`${root}/${t.types}`] : []));
+  const names = declaredNames([...new Set(typed)]);
+  for (const [path, target] of Object.entries(pkg.exports)) {
+    if (typeof target === 'string') {
+      if (!path.endsWith('.json')) assert.ok(readFileSync(`${root}/${target}`).length > 0, `${path} → ${target} exists`);
+      continue;
+    }
+    for (const t of Object.values(target)) assert.ok(readFileSync(`${root}/${t}`).length > 0, `${path} → ${t} exists`);
+    const code = target.import ?? target.browser;
+    if (!target.types || !code) continue;
+    const declared = names.get(`${root}/${target.types}`)!;
+    for (const cond of ['import', 'browser', 'require'] as const) {
+      if (!target[cond]) continue;
+      const mod = cond === 'require' ? require(`${root}/${target[cond]}`) : await import(pathToFileURL(`${root}/${target[cond]}`).href);
+      const missing = runtimeNames(mod).filter((n) => !declared.has(n));
+      if (missing.length) problems.push(`"${path}" (${cond} ${target[cond]}): ${target.types} does not declare ${missing.join(', ')}`);
+    }
+  }
+  assert.equal(problems, []);
+});
+
+test('every bundle computes the same sketch bytes as the sources', async () => {
+  const src = await import('../../src/index.js');
+  await src.init();
+  const want = src.serializeSketchSet(src.sketchMany(docs));
+  const wasm = readFileSync(dist('resemble.wasm'));
+  const builds = { 'index.js': await load('index.js'), 'node.js': await load('node.js'), 'index.cjs': require(dist('index.cjs')), 'browser.js': await load('browser.js'), 'browser-external.js': await load('browser-external.js') };
+  for (const [name, lib] of Object.entries(builds)) {
+    // browser-external fetches ./resemble.wasm by default; Node's fetch has no file: URLs, so pass the bytes.
+    await lib.init(name === 'browser-external.js' ? wasm : undefined);
+    const got: Uint8Array = lib.serializeSketchSet(lib.sketchMany(docs));
+    assert.ok(Buffer.from(got).equals(Buffer.from(want)), `${name}: sketch bytes differ from the sources'`);
+  }
+  const clusters = (await load('node.js')).nearDuplicates(src.deserializeSketchSet(want), { threshold: 0.5 }).clusters;
+  assert.equal(clusters.count, base.length, 'each family of three is one cluster');
+});
+
+test('the ESM entries share one WebAssembly instance (no second copy of the state)', async () => {
+  const core = await load('index.js'), node = await load('node.js');
+  await node.init();
+  assert.ok(core.isInitialized());
+  assert.is(core.compiledModule(), node.compiledModule());
+});
+
+test('the Node worker pool of the built package finds its worker script', async () => {
+  for (const [name, lib] of [['node.js', await load('node.js')], ['node.cjs', require(dist('node.cjs'))]] as const) {
+    await lib.init();
+    const pool = lib.createPool({ workers: 2, batchDocs: 4 });
+    try {
+      const got: Uint8Array = lib.serializeSketchSet(await pool.sketchMany(docs));
+      const want: Uint8Array = lib.serializeSketchSet(lib.sketchMany(docs));
+      assert.ok(Buffer.from(got).equals(Buffer.from(want)), `${name}: the pool's sketches differ`);
+    } finally {
+      await pool.close();
+    }
+  }
+});
+
+test('dist/cli.js exports the CLI main', async () => {
+  const cli = await load('cli.js');
+  assert.type(cli.main, 'function');
+});
+
+test.run();
