@@ -1,3 +1,4 @@
+import { optionError } from '../../errors.js';
 import { utf8Bytes } from '../../graph/document.js';
 import { init, resolveSketchOptions, sketchMany } from '../../index.js';
 import { nearDuplicates, type NearDuplicateOptions } from '../../cluster/near-duplicates.js';
@@ -72,13 +73,13 @@ ${SKETCH_USAGE}`,
     const rule = enumFlag(ctx.values, 'representative', 'first', ['first', 'earliest', 'newest', 'most-linked'] as const);
     const sketchOptions = sketchOptionsOf(ctx.values);
     if (method === 'lsh') sketchOptions.k = intFlag(ctx.values, 'k', 128, 1, 4096);
-    else if (ctx.values.k !== undefined) intFlag(ctx.values, 'k', 0, 0, -1); // rejects: --k needs --method lsh
+    else if (ctx.values.k !== undefined) throw optionError('--k', 'no value unless --method lsh', ctx.values.k);
     if (method === 'super-shingles') sketchOptions.superShingle = intFlag(ctx.values, 'super-shingle', 2, 1, 64);
-    else if (ctx.values['super-shingle'] !== undefined) intFlag(ctx.values, 'super-shingle', 0, 0, -1);
+    else if (ctx.values['super-shingle'] !== undefined) throw optionError('--super-shingle', 'no value unless --method super-shingles', ctx.values['super-shingle']);
     resolveSketchOptions(sketchOptions);
     const options: NearDuplicateOptions = { ...policy, method, representative: rule };
     if (ctx.values.verify) {
-      if (method === 'pairs') intFlag({ verify: 'x' }, 'verify', 0, 0, -1);
+      if (method === 'pairs') throw optionError('--verify', 'no flag with --method pairs (pairs are always checked)', true);
       options.verify = true;
     }
     await init();

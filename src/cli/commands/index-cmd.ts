@@ -1,0 +1,122 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { ResembleError, optionError } from '../../errors.js';
+import { utf8Bytes, type Document } from '../../graph/document.js';
+import { init, resolveSketchOptions, sketchMany } from '../../index.js';
+import { loadIndex, saveIndex } from '../../cluster/index-format.js';
+import { sketchOptionsFor } from '../../cluster/records.js';
+import { ResembleIndex } from '../../cluster/resemble-index.js';
+import { formatOf, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
+import type { Command, CommandContext } from '../command.js';
+import { openCrawl } from '../input.js';
+import { createRecordWriter, writeRecords } from '../output.js';
+import { POLICY_FLAGS, POLICY_USAGE, policyOf } from './dups.js';
+
+/** Reads an index file; E_IO when it cannot be read, E_FORMAT / E_PARAMS from the format. */
+export function readIndexFile(path: string): ResembleIndex {
+  let bytes: Uint8Array;
+  try {
+    const buf = readFileSync(path);
+    bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+  } catch (e) {
+    throw new ResembleError('E_IO', `cannot read index ${path}: ${(e as Error).message}`, { path });
+  }
+  return loadIndex(bytes);
+}
+
+/** Writes an index file through a temporary name, so a failed write never leaves half a file. */
+export function writeIndexFile(path: string, index: ResembleIndex): number {
+  const bytes = saveIndex(index);
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, path);
+  return bytes.length;
+}
+
+/** Sketches documents with the index's parameters; sketch errors go to stderr. */
+export function sketchForIndex(ctx: CommandContext, docs: Document[], index: ResembleIndex) {
+  const set = sketchMany(docs.map(utf8Bytes), sketchOptionsFor(index.params));
+  for (const e of set.errors) ctx.err.write(`${docs[e.index].source ?? docs[e.index].url}: ${e.message}\n`);
+  return set;
+}
+
+function meta(docs: Document[]) {
+  return { urls: docs.map((d) => d.url), dates: docs.map((d) => d.date) };
+}
+
+function summary(index: ResembleIndex, path: string, bytes: number): Record<string, unknown> {
+  return { index: path, documents: index.size, live: index.liveCount, clusters: index.clusters().length, bytes };
+}
+
+/** `resemble index build|add|remove|clusters`: maintains a saved index for `resemble query`. */
+export const command: Command = {
+  name: 'index',
+  summary: 'build, extend or prune a saved index of sketches, postings and clusters',
+  usage: `Usage: resemble index build FILE INPUT... [policy flags] [sketch flags]
+       resemble index add FILE INPUT...
+       resemble index remove FILE URL...
+       resemble index clusters FILE
+
+build   sketches every page of INPUT (wget mirror folder, .warc[.gz], .jsonl[.gz], URL list),
+        clusters them and writes the index to FILE (sketches, shingle postings, URLs, crawl
+        dates, clusters; a versioned binary format)
+add     merges another sweep into FILE: pages identical (or equivalent) to indexed ones join
+        their clusters at once, the others are compared with each other and looked up in the
+        postings; sketched with the index's own parameters
+remove  drops every page with one of these URLs; their clusters are re-formed without them
+clusters prints every cluster of two or more live pages: {cluster, urls} (cluster: a DocId, as in query)
+build, add and remove print one summary record {index, documents, live, clusters, bytes, ...}.
+
+Policy flags (build only; stored in the index):
+${POLICY_USAGE}
+
+${SKETCH_USAGE}`,
+  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS },
+  async run(ctx) {
+    const format = formatOf(ctx.values);
+    const [action, file, ...rest] = ctx.positionals;
+    const actions = ['build', 'add', 'remove', 'clusters'];
+    if (action === undefined || !actions.includes(action)) throw optionError('action', actions.join(' | '), action);
+    if (file === undefined) throw optionError('FILE', 'the index file after the action', undefined);
+    const sketchFlags = Object.keys(SKETCH_FLAGS).filter((k) => ctx.values[k] !== undefined);
+    const policyFlags = Object.keys(POLICY_FLAGS).filter((k) => ctx.values[k] !== undefined);
+    if (action !== 'build' && sketchFlags.length + policyFlags.length > 0) {
+      throw optionError(`--${[...sketchFlags, ...policyFlags][0]}`, 'no value: only `index build` sets parameters (they are stored in the index)', ctx.values[[...sketchFlags, ...policyFlags][0]]);
+    }
+    if (action === 'clusters') {
+      if (rest.length) throw optionError('arguments', 'only FILE for index clusters', rest.join(' '));
+      const index = readIndexFile(file);
+      const out = createRecordWriter(ctx.out, format);
+      for (const m of index.clusters()) out.write({ cluster: index.clusterOf(m[0]), urls: Array.from(m, (d) => index.url(d) ?? null) });
+      out.end();
+      return 0;
+    }
+    if (action === 'remove') {
+      const index = readIndexFile(file);
+      let removed = 0;
+      for (const url of rest) removed += index.removeUrl(url);
+      if (removed < rest.length && !ctx.quiet) ctx.err.write(`index remove: ${rest.length - removed} of the URLs were not in the index\n`);
+      const bytes = writeIndexFile(file, index);
+      writeRecords(ctx.out, format, [{ ...summary(index, file, bytes), removed }]);
+      return 0;
+    }
+    if (rest.length === 0) throw optionError('INPUT', 'at least one crawl input after FILE', undefined);
+    await init();
+    if (action === 'build') {
+      const policy = policyOf(ctx.values);
+      const sketchOptions = sketchOptionsOf(ctx.values);
+      const params = resolveSketchOptions(sketchOptions);
+      const crawl = await openCrawl(ctx, rest, { links: false });
+      const index = new ResembleIndex(params, policy);
+      index.add(sketchForIndex(ctx, crawl.documents, index), meta(crawl.documents));
+      const bytes = writeIndexFile(file, index);
+      writeRecords(ctx.out, format, [summary(index, file, bytes)]);
+      return 0;
+    }
+    const index = readIndexFile(file);
+    const crawl = await openCrawl(ctx, rest, { links: false });
+    const r = index.add(sketchForIndex(ctx, crawl.documents, index), meta(crawl.documents));
+    const bytes = writeIndexFile(file, index);
+    writeRecords(ctx.out, format, [{ ...summary(index, file, bytes), added: r.count, identical: r.identical, lexical: r.lexical, shingle: r.shingle, joins: r.joins }]);
+    return 0;
+  },
+};

@@ -1,0 +1,230 @@
+// Broder, Glassman, Manasse and Zweig's clustering of a corpus: set identical documents aside,
+// find candidate pairs (shared non-common shingles, shared super-shingles, or LSH bands), estimate
+// resemblance and containment for each, and join pairs over the threshold with union-find. The
+// candidate pairs are kept, so the final phase can be re-run with another policy (paper,
+// "Basic clustering": "repeating the final phase ... for each different policy").
+import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
+import { checkColumns, type SketchColumns } from './columns.js';
+import { finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
+import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
+import { C_AB, C_BA, SHARED, SetEstimator } from './estimate.js';
+import { bandKeys, lshParams, type LshParams } from './lsh.js';
+import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
+import { buildPostings } from './postings.js';
+
+/** How candidate pairs are found. */
+export type ClusterMethod = 'pairs' | 'super-shingles' | 'lsh';
+/** Which member represents a cluster (ties by lowest DocId). */
+export type RepresentativeRule = 'first' | 'earliest' | 'newest' | 'most-linked';
+
+/** Options of `nearDuplicates`; every one is validated before work starts. */
+export interface NearDuplicateOptions {
+  /** Resemblance at which two documents join (default 0.5, the paper's). */
+  threshold?: number;
+  /** Also join when either document's containment in the other reaches this (default: off). */
+  containment?: number;
+  /** 'pairs' (default: count shared sketch values), 'super-shingles' (needs set.superShingles), 'lsh' (needs set.signature). */
+  method?: ClusterMethod;
+  /** Shingles (or super-shingles, bands) in more than this many documents are ignored (default 1000). */
+  commonCap?: number;
+  /** Equivalent documents set aside before clustering (default 'shingle': identical, lexical and shingle-equivalent). */
+  equivalence?: EquivalenceLevel;
+  /** super-shingles / lsh only: check candidates against the threshold (default false: any shared key joins). */
+  verify?: boolean;
+  /** Pairs whose containment either way is below this are not kept for re-clustering (default min(0.2, threshold, containment)). */
+  pairFloor?: number;
+  /** 'first' (default: lowest DocId), 'earliest' / 'newest' (by `dates`), 'most-linked' (by `inlinks`). */
+  representative?: RepresentativeRule;
+  /** Crawl date per document, ms since 1970 (NaN when unknown); for earliest / newest. */
+  dates?: ArrayLike<number>;
+  /** In-link count per document; for most-linked. */
+  inlinks?: ArrayLike<number>;
+  /** lsh only: weights of false positives and false negatives when choosing bands (default 0.5 each). */
+  falsePositiveWeight?: number;
+  falseNegativeWeight?: number;
+}
+
+const KNOWN = ['threshold', 'containment', 'method', 'commonCap', 'equivalence', 'verify', 'pairFloor',
+  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight'] as const;
+
+/** What the candidate step did. */
+export interface CandidateStats {
+  documents: number;
+  method: ClusterMethod;
+  /** Documents set aside as identical / lexically / shingle-equivalent to a kept one. */
+  identical: number;
+  lexical: number;
+  shingle: number;
+  /** Documents that went into the candidate step. */
+  kept: number;
+  postings: number;
+  ignoredShingles: number;
+  ignoredPostings: number;
+  candidatePairs: number;
+  retainedPairs: number;
+  pairFloor: number;
+  lsh?: LshParams;
+}
+
+/** Validated options with defaults filled in. */
+interface Resolved {
+  policy: ClusterPolicy;
+  method: ClusterMethod;
+  commonCap: number;
+  equivalence: EquivalenceLevel;
+  pairFloor: number;
+  priority: Float64Array;
+  fpWeight: number;
+  fnWeight: number;
+}
+
+function resolve(set: SketchColumns, options: NearDuplicateOptions = {}): Resolved {
+  rejectUnknown(options, KNOWN, 'nearDuplicates');
+  const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);
+  const containment = options.containment === undefined ? undefined : numberOption('containment', options.containment, 0, 0, 1);
+  const method = enumOption('method', options.method, 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
+  const commonCap = intOption('commonCap', options.commonCap, 1000, 1, 0x7fffffff);
+  const equivalence = enumOption('equivalence', options.equivalence, 'shingle', ['none', 'identical', 'lexical', 'shingle'] as const);
+  if (options.verify !== undefined && typeof options.verify !== 'boolean') throw optionError('verify', 'boolean', options.verify);
+  if (options.verify !== undefined && method === 'pairs') throw optionError('verify', 'no value with method pairs (pairs are always verified)', options.verify);
+  const verify = options.verify ?? false;
+  const pairFloor = numberOption('pairFloor', options.pairFloor, Math.min(0.2, threshold, containment ?? 1), 0, 1);
+  if (pairFloor > threshold) throw optionError('pairFloor', `number ≤ threshold (${threshold})`, pairFloor);
+  if (containment !== undefined && pairFloor > containment) throw optionError('pairFloor', `number ≤ containment (${containment})`, pairFloor);
+  const rule = enumOption('representative', options.representative, 'first', ['first', 'earliest', 'newest', 'most-linked'] as const);
+  const fpWeight = numberOption('falsePositiveWeight', options.falsePositiveWeight, 0.5, 0, 1);
+  const fnWeight = numberOption('falseNegativeWeight', options.falseNegativeWeight, 0.5, 0, 1);
+  if (method !== 'lsh' && (options.falsePositiveWeight !== undefined || options.falseNegativeWeight !== undefined)) {
+    throw optionError('falsePositiveWeight', 'no value unless method is lsh', options.falsePositiveWeight ?? options.falseNegativeWeight);
+  }
+  checkColumns(set, 'nearDuplicates');
+  if (method === 'super-shingles' && !set.superShingles) throw new ResembleError('E_OPTION', 'method super-shingles needs sketches made with super-shingles (superShingle option)', { option: 'method' });
+  if (method === 'lsh' && !set.signature) throw new ResembleError('E_OPTION', 'method lsh needs sketches made with a signature (k > 0)', { option: 'method' });
+  const priority = priorities(set.size, rule, options.dates, options.inlinks);
+  return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight };
+}
+
+/** Priority per document for a representative rule: lower is preferred, ties by DocId. */
+export function priorities(n: number, rule: RepresentativeRule, dates?: ArrayLike<number>, inlinks?: ArrayLike<number>): Float64Array {
+  const p = new Float64Array(n);
+  if (rule === 'first') { for (let d = 0; d < n; d++) p[d] = d; return p; }
+  const col = rule === 'most-linked' ? inlinks : dates;
+  const name = rule === 'most-linked' ? 'inlinks' : 'dates';
+  if (!col || col.length !== n) throw optionError(name, `${n} values (one per document) for representative ${rule}`, col ? `${col.length} values` : undefined);
+  for (let d = 0; d < n; d++) {
+    const v = Number(col[d]);
+    // Unknown dates and counts sort last.
+    p[d] = Number.isNaN(v) ? Infinity : rule === 'earliest' ? v : -v;
+  }
+  return p;
+}
+
+/** A clustered corpus: the kept candidate pairs, and clusters under the policy asked for. */
+export class NearDuplicates {
+  /** Clusters under the options' policy. */
+  readonly clusters: Clusters;
+
+  constructor(
+    readonly set: SketchColumns,
+    readonly equivalence: Equivalence,
+    readonly pairs: PairTable,
+    readonly stats: CandidateStats,
+    readonly policy: ClusterPolicy,
+    private readonly priority: Float64Array,
+    /** True when pairs below the floor were dropped (re-running needs thresholds ≥ the floor). */
+    readonly verified: boolean,
+  ) {
+    this.clusters = finalPhase(set.size, equivalence, pairs, policy, verified, priority, new SetEstimator(set));
+  }
+
+  /** Re-runs the final phase with another threshold / containment policy; pairs are not recomputed. */
+  recluster(policy: { threshold?: number; containment?: number; verify?: boolean } = {}): Clusters {
+    rejectUnknown(policy, ['threshold', 'containment', 'verify'], 'recluster');
+    const floor = this.verified ? this.stats.pairFloor : 0;
+    const threshold = numberOption('threshold', policy.threshold, this.policy.threshold, floor, 1);
+    const containment = policy.containment === undefined ? undefined : numberOption('containment', policy.containment, 0, floor, 1);
+    if (policy.verify !== undefined && typeof policy.verify !== 'boolean') throw optionError('verify', 'boolean', policy.verify);
+    if (policy.verify !== undefined && this.stats.method === 'pairs') throw optionError('verify', 'no value with method pairs', policy.verify);
+    const verify = policy.verify ?? this.policy.verify;
+    if (this.verified && this.stats.method !== 'pairs' && !verify) {
+      throw optionError('verify', 'true: candidates below the pair floor were dropped when clustering with verify', verify);
+    }
+    return finalPhase(this.set.size, this.equivalence, this.pairs, { threshold, containment, verify }, this.verified,
+      this.priority, new SetEstimator(this.set));
+  }
+}
+
+/** Candidate pairs with their estimates, and what the candidate step counted. */
+export interface CandidatePairs {
+  pairs: PairTable;
+  candidates: number;
+  postings: number;
+  ignoredShingles: number;
+  ignoredPostings: number;
+}
+
+/**
+ * Pairs among `docs` (ascending, non-empty rows) sharing a key of `keys` (the sketch values
+ * themselves, super-shingles or band keys) held by at most `cap` of them, with estimates from
+ * the sketches; pairs whose resemblance and containment both ways are below `floor` are dropped.
+ */
+export function candidatePairs(set: SketchColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number): CandidatePairs {
+  const own = keys.values === set.values;
+  const post = buildPostings(keys.values, keys.offsets, { cap, keepSingletons: false, keepKeys: false, docs, countIgnored: own });
+  const est = new SetEstimator(set);
+  const out = est.out;
+  const table = new PairTableBuilder();
+  const kind = set.params.kind, s = set.params.s;
+  const off = set.offsets, ignored = post.ignoredPerDoc;
+  const mlog2 = kind === 'adaptive' ? set.modulusLog2 : undefined;
+  const candidates = forEachCandidate(post, set.size, (a, b, hits) => {
+    if (own && floor > 0 && ignored && !(mlog2 && mlog2[a] !== mlog2[b])) {
+      // Containment ≥ resemblance, and it is bounded by the counts (shared ≤ hits + common values
+      // of the smaller side) except for a full MIN_s sketch, whose τ-based estimate has no such bound.
+      const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
+      if (kind !== 'min' || (la < s && lb < s)) {
+        const x = hits + Math.min(ignored[a], ignored[b]);
+        if (x / Math.max(1, Math.min(la, lb)) < floor) return;
+      }
+    }
+    const r = est.pair(a, b);
+    if (Math.max(out[C_AB], out[C_BA], r) < floor) return;
+    table.push(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
+  });
+  return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
+}
+
+/** The documents of `list` whose sketch row is not empty. */
+export function nonEmpty(set: SketchColumns, list: Uint32Array): Uint32Array {
+  let k = 0;
+  for (const d of list) if (set.offsets[d + 1] > set.offsets[d]) k++;
+  const docs = new Uint32Array(k);
+  k = 0;
+  for (const d of list) if (set.offsets[d + 1] > set.offsets[d]) docs[k++] = d;
+  return docs;
+}
+
+/** Clusters a sketch set into near-duplicate clusters with evidence (see NearDuplicateOptions). */
+export function nearDuplicates(set: SketchColumns, options?: NearDuplicateOptions): NearDuplicates {
+  const o = resolve(set, options);
+  const n = set.size;
+  const eq = setAside(set, o.equivalence, o.priority);
+  // Documents with an empty row have nothing to compare; they only join through equivalence.
+  const docs = nonEmpty(set, eq.kept);
+  let keys: { values: BigUint64Array; offsets: Uint32Array } = set;
+  let lsh: LshParams | undefined;
+  if (o.method === 'super-shingles') keys = set.superShingles!;
+  else if (o.method === 'lsh') {
+    lsh = lshParams(set.params.k, o.policy.threshold, o.fpWeight, o.fnWeight);
+    keys = bandKeys(set.signature!, n, set.params.k, lsh, (d) => set.offsets[d + 1] === set.offsets[d]);
+  }
+  const verified = o.method === 'pairs' || o.policy.verify;
+  const floor = verified ? o.pairFloor : 0;
+  const c = candidatePairs(set, keys, docs, o.commonCap, floor);
+  const stats: CandidateStats = {
+    documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
+    kept: eq.kept.length, postings: c.postings, ignoredShingles: c.ignoredShingles, ignoredPostings: c.ignoredPostings,
+    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: floor, lsh,
+  };
+  return new NearDuplicates(set, eq, c.pairs, stats, o.policy, o.priority, verified);
+}

@@ -1,0 +1,102 @@
+// The paper's third phase: every pair of documents sharing a (non-common) shingle, with the
+// number of shingles they share. Instead of expanding <ID, ID, 1> triplets and sorting them,
+// each document a walks the lists it is in and counts, in a dense counter, the documents after
+// it in those lists: the same counts, with memory linear in the postings instead of in the pairs.
+import type { PostingLists } from './postings.js';
+import { grow } from './postings.js';
+
+/** Candidate pairs with their estimates, as parallel columns (a < b). */
+export interface PairTable {
+  count: number;
+  a: Uint32Array;
+  b: Uint32Array;
+  /** Keys shared in the candidate step: non-common shingles, super-shingles or LSH bands. */
+  hits: Uint32Array;
+  /** Sketch values shared (the shared-shingle count of the evidence). */
+  shared: Uint32Array;
+  resemblance: Float64Array;
+  /** Estimated containment of a in b, and of b in a. */
+  containmentAB: Float64Array;
+  containmentBA: Float64Array;
+}
+
+/** Growable PairTable. */
+export class PairTableBuilder {
+  private cap = 1024;
+  count = 0;
+  a = new Uint32Array(this.cap);
+  b = new Uint32Array(this.cap);
+  hits = new Uint32Array(this.cap);
+  shared = new Uint32Array(this.cap);
+  resemblance = new Float64Array(this.cap);
+  containmentAB = new Float64Array(this.cap);
+  containmentBA = new Float64Array(this.cap);
+
+  /** Appends one pair. */
+  push(a: number, b: number, hits: number, shared: number, r: number, cab: number, cba: number): void {
+    if (this.count === this.cap) {
+      this.cap *= 2;
+      this.a = grow(this.a, this.cap); this.b = grow(this.b, this.cap);
+      this.hits = grow(this.hits, this.cap); this.shared = grow(this.shared, this.cap);
+      this.resemblance = grow(this.resemblance, this.cap);
+      this.containmentAB = grow(this.containmentAB, this.cap);
+      this.containmentBA = grow(this.containmentBA, this.cap);
+    }
+    const i = this.count++;
+    this.a[i] = a; this.b[i] = b; this.hits[i] = hits; this.shared[i] = shared;
+    this.resemblance[i] = r; this.containmentAB[i] = cab; this.containmentBA[i] = cba;
+  }
+
+  /** The table (views trimmed to `count`). */
+  finish(): PairTable {
+    const n = this.count;
+    return {
+      count: n, a: this.a.subarray(0, n), b: this.b.subarray(0, n), hits: this.hits.subarray(0, n),
+      shared: this.shared.subarray(0, n), resemblance: this.resemblance.subarray(0, n),
+      containmentAB: this.containmentAB.subarray(0, n), containmentBA: this.containmentBA.subarray(0, n),
+    };
+  }
+}
+
+/**
+ * Calls `visit(a, b, hits)` once for every pair a < b of documents sharing at least one list,
+ * with the number of lists they share; a ascending, then b ascending. Returns the pair count.
+ */
+export function forEachCandidate(post: PostingLists, nDocs: number, visit: (a: number, b: number, hits: number) => void): number {
+  const docs = post.docs, m = docs.length;
+  // A list's end is found by its start flag: one byte per posting instead of a list id.
+  const start = new Uint8Array(m + 1);
+  for (let l = 0; l < post.lists; l++) start[post.listStart[l]] = 1;
+  start[m] = 1;
+  const posStart = new Uint32Array(nDocs + 1);
+  for (let q = 0; q < m; q++) posStart[docs[q] + 1]++;
+  for (let d = 0; d < nDocs; d++) posStart[d + 1] += posStart[d];
+  const pos = new Uint32Array(m);
+  const cursor = posStart.slice(0, nDocs);
+  for (let q = 0; q < m; q++) pos[cursor[docs[q]]++] = q;
+
+  const counter = new Uint32Array(nDocs);
+  const touched = new Uint32Array(nDocs);
+  let pairs = 0;
+  for (let a = 0; a < nDocs; a++) {
+    const e = posStart[a + 1];
+    let t = 0;
+    for (let k = posStart[a]; k < e; k++) {
+      for (let q = pos[k] + 1; start[q] === 0; q++) {
+        const b = docs[q];
+        if (b === a) continue; // a row with a repeated value; rows should be distinct
+        if (counter[b]++ === 0) touched[t++] = b;
+      }
+    }
+    if (t === 0) continue;
+    const list = touched.subarray(0, t);
+    list.sort();
+    for (let i = 0; i < t; i++) {
+      const b = list[i];
+      visit(a, b, counter[b]);
+      counter[b] = 0;
+    }
+    pairs += t;
+  }
+  return pairs;
+}

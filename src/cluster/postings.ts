@@ -1,0 +1,162 @@
+// The paper's second phase: expand sketches into (shingle, doc) pairs, sort them by shingle and
+// read off each shingle's documents. One scatter pass splits the entries into 2^bits partitions
+// by a hash of the shingle (a shingle's postings all fall in one partition, docs ascending), and
+// each partition, small enough to stay in cache, is radix-sorted alone: the paper's divide, sort,
+// merge, in memory. Working memory: 12 bytes per entry while the lists are read off.
+import { HI as HI_WORD, LO as LO_WORD, words } from './columns.js';
+import { keyedColumns, sortKeyed } from './radix-sort.js';
+
+// Word positions as module constants: imported bindings are slower to read in hot loops.
+const HI = HI_WORD, LO = LO_WORD;
+
+/** Shingle → documents lists; within a list DocIds ascend. */
+export interface PostingLists {
+  /** Concatenated lists. */
+  docs: Uint32Array;
+  /** List l is docs[listStart[l]..listStart[l+1]). */
+  listStart: Uint32Array;
+  /** Number of lists. */
+  lists: number;
+  /** Key of each list (high and low words), when kept; ascending within a partition. */
+  keyHi?: Uint32Array;
+  keyLo?: Uint32Array;
+  /** Partition hash width; partition p holds lists partStart[p]..partStart[p+1). */
+  partitionBits: number;
+  partStart: Uint32Array;
+  /** Shingles dropped for being in more than `cap` documents, and their postings. */
+  ignoredShingles: number;
+  ignoredPostings: number;
+  /** Per document, how many of its values were dropped (when `countIgnored`). */
+  ignoredPerDoc?: Uint32Array;
+}
+
+/** How to build postings: cap on documents per shingle, singletons and keys kept or not. */
+export interface PostingsOptions {
+  /** Lists longer than this are ignored and counted (the paper's common-shingle cap). */
+  cap: number;
+  /** Keep lists of one document (an index needs them; candidate pairs do not). */
+  keepSingletons: boolean;
+  /** Keep each list's key (for lookups). */
+  keepKeys: boolean;
+  /** Only these documents (ascending); all when absent. */
+  docs?: Uint32Array;
+  /** Count each document's dropped values (`ignoredPerDoc`). */
+  countIgnored?: boolean;
+  /** Entries per partition to aim for (each is sorted alone, in cache); default 2^16. */
+  partitionEntries?: number;
+}
+
+/** Which partition a 64-bit key falls in (a multiplicative hash of both words). */
+export function partitionOf(hi: number, lo: number, bits: number): number {
+  if (bits === 0) return 0;
+  return Math.imul(hi ^ Math.imul(lo, 0x85ebca6b) ^ (lo >>> 15), 0x9e3779b1) >>> (32 - bits);
+}
+
+/** Builds shingle → documents lists from CSR rows (values, offsets); rows must be distinct values. */
+export function buildPostings(values: BigUint64Array, offsets: Uint32Array, options: PostingsOptions): PostingLists {
+  const w = words(values);
+  const n = offsets.length - 1;
+  const subset = options.docs;
+  const nDocs = subset ? subset.length : n;
+  let total = 0;
+  for (let k = 0; k < nDocs; k++) { const d = subset ? subset[k] : k; total += offsets[d + 1] - offsets[d]; }
+
+  // Partitions of about 2^16 entries, so each is radix-sorted while it sits in cache.
+  const target = Math.max(256, options.partitionEntries ?? 1 << 16);
+  let bits = 0;
+  while (bits < 12 && total / 2 ** bits > target) bits++;
+  const parts = 1 << bits;
+  const partFirst = new Uint32Array(parts + 1);
+  for (let k = 0; k < nDocs; k++) {
+    const d = subset ? subset[k] : k;
+    for (let j = offsets[d], e = offsets[d + 1]; j < e; j++) partFirst[partitionOf(w[2 * j + HI], w[2 * j + LO], bits) + 1]++;
+  }
+  let maxPart = 0;
+  for (let p = 0; p < parts; p++) { maxPart = Math.max(maxPart, partFirst[p + 1]); partFirst[p + 1] += partFirst[p]; }
+  // One scatter pass puts every (shingle, doc) entry in its partition, docs ascending within each.
+  const all = keyedColumns(total);
+  const cursor = partFirst.slice(0, parts);
+  for (let k = 0; k < nDocs; k++) {
+    const d = subset ? subset[k] : k;
+    for (let j = offsets[d], e = offsets[d + 1]; j < e; j++) {
+      const h = w[2 * j + HI], l = w[2 * j + LO];
+      const q = cursor[partitionOf(h, l, bits)]++;
+      all.hi[q] = h; all.lo[q] = l; all.pay[q] = d;
+    }
+  }
+  const t = keyedColumns(maxPart);
+  let docs = new Uint32Array(options.keepSingletons ? total : Math.min(total, 1 << 16));
+  let m = 0;
+  let listCap = options.keepSingletons ? total + 1 : 1 << 14;
+  let listStart = new Uint32Array(listCap);
+  let keyHi = options.keepKeys ? new Uint32Array(listCap) : undefined;
+  let keyLo = options.keepKeys ? new Uint32Array(listCap) : undefined;
+  let lists = 0;
+  const partStart = new Uint32Array(parts + 1);
+  let ignoredShingles = 0, ignoredPostings = 0;
+  const cap = options.cap, minLen = options.keepSingletons ? 1 : 2;
+  const ignoredPerDoc = options.countIgnored ? new Uint32Array(n) : undefined;
+
+  for (let p = 0; p < parts; p++) {
+    partStart[p] = lists;
+    const from = partFirst[p], c = partFirst[p + 1] - from;
+    const a = { hi: all.hi.subarray(from, from + c), lo: all.lo.subarray(from, from + c), pay: all.pay.subarray(from, from + c) };
+    const aHi = a.hi, aLo = a.lo, aPay = a.pay;
+    sortKeyed(a, t, c);
+    let i = 0;
+    while (i < c) {
+      const h = aHi[i], l = aLo[i];
+      let e = i + 1;
+      while (e < c && aHi[e] === h && aLo[e] === l) e++;
+      const len = e - i;
+      if (len > cap) {
+        ignoredShingles++; ignoredPostings += len;
+        if (ignoredPerDoc) for (let k = i; k < e; k++) ignoredPerDoc[aPay[k]]++;
+      }
+      else if (len >= minLen) {
+        if (m + len > docs.length) docs = grow(docs, m + len);
+        for (let k = i; k < e; k++) docs[m + k - i] = aPay[k];
+        if (lists + 2 > listCap) {
+          listCap *= 2;
+          listStart = grow(listStart, listCap);
+          if (keyHi) keyHi = grow(keyHi, listCap);
+          if (keyLo) keyLo = grow(keyLo, listCap);
+        }
+        listStart[lists] = m;
+        if (keyHi && keyLo) { keyHi[lists] = h; keyLo[lists] = l; }
+        lists++;
+        m += len;
+      }
+      i = e;
+    }
+  }
+  partStart[parts] = lists;
+  listStart[lists] = m;
+  return {
+    docs: docs.subarray(0, m), listStart: listStart.subarray(0, lists + 1), lists,
+    keyHi: keyHi?.subarray(0, lists), keyLo: keyLo?.subarray(0, lists),
+    partitionBits: bits, partStart, ignoredShingles, ignoredPostings, ignoredPerDoc,
+  };
+}
+
+/** Finds the list holding a key (binary search within its partition); -1 when absent. */
+export function findList(post: PostingLists, hi: number, lo: number): number {
+  const keyHi = post.keyHi!, keyLo = post.keyLo!;
+  const p = partitionOf(hi, lo, post.partitionBits);
+  let l = post.partStart[p], r = post.partStart[p + 1];
+  while (l < r) {
+    const mid = (l + r) >>> 1;
+    const mh = keyHi[mid];
+    if (mh < hi || (mh === hi && keyLo[mid] < lo)) l = mid + 1; else r = mid;
+  }
+  return l < post.partStart[p + 1] && keyHi[l] === hi && keyLo[l] === lo ? l : -1;
+}
+
+/** A copy of `a` with room for at least `need` elements (capacity doubles). */
+export function grow<T extends Uint32Array | Float64Array | Int32Array | Uint8Array>(a: T, need: number): T {
+  let cap = Math.max(16, a.length);
+  while (cap < need) cap *= 2;
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  return b;
+}

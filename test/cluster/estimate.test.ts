@@ -1,0 +1,46 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { SetEstimator } from '../../src/cluster/estimate.js';
+import { containment, resemblance, type Sketch } from '../../src/index.js';
+import type { SketchColumns } from '../../src/cluster/columns.js';
+import { Rng, columnsFromSets, randomSet, variant, type ColumnSpec } from './helpers.js';
+
+function sketchOf(set: SketchColumns, d: number): Sketch {
+  return {
+    params: set.params, values: set.values.subarray(set.offsets[d], set.offsets[d + 1]), cardinality: set.cardinality[d],
+    modulusLog2: set.modulusLog2?.[d] ?? 0, tokens: 0,
+  };
+}
+
+test('row estimators equal the core estimators (resemblance, containment both ways, shared)', () => {
+  const rng = new Rng(11);
+  const specs: ColumnSpec[] = [{ kind: 'min', s: 64 }, { kind: 'min', s: 1000 }, { kind: 'mod', mLog2: 3 }, { kind: 'adaptive' }];
+  for (const spec of specs) {
+    const sets: bigint[][] = [];
+    for (let g = 0; g < 7; g++) {
+      const base = randomSet(rng, 50 + rng.int(1500));
+      sets.push(base, variant(rng, base, rng.next()), base.slice(0, 1 + rng.int(base.length)), base.concat(randomSet(rng, rng.int(4000))));
+    }
+    const set = columnsFromSets(sets, spec);
+    const est = new SetEstimator(set);
+    let compared = 0;
+    for (let a = 0; a < set.size; a++) for (let b = 0; b < set.size; b++) {
+      const r = est.pair(a, b);
+      const [cab, cba, shared] = [est.out[1], est.out[2], est.out[3]];
+      const sa = sketchOf(set, a), sb = sketchOf(set, b);
+      // The core calls empty (reduced) rows vacuously equal / contained; here that is 0: no evidence.
+      const mask = spec.kind === 'adaptive' ? (1n << BigInt(Math.max(sa.modulusLog2, sb.modulusLog2))) - 1n : 0n;
+      const emptyA = !sa.values.some((v) => (v & mask) === 0n), emptyB = !sb.values.some((v) => (v & mask) === 0n);
+      if (!(emptyA && emptyB)) assert.ok(Math.abs(r - resemblance(sa, sb)) < 1e-12, `${spec.kind} r(${a},${b})`);
+      else assert.is(r, 0);
+      if (!emptyA) assert.ok(Math.abs(cab - containment(sa, sb)) < 1e-12, `${spec.kind} c(${a},${b}) ${cab} vs ${containment(sa, sb)}`);
+      if (!emptyB) assert.ok(Math.abs(cba - containment(sb, sa)) < 1e-12, `${spec.kind} c(${b},${a})`);
+      const inB = new Set(sb.values);
+      assert.is(shared, spec.kind === 'adaptive' ? sa.values.filter((v) => inB.has(v) && (v & mask) === 0n).length : sa.values.filter((v) => inB.has(v)).length);
+      compared++;
+    }
+    assert.ok(compared > 700);
+  }
+});
+
+test.run();
