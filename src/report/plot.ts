@@ -1,15 +1,17 @@
 /**
  * SVG charts through Vega-Lite (a maintained grammar of graphics) rendered headless with Vega:
- * no hand-built SVG. Node and browsers alike; Vega measures text without a canvas.
+ * no hand-built SVG. Node and browsers alike; Vega measures text without a canvas. Both are
+ * loaded on first use: they are large, and Vega's Node build uses top-level await, which a
+ * CommonJS `require` of this package must never reach.
  */
-import * as vega from 'vega';
-import * as vl from 'vega-lite';
+import type * as VegaLite from 'vega-lite';
 
 /** A Vega-Lite spec (top-level). */
-export type VegaLiteSpec = vl.TopLevelSpec;
+export type VegaLiteSpec = VegaLite.TopLevelSpec;
 
 /** Renders a Vega-Lite spec to an SVG string. */
 export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
+  const [vega, vl] = await Promise.all([import('vega'), import('vega-lite')]);
   const compiled = vl.compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
