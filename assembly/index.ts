@@ -10,3 +10,4 @@ export { ss_super } from './supershingles';
 export { bl_sum } from './byteloop';
 export * from './projection';
 export * from './hyperlinkmap';
+export * from './sort';

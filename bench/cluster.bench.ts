@@ -2,7 +2,9 @@
 // columns (deterministic seed), with planted near-duplicate groups, exact copies and boilerplate
 // shingles shared by more documents than the common-shingle cap. Prints sketch → clusters time
 // (wall and CPU), each phase, peak memory and bytes per document; the result is checked first.
-// Run: node --import tsx bench/cluster.bench.ts [--docs N] [--kind mod|min] [--no-index] [--seed S]
+// Run: node --import tsx bench/cluster.bench.ts [--docs N] [--kind mod|min] [--sort wasm|ts] [--only clusters|index] [--seed S]
+// (peak memory is per process: run --only clusters and --only index apart for each stage's own figure)
+// (--sort ts leaves the WebAssembly kernels unloaded, so the radix sort runs in TypeScript).
 import { machine, machineLine } from '../src/bench/machine.js';
 import type { SketchColumns } from '../src/cluster/columns.js';
 import { finalPhase } from '../src/cluster/clusters.js';
@@ -11,12 +13,17 @@ import { saveIndex } from '../src/cluster/index-format.js';
 import { candidatePairs, nearDuplicates, nonEmpty, priorities } from '../src/cluster/near-duplicates.js';
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
 import { SetEstimator } from '../src/cluster/estimate.js';
+import { init } from '../src/index.js';
 
 const flag = (name: string, fallback: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
 const N = Number(flag('--docs', '1000000'));
 const KIND = flag('--kind', 'mod') as 'mod' | 'min';
 const SEED = Number(flag('--seed', '1'));
-const WITH_INDEX = !process.argv.includes('--no-index');
+const ONLY = flag('--only', 'all') as 'all' | 'clusters' | 'index';
+const WITH_INDEX = !process.argv.includes('--no-index') && ONLY !== 'clusters';
+const WITH_CLUSTERS = ONLY !== 'index';
+const SORT = flag('--sort', 'wasm');
+if (SORT === 'wasm') await init();
 const S = 128; // MIN_s size for --kind min
 const GROUPED = 0.3, COPIES = 0.1; // fractions of documents in planted groups / exact copies
 const BOILERPLATE_DOCS = 1500; // documents holding each boilerplate value: more than the cap (1000)
@@ -39,6 +46,7 @@ const rss = () => process.memoryUsage().rss;
 const peak = () => process.resourceUsage().maxRSS * 1024;
 
 console.log(machineLine(machine()));
+console.log(`radix sort in ${SORT === 'wasm' ? 'WebAssembly' : 'TypeScript'}`);
 let t0 = performance.now();
 
 // --- generate: row lengths, planted groups, copies ---------------------------------------------
@@ -102,66 +110,69 @@ console.log(`generated ${N.toLocaleString('en')} ${KIND} sketches (${(values.len
   + `${copyOf.filter((c) => c >= 0).length.toLocaleString('en')} exact copies, ${BOILERPLATE} boilerplate values in ~${BOILERPLATE_DOCS} documents each) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`sketch columns: ${mib(sketchBytes)} = ${(sketchBytes / N).toFixed(0)} bytes a document`);
 
-// --- sketch → clusters, end to end ---------------------------------------------------------------
-global.gc?.();
-const rss0 = rss(), peak0 = peak();
-t0 = performance.now();
-let c0 = cpu();
-const nd = nearDuplicates(set);
-const wall = performance.now() - t0, cpuMs = cpu() - c0;
-const peak1 = peak();
-const c = nd.clusters;
-const s = nd.stats;
+if (WITH_CLUSTERS) {
+  // --- sketch → clusters, end to end ---------------------------------------------------------------
+  global.gc?.();
+  const rss0 = rss();
+  t0 = performance.now();
+  let c0 = cpu();
+  const nd = nearDuplicates(set);
+  const wall = performance.now() - t0, cpuMs = cpu() - c0;
+  const peak1 = peak();
+  const c = nd.clusters;
+  const s = nd.stats;
 
-// --- check: planted groups recovered, no cluster mixes two groups, boilerplate ignored ------------
-let pairs = 0, found = 0, mixed = 0, stray = 0;
-for (let d = 0; d < N; d++) {
-  if (baseOf[d] < 0) continue;
-  pairs++;
-  if (c.clusterOf[d] >= 0 && c.clusterOf[d] === c.clusterOf[baseOf[d]]) found++;
-}
-let copies = 0, copiesFound = 0;
-for (let d = 0; d < N; d++) {
-  if (copyOf[d] < 0) continue;
-  copies++;
-  if (c.clusterOf[d] >= 0 && c.clusterOf[d] === c.clusterOf[copyOf[d]]) copiesFound++;
-}
-for (let i = 0; i < c.count; i++) {
-  const m = c.membersOf(i);
-  const g = group[m[0]];
-  if (g < 0) { if (!m.every((d) => copyOf[d] >= 0 || m.some((e) => copyOf[e] === d))) stray++; continue; }
-  for (const d of m) if (group[d] !== g) { mixed++; break; }
-}
-const recall = found / pairs;
-console.log(`check: planted pairs in one cluster ${found}/${pairs} (${(100 * recall).toFixed(2)}%), exact copies ${copiesFound}/${copies}, `
-  + `clusters mixing groups ${mixed}, ignored boilerplate values ${s.ignoredShingles}/${BOILERPLATE}`);
-if (recall < 0.99 || copiesFound !== copies || mixed > 0 || s.ignoredShingles !== BOILERPLATE) { console.error('CHECK FAILED'); process.exitCode = 1; }
+  // --- check: planted groups recovered, no cluster mixes two groups, boilerplate ignored ------------
+  let pairs = 0, found = 0, mixed = 0, stray = 0;
+  for (let d = 0; d < N; d++) {
+    if (baseOf[d] < 0) continue;
+    pairs++;
+    if (c.clusterOf[d] >= 0 && c.clusterOf[d] === c.clusterOf[baseOf[d]]) found++;
+  }
+  let copies = 0, copiesFound = 0;
+  for (let d = 0; d < N; d++) {
+    if (copyOf[d] < 0) continue;
+    copies++;
+    if (c.clusterOf[d] >= 0 && c.clusterOf[d] === c.clusterOf[copyOf[d]]) copiesFound++;
+  }
+  for (let i = 0; i < c.count; i++) {
+    const m = c.membersOf(i);
+    const g = group[m[0]];
+    if (g < 0) { if (!m.every((d) => copyOf[d] >= 0 || m.some((e) => copyOf[e] === d))) stray++; continue; }
+    for (const d of m) if (group[d] !== g) { mixed++; break; }
+  }
+  const recall = found / pairs;
+  console.log(`check: planted pairs in one cluster ${found}/${pairs} (${(100 * recall).toFixed(2)}%), exact copies ${copiesFound}/${copies}, `
+    + `clusters mixing groups ${mixed}, ignored boilerplate values ${s.ignoredShingles}/${BOILERPLATE}`);
+  if (recall < 0.99 || copiesFound !== copies || mixed > 0 || s.ignoredShingles !== BOILERPLATE) { console.error('CHECK FAILED'); process.exitCode = 1; }
 
-console.log(`sketch → clusters: ${(wall / 1000).toFixed(1)} s wall, ${(cpuMs / 1000).toFixed(1)} s CPU; ${c.count.toLocaleString('en')} clusters holding ${c.stats.clusteredDocuments.toLocaleString('en')} documents; `
-  + `${s.identical.toLocaleString('en')} identical set aside; ${s.postings.toLocaleString('en')} postings; ${s.candidatePairs.toLocaleString('en')} candidate pairs, ${s.retainedPairs.toLocaleString('en')} kept, ${c.stats.acceptedPairs.toLocaleString('en')} joined`);
-console.log(`memory: RSS ${mib(rss0)} before (the sketch columns), peak ${mib(peak1)} (${mib(Math.max(0, peak1 - Math.max(rss0, peak0 > rss0 ? rss0 : peak0)))} over the columns` 
-  + ` = ${((peak1 - rss0) / N).toFixed(0)} bytes a document while clustering); process peak before clustering ${mib(peak0)}`);
-const pairBytes = nd.pairs.count * 36, clusterBytes = N * 65;
-console.log(`kept after clustering: candidate pairs ${mib(pairBytes)} (36 bytes a pair), clusters + evidence ${mib(clusterBytes)} (65 bytes a document)`);
+  console.log(`sketch → clusters: ${(wall / 1000).toFixed(1)} s wall, ${(cpuMs / 1000).toFixed(1)} s CPU; ${c.count.toLocaleString('en')} clusters holding ${c.stats.clusteredDocuments.toLocaleString('en')} documents; `
+    + `${s.identical.toLocaleString('en')} identical set aside; ${s.postings.toLocaleString('en')} postings; ${s.candidatePairs.toLocaleString('en')} candidate pairs, ${s.retainedPairs.toLocaleString('en')} kept, ${c.stats.acceptedPairs.toLocaleString('en')} joined`);
+  console.log(`memory: RSS ${mib(rss0)} with the sketch columns; peak ${mib(peak1)} while clustering: ${mib(peak1 - rss0)} over the columns = ${((peak1 - rss0) / N).toFixed(0)} bytes a document`
+    + ` (${((peak1) / N).toFixed(0)} bytes a document in all)`);
+  const pairBytes = nd.pairs.count * 36, clusterBytes = N * 65;
+  console.log(`kept after clustering: candidate pairs ${mib(pairBytes)} (36 bytes a pair), clusters + evidence ${mib(clusterBytes)} (65 bytes a document)`);
 
-// --- phases (the same work, timed one by one) -------------------------------------------------------
-const phase = (name: string, f: () => unknown) => { const t = performance.now(), u = cpu(); const r = f(); console.log(`  ${name.padEnd(34)} ${((performance.now() - t) / 1000).toFixed(2)} s wall, ${((cpu() - u) / 1000).toFixed(2)} s CPU`); return r; };
-console.log('phases:');
-const prio = priorities(N, 'first');
-const eq = phase('set aside identical documents', () => setAside(set, 'shingle', prio)) as ReturnType<typeof setAside>;
-const kept = nonEmpty(set, eq.kept);
-const cp = phase('postings + pair counting + estimates', () => candidatePairs(set, set, kept, 1000, 0.2)) as ReturnType<typeof candidatePairs>;
-phase('final phase (union-find, evidence)', () => finalPhase(N, eq, cp.pairs, { threshold: 0.5, verify: false }, true, prio, new SetEstimator(set)));
-phase('re-run final phase at 0.7', () => nd.recluster({ threshold: 0.7 }));
+  // --- phases (the same work, timed one by one) -------------------------------------------------------
+  const phase = (name: string, f: () => unknown) => { const t = performance.now(), u = cpu(); const r = f(); console.log(`  ${name.padEnd(34)} ${((performance.now() - t) / 1000).toFixed(2)} s wall, ${((cpu() - u) / 1000).toFixed(2)} s CPU`); return r; };
+  console.log('phases:');
+  const prio = priorities(N, 'first');
+  const eq = phase('set aside identical documents', () => setAside(set, 'shingle', prio)) as ReturnType<typeof setAside>;
+  const kept = nonEmpty(set, eq.kept);
+  const cp = phase('postings + pair counting + estimates', () => candidatePairs(set, set, kept, 1000, 0.2)) as ReturnType<typeof candidatePairs>;
+  phase('final phase (union-find, evidence)', () => finalPhase(N, eq, cp.pairs, { threshold: 0.5, verify: false }, true, prio, new SetEstimator(set)));
+  phase('re-run final phase at 0.7', () => nd.recluster({ threshold: 0.7 }));
+}
 
 // --- the index: postings over every document ---------------------------------------------------------
 if (WITH_INDEX) {
-  t0 = performance.now(); c0 = cpu();
+  t0 = performance.now(); const c0 = cpu();
   const index = new ResembleIndex(params);
   index.add(set);
   index.rebuildPostings();
   const buildMs = performance.now() - t0, buildCpu = cpu() - c0;
   t0 = performance.now();
+  const indexPeak = peak();
   const bytes = saveIndex(index);
   const saveMs = performance.now() - t0;
   t0 = performance.now();
@@ -169,5 +180,5 @@ if (WITH_INDEX) {
   for (let q = 0; q < 1000; q++) hits += index.queryDoc(below(N)).length;
   const queryMs = (performance.now() - t0) / 1000;
   console.log(`index: built and merged in ${(buildMs / 1000).toFixed(1)} s wall (${(buildCpu / 1000).toFixed(1)} s CPU), saved ${mib(bytes.length)} = ${(bytes.length / N).toFixed(0)} bytes a document in ${(saveMs / 1000).toFixed(1)} s; `
-    + `query ${queryMs.toFixed(2)} ms (${(hits / 1000).toFixed(1)} hits); process peak ${mib(peak())}`);
+    + `query ${queryMs.toFixed(2)} ms (${(hits / 1000).toFixed(1)} hits); process peak ${mib(indexPeak)} built, ${mib(peak())} saved`);
 }

@@ -2,6 +2,4 @@
 // serve), near-duplicate clustering, and the worker pool on Web Workers (its script,
 // worker-browser.js, sits beside this bundle). No Node built-ins: it runs in pages and in workers.
 export * from './index.js';
-export { nearDuplicates, NearDuplicates, type NearDuplicateOptions, type ClusterMethod, type RepresentativeRule, type CandidateStats } from './cluster/near-duplicates.js';
-export { Clusters, type ClusterRecord, type MemberEvidence, type ClusterStats } from './cluster/clusters.js';
 export { createPool, type BrowserPoolOptions, type Pool, type PoolOptions, type FingerprintManyOptions } from './workers/browser.js';

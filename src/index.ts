@@ -5,3 +5,4 @@ export * from './sketch/index.js';
 export { ResembleError, type ErrorCode } from './errors.js';
 export type { Document, ReadError } from './graph/document.js';
 export * from './collections/index.js';
+export * from './cluster/index.js';

@@ -3,7 +3,7 @@
 // representative. The same is done for lexically-equivalent documents (equal canonical token
 // stream) and shingle-equivalent ones (equal selected shingles); each kind implies the next.
 import { HI as HI_WORD, LO as LO_WORD, words, type SketchColumns } from './columns.js';
-import { keyedColumns, sortKeyed } from './radix-sort.js';
+import { keyedColumns, sortKeyedFast } from './radix-sort.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.
 const HI = HI_WORD, LO = LO_WORD;
@@ -56,7 +56,7 @@ export function setAside(set: SketchColumns, level: EquivalenceLevel, priority: 
       if (code === KIND_SHINGLE && set.offsets[d + 1] === set.offsets[d]) continue;
       a.hi[c] = w[2 * d + HI]; a.lo[c] = w[2 * d + LO]; a.pay[c] = d; c++;
     }
-    sortKeyed(a, t, c);
+    sortKeyedFast(a, t, c);
     let i = 0;
     while (i < c) {
       let e = i + 1;

@@ -10,7 +10,10 @@ export interface KeyedColumns {
   pay: Uint32Array;
 }
 
-const count = new Uint32Array(65536 + 1);
+import { checked } from '../wasm/kernels.js';
+import { getKernels, getMemory, isInitialized } from '../wasm/instance.js';
+
+const count = new Uint32Array(256 + 1);
 
 /** Allocates scratch columns of length n for `sortKeyed`. */
 export function keyedColumns(n: number): KeyedColumns {
@@ -79,4 +82,28 @@ function lsdRange(a: KeyedColumns, t: KeyedColumns, byHi: boolean, from: number,
     a.lo.set(src.lo.subarray(from, to), from);
     a.pay.set(src.pay.subarray(from, to), from);
   }
+}
+
+/**
+ * The same sort in the WebAssembly kernel `sort_keyed` (assembly/sort.ts) when `init()` has run,
+ * else in TypeScript; the columns are copied into the kernels' arena and back.
+ */
+export function sortKeyedFast(a: KeyedColumns, t: KeyedColumns, n: number): void {
+  if (n < 64 || !isInitialized()) { sortKeyed(a, t, n); return; }
+  const k = getKernels() as unknown as { sort_keyed(hi: number, lo: number, pay: number, n: number, tHi: number, tLo: number, tPay: number): number };
+  const mem = getMemory();
+  const mark = mem.mark();
+  try {
+    const bytes = n * 4;
+    const hi = mem.alloc(bytes), lo = mem.alloc(bytes), pay = mem.alloc(bytes);
+    const tHi = mem.alloc(bytes), tLo = mem.alloc(bytes), tPay = mem.alloc(bytes);
+    const u32 = mem.u32;
+    u32.set(a.hi.subarray(0, n), hi >>> 2); u32.set(a.lo.subarray(0, n), lo >>> 2); u32.set(a.pay.subarray(0, n), pay >>> 2);
+    checked('sort_keyed', k.sort_keyed(hi, lo, pay, n, tHi, tLo, tPay));
+    const v = mem.u32;
+    a.hi.set(v.subarray(hi >>> 2, (hi >>> 2) + n)); a.lo.set(v.subarray(lo >>> 2, (lo >>> 2) + n)); a.pay.set(v.subarray(pay >>> 2, (pay >>> 2) + n));
+  } finally {
+    mem.release(mark);
+  }
+  void t;
 }

@@ -4,7 +4,7 @@
 // merged into the existing clusters: documents equivalent to an indexed one short-cut through the
 // whole-document fingerprints; the others are compared with each other and looked up in the
 // postings, so nothing already clustered is clustered again.
-import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
+import { enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 import { assertComparable } from '../sketch/sketch.js';
 import type { Sketch } from '../sketch/sketch-set.js';
 import { checkColumns, HI as HI_WORD, LO as LO_WORD, words, type ClusterParams, type SketchColumns } from './columns.js';

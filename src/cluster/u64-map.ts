@@ -1,6 +1,5 @@
 // An open-addressing hash map from 64-bit keys (two u32 words) to non-negative int32 values, in
 // typed arrays: 12 bytes a slot, no object per key (a Map<bigint, number> costs ~70 bytes an entry).
-import { HI, LO, words } from './columns.js';
 
 /** u64 → int32 map; `get` returns -1 when absent. Linear probing, load ≤ 1/2. */
 export class U64Map {
@@ -54,10 +53,3 @@ export class U64Map {
     }
   }
 }
-
-/** Key words of value i of a u64 column, for U64Map calls. */
-export function keyAt(w: Uint32Array, i: number): [number, number] {
-  return [w[2 * i + HI], w[2 * i + LO]];
-}
-
-export { words };

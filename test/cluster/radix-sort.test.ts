@@ -1,14 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { keyedColumns, sortKeyed } from '../../src/cluster/radix-sort.js';
+import { keyedColumns, sortKeyed, sortKeyedFast } from '../../src/cluster/radix-sort.js';
+import { init } from '../../src/index.js';
 import { buildPostings, findList } from '../../src/cluster/postings.js';
 import { Rng } from './helpers.js';
 
-function check(keys: bigint[]): void {
+function check(keys: bigint[], sort = sortKeyed): void {
   const n = keys.length;
   const a = keyedColumns(n), t = keyedColumns(n);
   keys.forEach((k, i) => { a.hi[i] = Number(k >> 32n); a.lo[i] = Number(k & 0xffffffffn); a.pay[i] = i; });
-  sortKeyed(a, t, n);
+  sort(a, t, n);
   const ref = keys.map((k, i) => [k, i] as const).sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
   let bad = -1;
   for (let i = 0; i < n && bad < 0; i++) {
@@ -29,6 +30,17 @@ test('radix sort equals a stable reference sort on random, clustered and adversa
     check(Array.from({ length: n }, () => (BigInt(rng.int(1000)) << 32n) | 7n));
   }
   check(Array.from({ length: 70000 }, () => rng.u64()));
+});
+
+test('the WebAssembly kernel sort_keyed equals the same stable reference', async () => {
+  await init();
+  const rng = new Rng(4);
+  for (const n of [0, 1, 63, 64, 65, 1000, 30000]) {
+    check(Array.from({ length: n }, () => rng.u64()), sortKeyedFast);
+    check(Array.from({ length: n }, () => BigInt(rng.int(7)) << 33n), sortKeyedFast);
+    check(Array.from({ length: n }, () => BigInt(rng.int(1 << 30)) * 3n), sortKeyedFast);
+    check(Array.from({ length: n }, () => (BigInt(rng.int(1000)) << 32n) | BigInt(rng.int(50))), sortKeyedFast);
+  }
 });
 
 test('postings list the documents of each value; the cap drops and counts common values', () => {

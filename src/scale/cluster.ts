@@ -1,0 +1,131 @@
+// `nearDuplicates` with its candidate step on DuckDB: the same options, the same NearDuplicates
+// result (pairs, clusters, evidence), but postings and pair counting happen in SQL under a memory
+// limit instead of in typed arrays. Equivalent documents are set aside in the library first (one
+// fingerprint per document), and the final phase (union-find, evidence) runs in the library on
+// the pairs that come back.
+import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
+import { checkColumns, type SketchColumns } from '../cluster/columns.js';
+import { setAside } from '../cluster/equivalence.js';
+import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
+import { bandKeys, lshParams, type LshParams } from '../cluster/lsh.js';
+import { NearDuplicates, nonEmpty, priorities, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
+import { PairTableBuilder, type PairTable } from '../cluster/pairs.js';
+import { ENGINE_OPTIONS, DuckDBEngine, type EngineOptions } from './duckdb.js';
+import { candidateStages, readPairs, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
+import { keyRows, sizeRows } from './rows.js';
+
+/** Options of `clusterWithDuckDB`: those of `nearDuplicates`, the engine's, and two of its own. */
+export interface DuckDBClusterOptions extends NearDuplicateOptions, EngineOptions {
+  /** Least shared kept keys for a candidate pair (default 1, which gives exactly the in-memory pairs). */
+  minHits?: number;
+  /** Progress per stage (load, cap, pairs, estimate, read). */
+  onProgress?: (p: PipelineProgress) => void;
+}
+
+const CLUSTER_KNOWN = ['threshold', 'containment', 'method', 'commonCap', 'equivalence', 'verify', 'pairFloor',
+  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight'] as const;
+
+/** Validates the nearDuplicates options the way nearDuplicates does; returns what the SQL path needs. */
+function resolveCluster(set: SketchColumns, options: NearDuplicateOptions) {
+  const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);
+  const containment = options.containment === undefined ? undefined : numberOption('containment', options.containment, 0, 0, 1);
+  const method = enumOption('method', options.method, 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
+  const commonCap = intOption('commonCap', options.commonCap, 1000, 1, 0x7fffffff);
+  const equivalence = enumOption('equivalence', options.equivalence, 'shingle', ['none', 'identical', 'lexical', 'shingle'] as const);
+  if (options.verify !== undefined && typeof options.verify !== 'boolean') throw optionError('verify', 'boolean', options.verify);
+  if (options.verify !== undefined && method === 'pairs') throw optionError('verify', 'no value with method pairs (pairs are always verified)', options.verify);
+  const verify = options.verify ?? false;
+  const pairFloor = numberOption('pairFloor', options.pairFloor, Math.min(0.2, threshold, containment ?? 1), 0, 1);
+  if (pairFloor > threshold) throw optionError('pairFloor', `number ≤ threshold (${threshold})`, pairFloor);
+  if (containment !== undefined && pairFloor > containment) throw optionError('pairFloor', `number ≤ containment (${containment})`, pairFloor);
+  const rule = enumOption('representative', options.representative, 'first', ['first', 'earliest', 'newest', 'most-linked'] as const);
+  const fpWeight = numberOption('falsePositiveWeight', options.falsePositiveWeight, 0.5, 0, 1);
+  const fnWeight = numberOption('falseNegativeWeight', options.falseNegativeWeight, 0.5, 0, 1);
+  if (method !== 'lsh' && (options.falsePositiveWeight !== undefined || options.falseNegativeWeight !== undefined)) {
+    throw optionError('falsePositiveWeight', 'no value unless method is lsh', options.falsePositiveWeight ?? options.falseNegativeWeight);
+  }
+  checkColumns(set, 'clusterWithDuckDB');
+  if (method === 'super-shingles' && !set.superShingles) throw new ResembleError('E_OPTION', 'method super-shingles needs sketches made with super-shingles (superShingle option)', { option: 'method' });
+  if (method === 'lsh' && !set.signature) throw new ResembleError('E_OPTION', 'method lsh needs sketches made with a signature (k > 0)', { option: 'method' });
+  const priority = priorities(set.size, rule, options.dates, options.inlinks);
+  return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight };
+}
+
+/** Takes candidate pairs (a, b, hits) ascending; returns those reaching the floor with the library's estimates. */
+function estimateInLibrary(set: SketchColumns, a: Uint32Array, b: Uint32Array, hits: Uint32Array, floor: number): PairTable {
+  const est = new SetEstimator(set);
+  const out = est.out;
+  const table = new PairTableBuilder();
+  for (let i = 0; i < a.length; i++) {
+    const r = est.pair(a[i], b[i]);
+    if (Math.max(out[C_AB], out[C_BA], r) < floor) continue;
+    table.push(a[i], b[i], hits[i], out[SHARED], r, out[C_AB], out[C_BA]);
+  }
+  return table.finish();
+}
+
+/**
+ * Takes a sketch set and the options of `nearDuplicates` plus the engine's (memoryLimit, tempDir,
+ * threads); returns the same NearDuplicates as `nearDuplicates(set, options)`, with the candidate
+ * step run as SQL on embedded DuckDB. MIN_s and MOD_m pairs are estimated in SQL as well; adaptive
+ * sketches, super-shingle and LSH candidates are estimated in the library from the sketches.
+ */
+export async function clusterWithDuckDB(set: SketchColumns, options: DuckDBClusterOptions = {}): Promise<NearDuplicates> {
+  rejectUnknown(options, [...CLUSTER_KNOWN, ...ENGINE_OPTIONS, 'minHits', 'onProgress'], 'clusterWithDuckDB');
+  const clusterOptions: NearDuplicateOptions = {};
+  const engineOptions: EngineOptions = {};
+  for (const k of CLUSTER_KNOWN) if (options[k] !== undefined) (clusterOptions as Record<string, unknown>)[k] = options[k];
+  for (const k of ENGINE_OPTIONS) if (options[k] !== undefined) (engineOptions as Record<string, unknown>)[k] = options[k];
+  const o = resolveCluster(set, clusterOptions);
+  const minHits = intOption('minHits', options.minHits, 1, 1, 1 << 20);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw optionError('onProgress', 'a function', options.onProgress);
+
+  const n = set.size;
+  const eq = setAside(set, o.equivalence, o.priority);
+  const docs = nonEmpty(set, eq.kept);
+  let keys: { values: BigUint64Array; offsets: Uint32Array } = set;
+  let lsh: LshParams | undefined;
+  if (o.method === 'super-shingles') keys = set.superShingles!;
+  else if (o.method === 'lsh') {
+    const k = set.params.k as number;
+    lsh = lshParams(k, o.policy.threshold, o.fpWeight, o.fnWeight);
+    keys = bandKeys(set.signature!, n, k, lsh, (d) => set.offsets[d + 1] === set.offsets[d]);
+  }
+  const verified = o.method === 'pairs' || o.policy.verify;
+  const floor = verified ? o.pairFloor : 0;
+  const kind = set.params.kind;
+  const inSql = o.method === 'pairs' && (kind === 'min' || kind === 'mod');
+  const resolved: ResolvedPipeline = {
+    kind: kind === 'mod' ? 'mod' : 'min', s: typeof set.params.s === 'number' ? set.params.s : 1,
+    commonCap: o.commonCap, minHits, pairFloor: floor, threshold: o.policy.threshold, containment: o.policy.containment,
+    components: 'library', maxLibraryEdges: 0, prefix: 'r_',
+  };
+
+  const clock = new StageClock(options.onProgress);
+  const engine = await DuckDBEngine.open(engineOptions);
+  const t = tableNames(resolved.prefix);
+  try {
+    clock.start('load');
+    const rows = await engine.load(t.keys, 'keys', keyRows(keys, { docs }));
+    if (inSql) await engine.load(t.sizes, 'sizes', sizeRows(set, { docs }));
+    clock.done({ rows });
+    const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, inSql);
+    clock.start('read');
+    let pairs: PairTable;
+    if (inSql) pairs = await readPairs(engine, t.pairs);
+    else {
+      const c = await engine.read(`SELECT a, b, hits FROM ${t.candidates} ORDER BY a, b`);
+      const u32 = (x: BigInt64Array | Int32Array | Float64Array) => Uint32Array.from(x as unknown as ArrayLike<number>, Number);
+      pairs = estimateInLibrary(set, u32(c.a), u32(c.b), u32(c.hits), floor);
+    }
+    clock.done({ rows: pairs.count });
+    const stats: CandidateStats = {
+      documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
+      kept: eq.kept.length, postings: counts.keptRows, ignoredShingles: counts.ignoredKeys, ignoredPostings: counts.ignoredRows,
+      candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: floor, lsh,
+    };
+    return new NearDuplicates(set, eq, pairs, stats, o.policy, o.priority, verified);
+  } finally {
+    engine.close();
+  }
+}

@@ -1,0 +1,15 @@
+// Beyond one machine: the Parquet contract, the SQL templates and their dialects, and DuckDB
+// embedded as the engine (Node only; DuckDB is an optional dependency loaded on first use).
+export { CONTRACT, CONTRACT_VERSION, asSigned, asUnsigned, checkRows, type TableName, type TableRows, type ContractColumn, type ColumnType, type ColumnData } from './contract.js';
+export { keyRows, sizeRows, documentRows, linkRows, memberRows, type RowOptions, type KeyRowsSource, type DocumentFields } from './rows.js';
+export { ParquetSink, parquetBytes, parquetSchema, type ParquetOptions } from './parquet.js';
+export { openParquetFile, writeParquetFile } from './parquet-file.js';
+export { parseTemplate, renderTemplate, numberLiteral, TEMPLATE_NAMES, type SqlTemplate, type TemplateParam, type TemplateName, type ParamValue, type DialectWriter } from './templates.js';
+export { loadTemplate, loadTemplates, templateFolder } from './template-files.js';
+export { dialectWriter, isTableName, DIALECTS, type Dialect } from './dialects.js';
+export { renderPlan, planScript, PLAN_STAGES, type PlanOptions, type PlanStatement, type PlanStage } from './plan.js';
+export { DuckDBEngine, loadDuckDB, parseMemory, type EngineOptions, type StatementProgress } from './duckdb.js';
+export { runPipeline, type PipelineOptions, type PipelineResult, type PipelineProgress, type PipelineBatch, type PipelineStats, type ScalePairs } from './pipeline.js';
+export { clusterWithDuckDB, type DuckDBClusterOptions } from './cluster.js';
+export { linkSummaryWithDuckDB, type LinkSummaryInput, type LinkSummaryRows } from './link-summary.js';
+export { sqlComponents, unionFindLabels, type SqlComponentsOptions } from './components.js';
