@@ -67,7 +67,7 @@ export interface CandidateStats {
 }
 
 /** Validated options with defaults filled in. */
-interface Resolved {
+export interface Resolved {
   policy: ClusterPolicy;
   method: ClusterMethod;
   commonCap: number;
@@ -80,6 +80,11 @@ interface Resolved {
 
 function resolve(set: SketchColumns, options: NearDuplicateOptions = {}): Resolved {
   rejectUnknown(options, KNOWN, 'nearDuplicates');
+  return resolveNearDuplicateOptions(set, options, 'nearDuplicates');
+}
+
+/** Validates nearDuplicates' options (known keys checked by the caller) and fills in defaults; shared with the DuckDB path. */
+export function resolveNearDuplicateOptions(set: SketchColumns, options: NearDuplicateOptions, where: string): Resolved {
   const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);
   const containment = options.containment === undefined ? undefined : numberOption('containment', options.containment, 0, 0, 1);
   const method = enumOption('method', options.method, 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
@@ -97,7 +102,7 @@ function resolve(set: SketchColumns, options: NearDuplicateOptions = {}): Resolv
   if (method !== 'lsh' && (options.falsePositiveWeight !== undefined || options.falseNegativeWeight !== undefined)) {
     throw optionError('falsePositiveWeight', 'no value unless method is lsh', options.falsePositiveWeight ?? options.falseNegativeWeight);
   }
-  checkColumns(set, 'nearDuplicates');
+  checkColumns(set, where);
   if (method === 'super-shingles' && !set.superShingles) throw new ResembleError('E_OPTION', 'method super-shingles needs sketches made with super-shingles (superShingle option)', { option: 'method' });
   if (method === 'lsh' && !set.signature) throw new ResembleError('E_OPTION', 'method lsh needs sketches made with a signature (k > 0)', { option: 'method' });
   const priority = priorities(set.size, rule, options.dates, options.inlinks);

@@ -3,12 +3,12 @@
 // limit instead of in typed arrays. Equivalent documents are set aside in the library first (one
 // fingerprint per document), and the final phase (union-find, evidence) runs in the library on
 // the pairs that come back.
-import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { checkColumns, type SketchColumns } from '../cluster/columns.js';
+import { intOption, optionError, rejectUnknown } from '../errors.js';
+import type { SketchColumns } from '../cluster/columns.js';
 import { setAside } from '../cluster/equivalence.js';
 import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
 import { bandKeys, lshParams, type LshParams } from '../cluster/lsh.js';
-import { NearDuplicates, nonEmpty, priorities, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
+import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
 import { PairTableBuilder, type PairTable } from '../cluster/pairs.js';
 import { ENGINE_OPTIONS, DuckDBEngine, type EngineOptions } from './duckdb.js';
 import { candidateStages, readPairs, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
@@ -24,32 +24,6 @@ export interface DuckDBClusterOptions extends NearDuplicateOptions, EngineOption
 
 const CLUSTER_KNOWN = ['threshold', 'containment', 'method', 'commonCap', 'equivalence', 'verify', 'pairFloor',
   'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight'] as const;
-
-/** Validates the nearDuplicates options the way nearDuplicates does; returns what the SQL path needs. */
-function resolveCluster(set: SketchColumns, options: NearDuplicateOptions) {
-  const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);
-  const containment = options.containment === undefined ? undefined : numberOption('containment', options.containment, 0, 0, 1);
-  const method = enumOption('method', options.method, 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
-  const commonCap = intOption('commonCap', options.commonCap, 1000, 1, 0x7fffffff);
-  const equivalence = enumOption('equivalence', options.equivalence, 'shingle', ['none', 'identical', 'lexical', 'shingle'] as const);
-  if (options.verify !== undefined && typeof options.verify !== 'boolean') throw optionError('verify', 'boolean', options.verify);
-  if (options.verify !== undefined && method === 'pairs') throw optionError('verify', 'no value with method pairs (pairs are always verified)', options.verify);
-  const verify = options.verify ?? false;
-  const pairFloor = numberOption('pairFloor', options.pairFloor, Math.min(0.2, threshold, containment ?? 1), 0, 1);
-  if (pairFloor > threshold) throw optionError('pairFloor', `number ≤ threshold (${threshold})`, pairFloor);
-  if (containment !== undefined && pairFloor > containment) throw optionError('pairFloor', `number ≤ containment (${containment})`, pairFloor);
-  const rule = enumOption('representative', options.representative, 'first', ['first', 'earliest', 'newest', 'most-linked'] as const);
-  const fpWeight = numberOption('falsePositiveWeight', options.falsePositiveWeight, 0.5, 0, 1);
-  const fnWeight = numberOption('falseNegativeWeight', options.falseNegativeWeight, 0.5, 0, 1);
-  if (method !== 'lsh' && (options.falsePositiveWeight !== undefined || options.falseNegativeWeight !== undefined)) {
-    throw optionError('falsePositiveWeight', 'no value unless method is lsh', options.falsePositiveWeight ?? options.falseNegativeWeight);
-  }
-  checkColumns(set, 'clusterWithDuckDB');
-  if (method === 'super-shingles' && !set.superShingles) throw new ResembleError('E_OPTION', 'method super-shingles needs sketches made with super-shingles (superShingle option)', { option: 'method' });
-  if (method === 'lsh' && !set.signature) throw new ResembleError('E_OPTION', 'method lsh needs sketches made with a signature (k > 0)', { option: 'method' });
-  const priority = priorities(set.size, rule, options.dates, options.inlinks);
-  return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight };
-}
 
 /** Takes candidate pairs (a, b, hits) ascending; returns those reaching the floor with the library's estimates. */
 function estimateInLibrary(set: SketchColumns, a: Uint32Array, b: Uint32Array, hits: Uint32Array, floor: number): PairTable {
@@ -76,7 +50,7 @@ export async function clusterWithDuckDB(set: SketchColumns, options: DuckDBClust
   const engineOptions: EngineOptions = {};
   for (const k of CLUSTER_KNOWN) if (options[k] !== undefined) (clusterOptions as Record<string, unknown>)[k] = options[k];
   for (const k of ENGINE_OPTIONS) if (options[k] !== undefined) (engineOptions as Record<string, unknown>)[k] = options[k];
-  const o = resolveCluster(set, clusterOptions);
+  const o = resolveNearDuplicateOptions(set, clusterOptions, 'clusterWithDuckDB');
   const minHits = intOption('minHits', options.minHits, 1, 1, 1 << 20);
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw optionError('onProgress', 'a function', options.onProgress);
 
