@@ -390,9 +390,9 @@ function readme({ total, html, files: n }) {
 A small crawl laid out as \`wget --mirror\` writes it (\`sample/<host>/<path>\` is
 \`http://<host>/<path>\`; directory URLs end in \`index.html\`), for trying \`resemble\` on:
 
-    npx resemble dups sample/
-    npx resemble collections sample/
-    npx resemble mirrors sample/ --ips sample/hosts.txt
+    npx web-resemble dups sample/
+    npx web-resemble collections sample/
+    npx web-resemble mirrors sample/ --ips sample/hosts.txt
 
 ${n} files (${html} HTML pages, the rest stylesheets and one GIF image per SQLite site host),\n${HOSTS.length} hosts, ${kb} KiB.
 

@@ -1,4 +1,4 @@
-// The strict-CSP check: resemble/browser-external fetches resemble.wasm (no inline base64), then
+// The strict-CSP check: web-resemble/browser-external fetches resemble.wasm (no inline base64), then
 // the same documents are sketched on the main thread and in a Web Worker pool.
 import * as resemble from '/dist/browser-external.js';
 import { exampleDocuments } from './example.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo:web`: serves the demo page on 127.0.0.1 (never on other interfaces). The page is
 // web/ at `/`, the built package dist/ at `/dist/`. `--port N` (default 8080; 0 picks a free one).
-// /csp.html is sent with a strict Content-Security-Policy to show the resemble/browser-external entry.
+// /csp.html is sent with a strict Content-Security-Policy to show the web-resemble/browser-external entry.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, sep } from 'node:path';

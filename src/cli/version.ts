@@ -11,7 +11,7 @@ export function version(): string {
   for (let i = 0; i < 5; i++) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'resemble' && pkg.version) return pkg.version;
+      if (pkg.name === 'web-resemble' && pkg.version) return pkg.version;
     } catch {
       // not here: keep walking up
     }

@@ -1,6 +1,6 @@
 // The default loader: the kernels ship inside the JavaScript as base64, so `await init()` works
 // in Node, browsers and bundlers with no file to serve. Pages with a strict Content-Security-Policy
-// use `resemble/browser-external` (loader-external.ts), which fetches resemble.wasm instead.
+// use `web-resemble/browser-external` (loader-external.ts), which fetches resemble.wasm instead.
 import { WASM_BASE64 } from './inline.generated.js';
 import { base64Bytes, initFrom, type WasmSource } from './source.js';
 

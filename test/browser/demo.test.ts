@@ -201,7 +201,7 @@ if (!existsSync(CHROMIUM)) {
     assert.equal(got[1], want, 'init(compiledModule) in the worker');
   });
 
-  test('under a strict CSP, resemble/browser-external fetches resemble.wasm and sketches on the page and in workers', async () => {
+  test('under a strict CSP, web-resemble/browser-external fetches resemble.wasm and sketches on the page and in workers', async () => {
     const page2 = await context.newPage();
     const messages: string[] = [];
     page2.on('console', (m) => messages.push(m.text()));
