@@ -1,0 +1,70 @@
+/**
+ * Writes pages out as a crawl: the wget-mirror folder, a JSONL file (`{url, html}` per line, the
+ * HTML decoded to a string) and a gzipped WARC of response records. All three are deterministic:
+ * no timestamps, records in folder-walk order, gzip members with a zero mtime.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { decode, type Page } from './layout.js';
+
+/** Takes a folder and pages; replaces the folder with the pages laid out as `host/path/file`. */
+export function writeFolder(dir: string, pages: Page[]): void {
+  rmSync(dir, { recursive: true, force: true });
+  for (const p of pages) {
+    const path = join(dir, p.file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, p.bytes);
+  }
+}
+
+/** Takes a file and pages; writes one `{"url", "html"}` line per page, the HTML decoded in its charset. */
+export function writeJsonl(file: string, pages: Iterable<{ url: string; html: string }>): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const p of pages) writeSync(fd, JSON.stringify({ url: p.url, html: p.html }) + '\n');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The pages of a crawl as JSONL records. */
+export function* jsonlRecords(pages: Page[]): Generator<{ url: string; html: string }> {
+  for (const p of pages) yield { url: p.url, html: decode(p) };
+}
+
+/** A date for every record: the crawl is synthetic, and a fixed date keeps it byte for byte the same. */
+const FIXED_DATE = '2024-01-01T00:00:00Z';
+
+function uuid(seed: string): string {
+  const h = createHash('sha256').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Takes a file and pages; writes a WARC/1.1 file of `response` records, one gzip member each. */
+export function writeWarc(file: string, pages: Page[]): void {
+  const fd = openSync(file, 'w');
+  const enc = new TextEncoder();
+  try {
+    for (const p of pages) {
+      const http = enc.encode(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${p.bytes.length}\r\n\r\n`);
+      const payload = new Uint8Array(http.length + p.bytes.length);
+      payload.set(http);
+      payload.set(p.bytes, http.length);
+      const head = enc.encode([
+        'WARC/1.1', 'WARC-Type: response', `WARC-Target-URI: ${p.url}`, `WARC-Date: ${FIXED_DATE}`,
+        `WARC-Record-ID: <urn:uuid:${uuid(p.url)}>`, 'Content-Type: application/http; msgtype=response',
+        `WARC-Payload-Digest: sha256:${createHash('sha256').update(p.bytes).digest('hex')}`,
+        `Content-Length: ${payload.length}`, '', '',
+      ].join('\r\n'));
+      const record = new Uint8Array(head.length + payload.length + 4);
+      record.set(head);
+      record.set(payload, head.length);
+      record.set(enc.encode('\r\n\r\n'), head.length + payload.length);
+      writeSync(fd, gzipSync(record, { level: 6 }));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
