@@ -47,6 +47,9 @@ export async function* readJsonl(path: string, options: ReadOptions = {}): Async
         url: fields.url,
         bytes: encoder.encode(fields.body),
         mime: fields.html ? 'text/html' : 'text/plain',
+        // A JSON string is already decoded text: its bytes here are UTF-8 whatever charset its
+        // <meta> tag declares (the page's original encoding), so the meta tag must not apply.
+        headerCharset: fields.html ? 'utf-8' : undefined,
         date: fields.date,
         ip: fields.ip,
         source: `${path}:${number}`,

@@ -64,6 +64,16 @@ test('JSONL.gz reads the same; a truncated gzip stream is reported after the goo
   assert.is(cut.errors[0].location, `line ${cut.docs.length + 1}`);
 });
 
+test('JSONL: an html string is text already, so a legacy charset in its meta tag does not re-decode it', async () => {
+  const html = '<html><head><meta charset="EUC-JP"></head><body><p>日本語の文書です。</p><a href="x.html">x</a></body></html>';
+  const { docs, errors } = await collect(readJsonl, 'eucjp.jsonl', JSON.stringify({ url: 'http://a.org/j/', html }) + '\n');
+  assert.is(errors.length, 0);
+  assert.is(docs[0].charset, 'utf-8');
+  assert.is(docs[0].utf8, undefined);
+  assert.is(new TextDecoder().decode(docs[0].bytes), html);
+  assert.equal(docs[0].links, ['http://a.org/j/x.html']);
+});
+
 test('URL list: optional IP column, comments, blank lines; bad URLs reported by line', async () => {
   const text = '# crawl list\nhttp://a.org/ 192.0.2.7\n\nhttps://b.org/x?y=1\nnot-a-url\nhttp://c.org/ 1.2.3.4 extra\n  http://d.org/p  \n';
   const { docs, errors } = await collect(readUrlList, 'list.txt', text);
