@@ -12,13 +12,13 @@
  * Same packages → same crawl, byte for byte (summary.json holds a digest of it).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { layOut, type Page } from './layout.js';
 import { jsonlRecords, writeFolder, writeJsonl, writeWarc } from './output.js';
 import { COPIES, WORKS } from './plan.js';
-import { fetchSources, packageKey, SOURCES } from './sources.js';
+import { fetchSources, packageKey, SOURCES, writeSourcesJson } from './sources.js';
 import { writeTruth } from './truth.js';
 
 /** Takes the command-line flags; returns the sources and output folders, from flags or $RESEMBLE_DATA. */
@@ -55,15 +55,9 @@ async function main() {
   else rmSync(join(dirs.out, 'crawl.warc.gz'), { force: true });
   const truthDir = join(dirs.out, 'truth');
   mkdirSync(truthDir, { recursive: true });
-  const used = [...new Set(COPIES.map((c) => c.source))];
-  writeFileSync(join(truthDir, 'sources.json'), JSON.stringify({
-    sources: SOURCES.filter((s) => used.includes(s.id)).map((s) => {
-      const f = fetched.get(packageKey(s))!;
-      return { id: s.id, kind: s.kind, package: s.package, version: s.version, file: f.file, sha256: f.sha256, html: s.html, licence: s.licence, upstream: s.upstream };
-    }),
-  }, null, 1) + '\n');
+  writeSourcesJson(truthDir, COPIES.map((c) => c.source), fetched);
   const summary = await writeTruth(truthDir, WORKS, COPIES, pages, { digest: crawlDigest(pages) }, log);
   console.log(JSON.stringify(summary, null, 1));
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('build.ts')) await main();
+if (process.argv[1]?.endsWith('build.ts')) await main();

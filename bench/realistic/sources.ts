@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One package at one version, and the folder inside it that holds the HTML pages. */
@@ -125,3 +125,14 @@ export function fetchSources(cache: string, log: (line: string) => void = () => 
 
 /** The key of a source's package in the map fetchSources returns. */
 export const packageKey = (s: Source) => `${s.kind}:${s.package}=${s.version}`;
+
+/** Takes a truth folder, the source ids a crawl used and the fetched packages; writes sources.json (exact versions and digests). */
+export function writeSourcesJson(dir: string, used: Iterable<string>, fetched: Map<string, FetchedPackage>): void {
+  const ids = new Set(used);
+  writeFileSync(join(dir, 'sources.json'), JSON.stringify({
+    sources: SOURCES.filter((s) => ids.has(s.id)).map((s) => {
+      const f = fetched.get(packageKey(s))!;
+      return { id: s.id, kind: s.kind, package: s.package, version: s.version, file: f.file, sha256: f.sha256, html: s.html, licence: s.licence, upstream: s.upstream };
+    }),
+  }, null, 1) + '\n');
+}
