@@ -283,7 +283,7 @@ async function main() {
     results.study = { seconds: r.seconds, ...s };
     const near = s.study.near.map((n: any) => `${n.percent}%: ${n.clusters}/${n.duplicates}`).join(', ');
     const tnear = s.truth.near.map((n) => `J≥${n.jaccard}: ${n.clusters}/${n.duplicates}`).join(', ');
-    rows.push(['study', 'clusters/duplicates: study | truth', `${s.study.duplicates.clusters}/${s.study.duplicates.duplicates} | ${s.truth.duplicates.clusters}/${s.truth.duplicates.duplicates}`, `near ${near} | ${tnear}`, r.seconds.toFixed(0)]);
+    rows.push(['study', 'duplicate clusters/duplicates: study; truth', `${s.study.duplicates.clusters}/${s.study.duplicates.duplicates}; ${s.truth.duplicates.clusters}/${s.truth.duplicates.duplicates}`, `near: study ${near}; truth ${tnear}`, r.seconds.toFixed(0)]);
   }
   if (only.includes('signatures')) {
     const r = run(['signatures', input, ...q], keep, 'signatures');
