@@ -32,6 +32,19 @@ export interface CopySpec {
   note: string;
 }
 
+/** The three languages of the Debian manuals: id suffix, handbook folder, name. */
+const LANGUAGES: Array<[lang: string, folder: string, name: string]> = [['en', 'en-US', 'English'], ['ja', 'ja-JP', 'Japanese'], ['zh', 'zh-CN', 'Simplified Chinese']];
+
+/** The works of one manual in three languages (translations are different works: none mirrors another). */
+function translations(id: string, title: string, tool: string, release: string, line: string): Work[] {
+  return LANGUAGES.map(([lang, , name]) => ({ id: `${id}-${lang}`, title: `${title}, ${name} ${tool}`, releases: { [`${id}-${lang}`]: { release, line } } }));
+}
+
+/** The whole of a single-release work on its own host and prefix (its source and work share the id). */
+function origin(work: string, id: string, host: string, prefix: string): CopySpec {
+  return { id, work, source: work, host, prefix, select: { all: true }, note: 'origin' };
+}
+
 export const WORKS: Work[] = [
   { id: 'python-3.11', title: 'Python 3.11 documentation (Sphinx)', releases: {
     'python-3.11-u9': { release: '3.11.2-6+deb12u9', line: '3.11' },
@@ -42,15 +55,9 @@ export const WORKS: Work[] = [
   { id: 'git-2.39', title: 'Git 2.39 documentation (AsciiDoc)', releases: {
     'git-2.39-u3': { release: '2.39.5-0+deb12u3', line: '2.39' },
     'git-2.39-u2': { release: '2.39.5-0+deb12u2', line: '2.39' } } },
-  { id: 'handbook-en', title: 'Debian Administrator\'s Handbook, English (Publican/DocBook)', releases: { 'handbook-en': { release: '11.20220922', line: '11' } } },
-  { id: 'handbook-ja', title: 'Debian Administrator\'s Handbook, Japanese (Publican/DocBook)', releases: { 'handbook-ja': { release: '11.20220922', line: '11' } } },
-  { id: 'handbook-zh', title: 'Debian Administrator\'s Handbook, Simplified Chinese (Publican/DocBook)', releases: { 'handbook-zh': { release: '11.20220922', line: '11' } } },
-  { id: 'maint-guide-en', title: 'Debian New Maintainers\' Guide, English (DocBook)', releases: { 'maint-guide-en': { release: '1.2.53', line: '1.2' } } },
-  { id: 'maint-guide-ja', title: 'Debian New Maintainers\' Guide, Japanese (DocBook)', releases: { 'maint-guide-ja': { release: '1.2.53', line: '1.2' } } },
-  { id: 'maint-guide-zh', title: 'Debian New Maintainers\' Guide, Simplified Chinese (DocBook)', releases: { 'maint-guide-zh': { release: '1.2.53', line: '1.2' } } },
-  { id: 'faq-en', title: 'Debian FAQ, English (DocBook)', releases: { 'faq-en': { release: '11.1', line: '11' } } },
-  { id: 'faq-ja', title: 'Debian FAQ, Japanese (DocBook)', releases: { 'faq-ja': { release: '11.1', line: '11' } } },
-  { id: 'faq-zh', title: 'Debian FAQ, Simplified Chinese (DocBook)', releases: { 'faq-zh': { release: '11.1', line: '11' } } },
+  ...translations('handbook', 'Debian Administrator\'s Handbook', '(Publican/DocBook)', '11.20220922', '11'),
+  ...translations('maint-guide', 'Debian New Maintainers\' Guide', '(DocBook)', '1.2.53', '1.2'),
+  ...translations('faq', 'Debian FAQ', '(DocBook)', '11.1', '11'),
   { id: 'lua', title: 'Lua Reference Manual', releases: {
     'lua-5.1': { release: '5.1.5-9', line: '5.1' },
     'lua-5.2': { release: '5.2.4-3', line: '5.2' } } },
@@ -94,22 +101,16 @@ export const COPIES: CopySpec[] = [
     note: 'partial mirror under another prefix' },
   // The Debian handbook: three translations side by side on one host; the Japanese one mirrored in
   // EUC-JP under another prefix, half of the Chinese one in GB2312.
-  { id: 'handbook-en-origin', work: 'handbook-en', source: 'handbook-en', host: 'handbook.example.org', prefix: '/en-US/', select: { all: true }, note: 'origin' },
-  { id: 'handbook-ja-origin', work: 'handbook-ja', source: 'handbook-ja', host: 'handbook.example.org', prefix: '/ja-JP/', select: { all: true }, note: 'origin' },
-  { id: 'handbook-zh-origin', work: 'handbook-zh', source: 'handbook-zh', host: 'handbook.example.org', prefix: '/zh-CN/', select: { all: true }, note: 'origin' },
+  ...LANGUAGES.map(([lang, folder]) => origin(`handbook-${lang}`, `handbook-${lang}-origin`, 'handbook.example.org', `/${folder}/`)),
   { id: 'handbook-ja-eucjp', work: 'handbook-ja', source: 'handbook-ja', host: 'nihongo.example', prefix: '/doc/debian-handbook/', select: { all: true }, charset: 'EUC-JP',
     note: 'exact mirror under another prefix, re-encoded in EUC-JP' },
   { id: 'handbook-zh-gb2312', work: 'handbook-zh', source: 'handbook-zh', host: 'cn-mirror.example.net', prefix: '/debian/handbook/', select: { fraction: 0.5, salt: 'handbook-zh' },
     charset: 'GB2312', note: 'partial mirror under another prefix, re-encoded in GB2312' },
   // Smaller Debian manuals, their translations side by side in one folder as the Debian site has them.
-  { id: 'maint-guide-en', work: 'maint-guide-en', source: 'maint-guide-en', host: 'www.debian.example.org', prefix: '/doc/manuals/maint-guide/', select: { all: true }, note: 'origin' },
-  { id: 'maint-guide-ja', work: 'maint-guide-ja', source: 'maint-guide-ja', host: 'www.debian.example.org', prefix: '/doc/manuals/maint-guide/', select: { all: true }, note: 'origin' },
-  { id: 'maint-guide-zh', work: 'maint-guide-zh', source: 'maint-guide-zh', host: 'www.debian.example.org', prefix: '/doc/manuals/maint-guide/', select: { all: true }, note: 'origin' },
+  ...LANGUAGES.map(([lang]) => origin(`maint-guide-${lang}`, `maint-guide-${lang}`, 'www.debian.example.org', '/doc/manuals/maint-guide/')),
   { id: 'maint-guide-ja-sjis', work: 'maint-guide-ja', source: 'maint-guide-ja', host: 'nihongo.example', prefix: '/debian/maint-guide/', select: { all: true }, charset: 'Shift_JIS',
     note: 'exact mirror under another prefix, re-encoded in Shift_JIS' },
-  { id: 'faq-en', work: 'faq-en', source: 'faq-en', host: 'www.debian.example.org', prefix: '/doc/manuals/debian-faq/', select: { all: true }, note: 'origin' },
-  { id: 'faq-ja', work: 'faq-ja', source: 'faq-ja', host: 'www.debian.example.org', prefix: '/doc/manuals/debian-faq/', select: { all: true }, note: 'origin' },
-  { id: 'faq-zh', work: 'faq-zh', source: 'faq-zh', host: 'www.debian.example.org', prefix: '/doc/manuals/debian-faq/', select: { all: true }, note: 'origin' },
+  ...LANGUAGES.map(([lang]) => origin(`faq-${lang}`, `faq-${lang}`, 'www.debian.example.org', '/doc/manuals/debian-faq/')),
   // Paper.js: the current reference, and on the archive host two older releases side by side.
   { id: 'paper-origin', work: 'paper', source: 'paper-0.12.18', host: 'paperjs.example.org', prefix: '/reference/', select: { all: true }, note: 'origin' },
   { id: 'paper-lagging', work: 'paper', source: 'paper-0.12.11', host: 'archive.example.com', prefix: '/paperjs/0.12.11/', select: { all: true },
