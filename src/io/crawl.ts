@@ -1,53 +1,133 @@
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, open, readdir, stat } from 'node:fs/promises';
+import { constants as zlibConstants, gunzipSync, type ZlibOptions } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { optionError } from '../errors.js';
 import type { Document, ReadError } from '../graph/document.js';
 import { WebGraph } from '../graph/web-graph.js';
-import { readFolder } from './folder.js';
+import { readFolder, specialKind } from './folder.js';
+import { isGzipMagic } from './gunzip.js';
+import { capAdvice, formatBytes, ioError } from './lines.js';
 import { readJsonl } from './jsonl.js';
 import { makeDocument } from './make-document.js';
-import { resolveReadOptions, type InputKind, type ReadOptions, type ResolvedReadOptions, type SkipReason } from './options.js';
-import { contentTypeFromName } from './sniff.js';
+import { resolveReadOptions, type InputKind, type ReadOptions, type ResolvedReadOptions, type SkipReason, SKIP_REASONS } from './options.js';
+import { contentTypeFromName, sniffKind } from './sniff.js';
+import { openInput, peekStdin, STDIN } from './source.js';
 import { readUrlList } from './url-list.js';
 import { readWarc } from './warc.js';
 
-/** Takes an input path; returns its kind from what it is (folder) or its name, or undefined when it cannot be read. */
-export async function detectKind(input: string): Promise<InputKind | undefined> {
+/** Takes the first bytes of an input; returns them inflated when they are gzip (as much as inflates), for sniffing. */
+function inflatedHead(head: Uint8Array): Uint8Array {
+  if (!isGzipMagic(head)) return head;
   try {
-    if ((await stat(input)).isDirectory()) return 'folder';
+    const out = gunzipSync(head, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: 1 << 16 } as ZlibOptions);
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+  } catch (e) {
+    const partial = (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+    return partial ? head : new Uint8Array(0);
+  }
+}
+
+async function fileHead(path: string): Promise<Uint8Array> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = new Uint8Array(1 << 16);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Takes an input path (or `-` for standard input); returns its kind from what it is (folder), its
+ * name (`.warc`, `.wet`, `.wat`, `.jsonl`, `.txt`... with or without `.gz`), else its first bytes
+ * (a `WARC/` line, JSON objects, URLs), or undefined when it cannot be read.
+ */
+export async function detectKind(input: string): Promise<InputKind | undefined> {
+  if (input === STDIN) return sniffKind(inflatedHead(await peekStdin()));
+  let info;
+  try {
+    info = await stat(input);
   } catch {
     return undefined;
   }
+  if (info.isDirectory()) return 'folder';
   const name = basename(input).toLowerCase();
-  if (/\.warc(\.gz)?$/.test(name)) return 'warc';
+  if (/\.(warc|wet|wat|arc)(\.gz)?$/.test(name)) return 'warc';
   if (/\.(jsonl|ndjson)(\.gz)?$/.test(name)) return 'jsonl';
   if (/\.(txt|urls|lst)(\.gz)?$/.test(name)) return 'urls';
-  return 'file';
+  if (!info.isFile() || contentTypeFromName(name.replace(/\.gz$/, '')) !== undefined) return 'file';
+  try {
+    const kind = sniffKind(inflatedHead(await fileHead(input)));
+    return kind === 'urls' ? 'file' : kind; // a URL list is only taken by its name: a page may start with a URL too
+  } catch {
+    return 'file';
+  }
 }
 
-/** Takes one file of any other kind (an `.html` page, say); yields it as one document with a `file:` URL. */
+/** Extensions that name one page: no warning when such a file is read as one document. */
+const PAGE_TYPES = new Set(['text/html', 'text/plain', 'text/markdown', 'application/xml', 'application/json']);
+
+/**
+ * Takes one file of any other kind (an `.html` page, say; gzip inflated; `-` for standard input);
+ * yields it as one document with a `file:` URL. A special file (device, socket), an empty or binary
+ * file and one over the record cap are reported and skipped; a file whose name does not say it is
+ * a page is read with a warning that it became one opaque document.
+ */
 export async function* readSingleFile(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readSingleFile');
+  const name = path === STDIN ? 'stdin' : basename(path).replace(/\.gz$/i, '');
+  if (path !== STDIN) {
+    try {
+      const info = await stat(path);
+      if (!info.isFile() && !info.isFIFO()) {
+        opts.onError({ source: path, location: path, code: 'E_INPUT', message: `${specialKind(info)}, not a file to read; skipped` });
+        return;
+      }
+    } catch (e) {
+      opts.onError(ioError(path, path, e));
+      return;
+    }
+  }
   let bytes: Uint8Array;
   try {
-    const buf = await readFile(path);
-    bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+    const { reader } = await openInput(path, opts.onBytes, (d) => opts.onError({ source: path, location: `offset ${d.offset}`, code: 'E_INPUT', message: d.message }));
+    bytes = await reader.read(opts.maxRecordBytes + 1);
+    if (reader.barrier) return; // damage in a gzipped page: reported; the page is incomplete
+    if (bytes.length > opts.maxRecordBytes) {
+      opts.onError({ source: path, location: path, code: 'E_INPUT', message: `file of more than ${formatBytes(opts.maxRecordBytes)} is ${capAdvice(opts.maxRecordBytes)}; skipped` });
+      return;
+    }
   } catch (e) {
-    opts.onError({ source: path, location: path, code: 'E_IO', message: (e as Error).message });
+    opts.onError(ioError(path, path, e));
     return;
   }
-  opts.onBytes(bytes.length);
-  const url = pathToFileURL(resolve(path)).href;
-  const doc = makeDocument({ url, bytes, mime: contentTypeFromName(basename(path)), source: path }, opts.links);
-  if (doc) yield doc;
-  else opts.onSkip({ reason: 'binary', source: path, location: path });
+  if (bytes.length === 0) {
+    opts.onSkip({ reason: 'other', source: path, location: path, message: 'empty file; skipped' });
+    return;
+  }
+  const url = path === STDIN ? 'file:///dev/stdin' : pathToFileURL(resolve(path)).href;
+  const mime = contentTypeFromName(name);
+  const doc = makeDocument({ url, bytes: bytes.slice(), mime, source: path }, opts.links);
+  if (!doc) {
+    opts.onSkip({ reason: 'binary', source: path, location: path, message: `binary content${mime ? ` (named ${mime})` : ''}, not a page; skipped` });
+    return;
+  }
+  if (!(mime && PAGE_TYPES.has(mime)) && doc.contentType !== 'text/html') {
+    opts.onWarning({ source: path, location: path, code: 'W_OPAQUE', message: `read as one opaque ${doc.contentType} document; a crawl is a folder, .warc[.gz], .wet, .jsonl[.gz] or URL list (--input-format names the kind)` });
+  }
+  yield doc;
 }
 
 async function* readOne(input: string, opts: ResolvedReadOptions): AsyncGenerator<Document> {
   const kind = opts.kind ?? (await detectKind(input));
   if (kind === undefined) {
     opts.onError({ source: input, location: input, code: 'E_IO', message: 'no such file or folder, or not readable' });
+    return;
+  }
+  if (kind === 'folder' && input === STDIN) {
+    opts.onError({ source: input, location: input, code: 'E_INPUT', message: 'standard input cannot be a folder' });
     return;
   }
   const readers = { folder: readFolder, warc: readWarc, jsonl: readJsonl, urls: readUrlList, file: readSingleFile };
@@ -89,7 +169,7 @@ export async function loadCrawl(input: string | readonly string[], options: Load
   if (onDocument !== undefined && typeof onDocument !== 'function') throw optionError('onDocument', 'a function', onDocument);
   const opts = resolveReadOptions(readOptions, 'loadCrawl');
   const errors: ReadError[] = [];
-  const skipped: SkipCounts = { binary: 0, status: 0, other: 0 };
+  const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as SkipCounts;
   let bytes = 0;
   const documents: Document[] = [];
   const reading = readCrawl(input, {

@@ -1,5 +1,7 @@
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Stats } from 'node:fs';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative } from 'node:path';
+import { capAdvice, formatBytes } from './lines.js';
 import type { Document } from '../graph/document.js';
 import { parseUrl } from '../graph/url.js';
 import { makeDocument } from './make-document.js';
@@ -50,7 +52,28 @@ interface Entry {
   size: number;
 }
 
-async function* walk(dir: string, segments: string[], onError: (path: string, e: unknown) => void): AsyncGenerator<Entry> {
+/** What the walk found that is not a file to read: a link not followed, a special file. */
+interface Passed {
+  path: string;
+  reason: 'link' | 'other';
+  message: string;
+}
+
+/** Takes file-system info; returns what kind of special file it is, for a message. */
+export function specialKind(info: Stats): string {
+  if (info.isFIFO()) return 'a named pipe (FIFO)';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  if (info.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+function inside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+async function* walk(root: string, dir: string, segments: string[], follow: boolean, onError: (path: string, e: unknown) => void): AsyncGenerator<Entry | Passed> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
@@ -60,20 +83,29 @@ async function* walk(dir: string, segments: string[], onError: (path: string, e:
   }
   for (const name of names) {
     const path = join(dir, name);
-    let info;
+    let info: Stats;
     try {
       info = await lstat(path);
-      // A symlinked folder could loop back on itself: links are followed to files only.
       if (info.isSymbolicLink()) {
+        const target = await realpath(path);
         info = await stat(path);
-        if (info.isDirectory()) continue;
+        // A symlinked folder could loop back on itself: links are followed to files only.
+        if (info.isDirectory()) {
+          yield { path, reason: 'link', message: `symbolic link to a folder (${target}); folders are not followed through links` };
+          continue;
+        }
+        if (!follow && !inside(root, target)) {
+          yield { path, reason: 'link', message: `symbolic link to ${target}, outside the folder; not followed (followSymlinks, --follow-symlinks)` };
+          continue;
+        }
       }
     } catch (e) {
       onError(path, e);
       continue;
     }
-    if (info.isDirectory()) yield* walk(path, [...segments, name], onError);
+    if (info.isDirectory()) yield* walk(root, path, [...segments, name], follow, onError);
     else if (info.isFile()) yield { path, segments: [...segments, name], size: info.size };
+    else yield { path, reason: 'other', message: `${specialKind(info)}; skipped` };
   }
 }
 
@@ -95,7 +127,19 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     return;
   }
   const report = (path: string, e: unknown) => opts.onError({ source: root, location: path, code: 'E_IO', message: (e as Error).message });
-  for await (const { path, segments, size } of walk(root, [], report)) {
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+  } catch (e) {
+    report(root, e);
+    return;
+  }
+  for await (const entry of walk(realRoot, root, [], opts.followSymlinks, report)) {
+    if ('reason' in entry) {
+      opts.onSkip({ reason: entry.reason, source: root, location: entry.path, message: entry.message });
+      continue;
+    }
+    const { path, segments, size } = entry;
     const file = segments[segments.length - 1];
     const name = file.split('?')[0];
     const url = segments.length >= 2 && !name.endsWith('.orig') ? mirrorPathToUrl(segments, opts.scheme) : undefined;
@@ -108,6 +152,15 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     if (mime !== undefined && isBinaryType(mime)) {
       opts.onBytes(size);
       opts.onSkip({ reason: 'binary', source: root, location: path });
+      continue;
+    }
+    if (size > opts.maxRecordBytes) {
+      opts.onBytes(size);
+      opts.onError({ source: root, location: path, code: 'E_INPUT', message: `file of ${formatBytes(size)} is ${capAdvice(opts.maxRecordBytes)}; skipped` });
+      continue;
+    }
+    if (size === 0) {
+      opts.onSkip({ reason: 'other', source: root, location: path, message: 'empty file; skipped' });
       continue;
     }
     let bytes: Uint8Array;

@@ -1,7 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { createGunzip } from 'node:zlib';
-import type { Readable } from 'node:stream';
+/**
+ * Lines of a text input (JSONL, URL lists; gzip inflated as a stream) with a cap on a line's
+ * length: a longer line is reported and skipped without ever being held, so one 600 MB line (a
+ * gzip bomb, a sparse file) costs no more memory than the cap. A UTF-8 byte-order mark before the
+ * first line is dropped. Damage in a gzip stream loses the line it cuts and is reported once.
+ */
+import type { ReadError } from '../graph/document.js';
+import type { ResolvedReadOptions } from './options.js';
+import { openInput } from './source.js';
 
 /** One line of a text input and its 1-based number. */
 export interface Line {
@@ -9,35 +14,53 @@ export interface Line {
   number: number;
 }
 
+const decoder = new TextDecoder();
+
+/** Takes a byte count; returns it for a message: `612.0 MiB`, `31 KiB`, `17 bytes`. */
+export function formatBytes(n: number): string {
+  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(1)} MiB`;
+  if (n >= 1 << 10) return `${Math.round(n / 1024)} KiB`;
+  return `${n} byte${n === 1 ? '' : 's'}`;
+}
+
+/** Takes the cap; returns the words saying what to do about a record over it. */
+export function capAdvice(cap: number): string {
+  return `longer than the record cap of ${formatBytes(cap)} (maxRecordBytes, --max-record)`;
+}
+
+/** Takes an error from reading a file; returns the ReadError reporting it at `location`. */
+export function ioError(path: string, location: string, e: unknown): ReadError {
+  return { source: path, location, code: 'E_IO', message: (e as Error).message };
+}
+
 /**
- * Takes a text file (gunzipped on the fly when it ends in `.gz`); yields its lines with their
- * numbers. A read or gzip error ends the lines and is rethrown after the last good line, so a
- * reader can report it with the number of the line it stopped at.
+ * Takes a text input (path or `-`) and resolved reader options; yields its lines with their numbers.
+ * Lines over `opts.maxRecordBytes`, damage and read errors are reported through `opts.onError` with
+ * the file and line (or offset); every other line comes out.
  */
-export async function* readLines(path: string, onBytes: (n: number) => void = () => {}): AsyncGenerator<Line> {
-  const file = createReadStream(path, { highWaterMark: 1 << 20 });
-  file.on('data', (chunk) => onBytes(chunk.length));
-  let failure: Error | undefined;
-  let input: Readable = file;
-  if (/\.gz$/i.test(path)) {
-    const gunzip = createGunzip();
-    file.on('error', (e) => gunzip.destroy(e));
-    input = file.pipe(gunzip);
-  }
-  // readline ends quietly when its input fails: catch the failure here and rethrow it after the lines.
-  input.on('error', (e) => {
-    failure = e;
-  });
-  const rl = createInterface({ input, crlfDelay: Infinity });
+export async function* readLines(path: string, opts: ResolvedReadOptions): AsyncGenerator<Line> {
   let number = 0;
   try {
-    for await (const text of rl) {
+    const damageAt = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message: `${message}; the line in progress (line ${number + 1}) is lost` });
+    const { reader } = await openInput(path, opts.onBytes, (d) => damageAt(d.offset, d.message));
+    for (;;) {
+      const line = await reader.readLine(opts.maxRecordBytes);
+      if (line === undefined) {
+        if (reader.barrier && (await reader.crossBarrier())) continue;
+        return;
+      }
       number++;
-      yield { text, number };
+      // A line cut by damage is incomplete: it was reported with the damage.
+      if (reader.barrier && line.bytes !== null) continue;
+      if (line.bytes === null) {
+        opts.onError({ source: path, location: `line ${number}`, code: 'E_INPUT', message: `line of ${formatBytes(line.length)} is ${capAdvice(opts.maxRecordBytes)}; skipped` });
+        continue;
+      }
+      let bytes = line.bytes;
+      if (number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      yield { text: decoder.decode(bytes), number };
     }
-  } finally {
-    rl.close();
-    file.destroy();
+  } catch (e) {
+    opts.onError(ioError(path, `line ${number + 1}`, e));
   }
-  if (failure) throw failure;
 }

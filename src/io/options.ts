@@ -1,20 +1,30 @@
-import { enumOption, optionError, rejectUnknown } from '../errors.js';
+import { enumOption, intOption, optionError, rejectUnknown } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
 
-/** Why a record was read but not kept as a document. */
-export type SkipReason = 'binary' | 'status' | 'other';
+/**
+ * Why a record was read but not kept as a document: binary content, a non-2xx status, a URL that
+ * is not http(s), a symbolic link or special file not followed, WARC metadata (`.wat`), other.
+ */
+export type SkipReason = 'binary' | 'status' | 'url' | 'link' | 'metadata' | 'other';
+/** Every skip reason, in the order the summary lists them. */
+export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'status', 'url', 'link', 'metadata', 'other'];
 
 /** A record that was read and deliberately not kept (not an error): counted in the summary. */
 export interface SkipEvent {
   reason: SkipReason;
   source: string;
   location: string;
+  /** Why, in words, when the reason alone would surprise (a link out of the folder, a `file:` URL); the CLI prints these. */
+  message?: string;
 }
 
 /** The input kinds `readCrawl` knows. */
 export type InputKind = 'folder' | 'warc' | 'jsonl' | 'urls' | 'file';
 /** Every input kind, for validation and help text. */
 export const INPUT_KINDS: readonly InputKind[] = ['folder', 'warc', 'jsonl', 'urls', 'file'];
+
+/** The default cap on one record's bytes (after inflating), see `ReadOptions.maxRecordBytes`. */
+export const DEFAULT_MAX_RECORD_BYTES = 32 << 20;
 
 /** Options shared by every reader; each is documented with its default. */
 export interface ReadOptions {
@@ -30,8 +40,26 @@ export interface ReadOptions {
   scheme?: 'http' | 'https';
   /** Keep WARC responses of any HTTP status. Default false: only 2xx responses are documents (others are counted as skipped). */
   allStatuses?: boolean;
-  /** Force the input kind instead of detecting it from the path. Default: detect. */
+  /** Force the input kind instead of detecting it from the path (and, for standard input `-`, from its first bytes). Default: detect. */
   kind?: InputKind;
+  /**
+   * The most bytes one record may hold after inflating (a WARC record, a JSONL or URL-list line, a
+   * file, an HTTP body after its Content-Encoding); larger ones are reported and skipped without
+   * being held in memory. Default 32 MiB; memory use follows it (a few times the cap at most).
+   */
+  maxRecordBytes?: number;
+  /** Follow symbolic links inside a folder that lead outside it (to files only; folders are never followed). Default false: reported and skipped. */
+  followSymlinks?: boolean;
+  /** Keep WARC records whose WARC-Target-URI is not an http(s) URL (`file:`, `javascript:`, relative). Default false: reported and skipped. */
+  anyScheme?: boolean;
+  /** JSONL field naming the document: a URL, or any string or number (then the URL is `id:<id>`). Default 'url'. */
+  idField?: string;
+  /** JSONL field holding plain text. Default 'text'. */
+  textField?: string;
+  /** JSONL field holding HTML (tried before the text field). Default 'html'. */
+  htmlField?: string;
+  /** Called with a note about a document that is kept but may surprise (a whole file read as one opaque document). Default: ignore. */
+  onWarning?: (w: ReadError) => void;
 }
 
 /** Options after validation: every field present. */
@@ -43,9 +71,22 @@ export interface ResolvedReadOptions {
   scheme: 'http' | 'https';
   allStatuses: boolean;
   kind: InputKind | undefined;
+  maxRecordBytes: number;
+  followSymlinks: boolean;
+  anyScheme: boolean;
+  idField: string;
+  textField: string;
+  htmlField: string;
+  onWarning: (w: ReadError) => void;
 }
 
-const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'kind'];
+const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning'];
+
+function field(name: string, value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || value === '') throw optionError(name, 'a non-empty field name', value);
+  return value;
+}
 
 function fn<T>(name: string, value: unknown, fallback: T): T {
   if (value === undefined) return fallback;
@@ -71,5 +112,12 @@ export function resolveReadOptions(options: ReadOptions | ResolvedReadOptions = 
     scheme: enumOption('scheme', options.scheme, 'http', ['http', 'https'] as const),
     allStatuses: bool('allStatuses', options.allStatuses, false),
     kind: options.kind === undefined ? undefined : enumOption('kind', options.kind, 'folder', INPUT_KINDS),
+    maxRecordBytes: intOption('maxRecordBytes', options.maxRecordBytes, DEFAULT_MAX_RECORD_BYTES, 1024, 2 ** 30),
+    followSymlinks: bool('followSymlinks', options.followSymlinks, false),
+    anyScheme: bool('anyScheme', options.anyScheme, false),
+    idField: field('idField', options.idField, 'url'),
+    textField: field('textField', options.textField, 'text'),
+    htmlField: field('htmlField', options.htmlField, 'html'),
+    onWarning: fn('onWarning', options.onWarning, noop),
   };
 }

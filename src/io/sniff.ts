@@ -77,6 +77,24 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return invalidUtf8Bytes(bytes, n) > n * 0.3;
 }
 
+function utf16Bom(b: Uint8Array): boolean {
+  return (b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff);
+}
+
+/**
+ * Takes the first bytes of an input (inflated when it was gzip); returns the input kind they look
+ * like: a `WARC/` version line, a JSON object per line, a list of http(s) URLs, else one file.
+ */
+export function sniffKind(head: Uint8Array): 'warc' | 'jsonl' | 'urls' | 'file' {
+  const text = new TextDecoder('latin1').decode(head.subarray(0, 4096)).replace(/^\uFEFF|^ï»¿/, '');
+  if (text.startsWith('WARC/')) return 'warc';
+  const start = text.trimStart();
+  if (start.startsWith('{')) return 'jsonl';
+  const first = start.split('\n').find((l) => l.trim() !== '' && !l.startsWith('#')) ?? '';
+  if (/^https?:\/\/\S+(\s+\S+)?\s*$/i.test(first)) return 'urls';
+  return 'file';
+}
+
 /** Takes text bytes; returns true when they start like an HTML document (after whitespace and a BOM). */
 export function looksLikeHtml(bytes: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).replace(/^\uFEFF|^ï»¿/, '').trimStart().toLowerCase();
@@ -90,7 +108,8 @@ export function looksLikeHtml(bytes: Uint8Array): boolean {
 export function classifyContent(declared: string | undefined, bytes: Uint8Array): string | undefined {
   // octet-stream is what servers say when they do not know: sniff instead.
   const mime = declared === 'application/octet-stream' ? undefined : declared;
-  if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'text/html';
+  // Declared HTML is kept unless its bytes say otherwise (a NUL run, an image named .html); UTF-16 has NULs and a BOM.
+  if (mime === 'text/html' || mime === 'application/xhtml+xml') return looksBinary(bytes) && !utf16Bom(bytes) ? undefined : 'text/html';
   if (mime !== undefined && isBinaryType(mime)) return undefined;
   if (looksBinary(bytes)) return undefined;
   if (mime !== undefined) return mime;

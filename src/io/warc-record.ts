@@ -1,108 +1,189 @@
-/** One WARC record → one document: header checks, block reading, decoding (warcio does the parsing). */
-import { AsyncIterReader, LimitReader, WARCParser, type WARCRecord } from 'warcio';
+/**
+ * One framed WARC record → one document: header fields (decoded as UTF-8, so IRIs survive), the
+ * HTTP status line and headers of a response (parsed by warcio), transfer- and content-encodings
+ * undone within the record cap, the target URI checked (http(s) only unless `anyScheme`).
+ */
+import * as zlib from 'node:zlib';
+import { AsyncIterReader, StatusAndHeadersParser } from 'warcio';
 import type { Document } from '../graph/document.js';
+import { isHttpUrl, parseUrl } from '../graph/url.js';
 import { charsetFromContentType, mimeOf } from './charset.js';
+import { capAdvice } from './lines.js';
 import { makeDocument } from './make-document.js';
 import type { ResolvedReadOptions } from './options.js';
 import { isBinaryType } from './sniff.js';
 
-// WARC/1.0 and 1.1 (ISO 28500), and the WARC/0.17-0.18 drafts early Heritrix crawls wrote.
-const WARC_VERSION = /^WARC\/\d+\.\d+$/;
+/** WARC header fields by lowercased name, values decoded as UTF-8 (repeated fields joined by ', '). */
+export type WarcHeaders = Map<string, string>;
 
-/** A record that breaks the reading of its file from `offset` on: reported, then reading resyncs. */
-export class BrokenRecord extends Error {
-  constructor(readonly offset: number, message: string) {
-    super(message);
-  }
+/** A framed record: where it starts, its version line, header fields and block bytes. */
+export interface WarcRecordBytes {
+  /** The record's location: its byte offset (plain WARC) or its gzip member's offset (`.warc.gz`). */
+  offset: number;
+  version: string;
+  headers: WarcHeaders;
+  block: Uint8Array;
 }
 
-/** Takes a parsed record; returns what is wrong with its WARC header, or undefined. */
-export function headerProblem(record: WARCRecord): string | undefined {
-  const line = record.warcHeaders.statusline ?? '';
-  if (!WARC_VERSION.test(line)) return `malformed record header: expected a WARC/1.0 version line, got ${JSON.stringify(line.slice(0, 40))}`;
-  const len = record.warcHeaders.headers.get('Content-Length');
-  if (len == null || !/^\s*\d+\s*$/.test(len)) return `malformed record header: Content-Length ${JSON.stringify(len)}`;
-  if (!record.warcType) return 'malformed record header: no WARC-Type';
-  return undefined;
-}
+const utf8 = new TextDecoder();
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads (or, with `keep` false, drains) the record block; throws BrokenRecord when it is cut short. */
-async function readBlock(record: WARCRecord, offset: number, keep: boolean): Promise<Uint8Array> {
-  const limited = record._reader;
-  let bytes: Uint8Array = new Uint8Array(0);
-  if (keep) bytes = await record.readFully(false);
-  else for await (const _ of limited) void _;
-  if (limited instanceof LimitReader) {
-    if (limited.limit > 0) throw new BrokenRecord(offset, `truncated record: ${limited.limit} bytes missing of its Content-Length`);
-    if (limited.limit < 0) throw new BrokenRecord(offset, 'malformed record: HTTP headers run past the Content-Length');
-  }
-  return bytes;
-}
-
-/**
- * warcio's parser, with its one console warning (a record not followed by its blank line: the
- * Content-Length was too small) turned into a reported error at the record's offset. Other
- * warnings pass through to the console untouched.
- */
-export class ReportingParser extends WARCParser {
-  constructor(source: AsyncIterReader, private readonly report: (offset: number, message: string) => void) {
-    super(source);
-  }
-
-  override async readToNextRecord(): Promise<Uint8Array | null> {
-    const warn = console.warn;
-    const offset = this.offset;
-    console.warn = (...args: unknown[]) => {
-      const m = /^Content-Length Too Small.*Remainder Length: (\d+)/s.exec(String(args[0]));
-      if (m) this.report(offset, `Content-Length too small: ${m[1]} stray bytes after the record`);
-      else warn(...args);
-    };
-    try {
-      return await super.readToNextRecord();
-    } finally {
-      console.warn = warn;
+/** Takes the header lines after the version line; returns the fields (continuation lines folded), or a message. */
+export function parseWarcHeaders(lines: readonly Uint8Array[]): WarcHeaders | string {
+  const headers: WarcHeaders = new Map();
+  let last: string | undefined;
+  for (const raw of lines) {
+    const line = utf8.decode(raw);
+    if ((line[0] === ' ' || line[0] === '\t') && last !== undefined) {
+      headers.set(last, `${headers.get(last)} ${line.trim()}`);
+      continue;
     }
+    const colon = line.indexOf(':');
+    if (colon <= 0) return `malformed record header: expected "Name: value", got ${JSON.stringify(line.slice(0, 60))}`;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value);
+    last = name;
+  }
+  return headers;
+}
+
+/** Takes a header value warcio decoded byte-per-character (Latin-1); returns it as UTF-8 when its bytes are valid UTF-8. */
+function latin1AsUtf8(value: string): string {
+  if (!/[\x80-\xff]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  try {
+    return fatalUtf8.decode(Uint8Array.from(value, (c) => c.charCodeAt(0)));
+  } catch {
+    return value;
   }
 }
 
-async function decodedPayload(record: WARCRecord, raw: Uint8Array): Promise<Uint8Array> {
-  const h = record.httpHeaders?.headers;
-  if (!h || (!h.get('Content-Encoding') && !h.get('Transfer-Encoding'))) return raw;
-  return await record.readFully(true);
+interface HttpPart {
+  status: number;
+  headers: Headers;
+  payload: Uint8Array;
 }
 
-/** Takes a record at `offset`; reads it whole and returns its document, or undefined (skipped or not a document). Throws BrokenRecord when cut short. */
-export async function toDocument(record: WARCRecord, offset: number, path: string, opts: ResolvedReadOptions): Promise<Document | undefined> {
-  const type = record.warcType;
-  const source = `${path}#${offset}`;
-  const isDoc = type === 'response' || type === 'resource';
-  const contentType = type === 'response' ? record.httpHeaders?.headers.get('Content-Type') : record.warcContentType;
+/** Parses the HTTP status line and headers at the start of a response block (warcio's parser); undefined when there are none. */
+async function httpPart(block: Uint8Array): Promise<HttpPart | undefined> {
+  const reader = new AsyncIterReader([block], null);
+  const parsed = await new StatusAndHeadersParser().parse(reader, { headersClass: Headers });
+  if (!parsed) return undefined;
+  const status = Number(parsed.statusCode);
+  const headers = parsed.headers as Headers;
+  return { status, headers, payload: block.subarray(Math.min(block.length, reader.getReadOffset())) };
+}
+
+/** Undoes `Transfer-Encoding: chunked`; returns undefined when the chunks are malformed (the raw bytes are kept then). */
+export function dechunk(b: Uint8Array): Uint8Array | undefined {
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  let total = 0;
+  for (;;) {
+    const nl = b.indexOf(10, at);
+    if (nl < 0) return undefined;
+    const size = parseInt(utf8.decode(b.subarray(at, nl)).split(';')[0].trim(), 16);
+    if (!Number.isFinite(size) || size < 0) return undefined;
+    at = nl + 1;
+    if (size === 0) break;
+    if (at + size > b.length) return undefined;
+    parts.push(b.subarray(at, at + size));
+    total += size;
+    at += size;
+    if (b[at] === 13) at++;
+    if (b[at] === 10) at++;
+  }
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+/** Undoes a Content-Encoding within `cap` bytes; returns the bytes, 'too-large', or undefined when it does not decode (raw kept). */
+function decodeContent(encoding: string, b: Uint8Array, cap: number): Uint8Array | 'too-large' | undefined {
+  const opts = { maxOutputLength: cap } as zlib.ZlibOptions;
+  try {
+    let out: Buffer;
+    if (encoding === 'gzip' || encoding === 'x-gzip') out = zlib.gunzipSync(b, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    else if (encoding === 'deflate') {
+      try {
+        out = zlib.inflateSync(b, opts);
+      } catch (e) {
+        if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw e;
+        out = zlib.inflateRawSync(b, opts); // servers often send raw deflate under this name
+      }
+    } else if (encoding === 'br') out = zlib.brotliDecompressSync(b, opts as zlib.BrotliOptions);
+    else return undefined;
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+  } catch (e) {
+    return (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError ? 'too-large' : undefined;
+  }
+}
+
+/** Record types whose block is a page: `response` (HTTP), `resource` (the bytes as they are), `conversion` (extracted text, WET). */
+const DOCUMENT_TYPES = new Set(['response', 'resource', 'conversion']);
+
+/** Takes a framed record; returns its document, or undefined when it is skipped (reported) or not a page. */
+export async function toDocument(record: WarcRecordBytes, path: string, opts: ResolvedReadOptions): Promise<Document | undefined> {
+  const type = record.headers.get('warc-type') ?? '';
+  const location = `offset ${record.offset}`;
+  const skip = (reason: 'binary' | 'status' | 'url' | 'metadata' | 'other', message?: string) => {
+    opts.onSkip(message === undefined ? { reason, source: path, location } : { reason, source: path, location, message });
+    return undefined;
+  };
+  const error = (message: string) => {
+    opts.onError({ source: path, location, code: 'E_INPUT', message });
+    return undefined;
+  };
+  if (type === 'revisit') return skip('other');
+  if (type === 'metadata') return skip('metadata');
+  if (!DOCUMENT_TYPES.has(type)) return undefined;
+  const rawUri = record.headers.get('warc-target-uri');
+  if (!rawUri) return error(`${type} record without WARC-Target-URI`);
+  const uri = rawUri.startsWith('<') && rawUri.endsWith('>') ? rawUri.slice(1, -1) : rawUri;
+  const parsed = parseUrl(uri);
+  if (!opts.anyScheme && (!parsed || !isHttpUrl(parsed))) {
+    return skip('url', `WARC-Target-URI ${JSON.stringify(uri.slice(0, 200))} is not an http(s) URL; skipped (anyScheme, --any-scheme keeps it)`);
+  }
+  let contentType = record.headers.get('content-type');
+  let payload = record.block;
+  let status: number | undefined;
+  if (type === 'response' && /^application\/http/i.test(contentType ?? 'application/http')) {
+    const http = await httpPart(record.block);
+    if (http === undefined) return error('response record without an HTTP status line');
+    status = Number.isFinite(http.status) ? http.status : undefined;
+    contentType = http.headers.get('content-type') ?? undefined;
+    if (contentType) contentType = latin1AsUtf8(contentType);
+    payload = http.payload;
+    const mime = mimeOf(contentType);
+    if (mime && isBinaryType(mime)) return skip('binary');
+    if (status !== undefined && !opts.allStatuses && !(status >= 200 && status < 300)) return skip('status');
+    const transfer = http.headers.get('transfer-encoding')?.toLowerCase();
+    if (transfer?.includes('chunked')) payload = dechunk(payload) ?? payload;
+    const encoding = http.headers.get('content-encoding')?.toLowerCase().trim();
+    if (encoding && encoding !== 'identity') {
+      const decoded = decodeContent(encoding, payload, opts.maxRecordBytes);
+      if (decoded === 'too-large') return error(`body (Content-Encoding ${encoding}) inflates to more than the record cap: ${capAdvice(opts.maxRecordBytes)}; skipped`);
+      if (decoded !== undefined) payload = decoded;
+    }
+  } else if (type === 'conversion' && contentType === undefined) contentType = 'text/plain';
   const mime = mimeOf(contentType);
-  const status = type === 'response' ? Number(record.httpHeaders?.statusCode) : undefined;
-  const wanted = isDoc && !(mime && isBinaryType(mime)) && (status === undefined || opts.allStatuses || (status >= 200 && status < 300));
-  const raw = await readBlock(record, offset, wanted);
-  if (type === 'revisit') opts.onSkip({ reason: 'other', source: path, location: `offset ${offset}` });
-  if (!isDoc) return undefined;
-  if (!wanted) {
-    opts.onSkip({ reason: mime && isBinaryType(mime) ? 'binary' : 'status', source: path, location: `offset ${offset}` });
-    return undefined;
-  }
-  const url = record.warcTargetURI;
-  if (!url) {
-    opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message: `${type} record without WARC-Target-URI` });
-    return undefined;
-  }
-  const payload = await decodedPayload(record, raw);
+  if (mime && isBinaryType(mime)) return skip('binary');
+  const ip = record.headers.get('warc-ip-address');
+  const date = record.headers.get('warc-date');
   const doc = makeDocument({
-    url,
-    bytes: new Uint8Array(payload), // a copy: a view would pin the whole read chunk in memory
+    url: uri,
+    bytes: payload.byteOffset === 0 && payload.length === payload.buffer.byteLength ? payload : payload.slice(), // a copy: a view would pin the record
     mime,
     headerCharset: charsetFromContentType(contentType),
-    date: record.warcDate ?? undefined,
-    ip: record.warcHeader('WARC-IP-Address') ?? undefined,
-    status: status !== undefined && Number.isFinite(status) ? status : undefined,
-    source,
+    date: date || undefined,
+    ip: ip || undefined,
+    status,
+    source: `${path}#${record.offset}`,
   }, opts.links);
-  if (!doc) opts.onSkip({ reason: 'binary', source: path, location: `offset ${offset}` });
+  if (!doc) return skip('binary');
   return doc;
 }

@@ -1,126 +1,200 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { AsyncIterReader } from 'warcio';
-import type { Document } from '../graph/document.js';
-import { gzipMembers, MAX_WINDOW } from './gzip-members.js';
-import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from './options.js';
-import { findNextRecord } from './resync.js';
-import { BrokenRecord, headerProblem, ReportingParser, toDocument } from './warc-record.js';
-
-const CHUNK = 1 << 20;
-
-async function* counted(stream: AsyncIterable<Buffer>, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
-  for await (const chunk of stream) {
-    onBytes(chunk.length);
-    yield chunk;
-  }
-}
-
-/** The records of one inflated gzip member (normally one record); all located at the member's offset. */
-async function* memberRecords(path: string, offset: number, data: Uint8Array, opts: ResolvedReadOptions): AsyncGenerator<Document> {
-  const report = (message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message });
-  const parser = new ReportingParser(new AsyncIterReader([data], null), (_at, message) => report(message));
-  try {
-    for await (const record of parser) {
-      const problem = headerProblem(record);
-      if (problem) throw new BrokenRecord(offset, problem);
-      const doc = await toDocument(record, offset, path, opts);
-      if (doc) yield doc;
-    }
-  } catch (e) {
-    report((e as Error).message);
-  }
-}
-
 /**
- * Streams records from `start` with warcio reading the file (and inflating with its own inflater
- * when `gzip`): used for uncompressed WARCs, and for gzip members too large to inflate whole.
- * A broken record is reported and reading restarts at the next record start after it.
+ * WARC reading as a stream (ISO 28500: a record is a `WARC/1.x` version line, header fields, a
+ * blank line, Content-Length bytes of block, and CRLF CRLF). Records are framed here, so that a
+ * wrong Content-Length, garbage between records, a run of NUL bytes or a record larger than the
+ * cap is reported and skipped with bounded memory; the HTTP part of a record is parsed by warcio.
  */
-async function* streamRecords(path: string, start: number, size: number, gzip: boolean, opts: ResolvedReadOptions): AsyncGenerator<Document> {
-  while (start < size) {
-    const stream = createReadStream(path, { start, highWaterMark: CHUNK });
-    const reader = new AsyncIterReader(counted(stream, opts.onBytes), gzip ? 'gzip' : null);
-    const parser = new ReportingParser(reader, (offset, message) =>
-      opts.onError({ source: path, location: `offset ${start + offset}`, code: 'E_INPUT', message }));
-    let brokenAt = -1;
-    let lastGood = -1;
-    // warcio falls back to reading raw bytes when inflating fails: the member being read was corrupt.
-    const inflateFailed = () => gzip && reader.compressed === null;
-    try {
-      for await (const record of parser) {
-        if (inflateFailed()) break;
-        const offset = start + parser.offset;
-        const problem = headerProblem(record);
-        if (problem) throw new BrokenRecord(offset, problem);
-        const doc = await toDocument(record, offset, path, opts);
-        if (inflateFailed()) throw new BrokenRecord(offset, 'corrupt gzip member');
-        lastGood = offset;
-        if (doc) yield doc;
-      }
-      if (inflateFailed()) {
-        // The failure came while looking for the next record: the broken member follows the last good record.
-        const at = lastGood < 0 ? start : await findNextRecord(path, lastGood + 1, true);
-        throw new BrokenRecord(at < 0 ? lastGood + 1 : at, 'corrupt gzip member');
-      }
-      if (gzip && reader.inflator && !reader.inflator.ended) {
-        throw new BrokenRecord(start + reader.getRawOffset(), 'truncated gzip member at the end of the file');
-      }
-    } catch (e) {
-      const offset = e instanceof BrokenRecord ? e.offset : start + parser.offset;
-      opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message: (e as Error).message });
-      brokenAt = offset;
-    } finally {
-      stream.destroy();
+import type { Document } from '../graph/document.js';
+import { startsWith, type ByteReader } from './byte-reader.js';
+import { capAdvice, formatBytes, ioError } from './lines.js';
+import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from './options.js';
+import { openInput } from './source.js';
+import { parseWarcHeaders, toDocument, type WarcRecordBytes } from './warc-record.js';
+
+const enc = new TextEncoder();
+const WARC = enc.encode('WARC/');
+// WARC/1.0 and 1.1 (ISO 28500), and the WARC/0.17-0.18 drafts early Heritrix crawls wrote.
+const VERSION = /^WARC\/\d+\.\d+$/;
+const MAX_HEADER_LINE = 64 << 10;
+const MAX_HEADER_LINES = 1000;
+
+/** The start of the next record inside `block` (a `WARC/x.y` line after a blank line), or -1. */
+function nextRecordInside(block: Uint8Array): number {
+  for (let i = block.indexOf(87); i >= 0; i = block.indexOf(87, i + 1)) {
+    if (i < 2 || block[i - 1] !== 10 || !startsWith(block.subarray(i), WARC)) continue;
+    // a version line: WARC/<digit>
+    const d = block[i + 5];
+    if (d === undefined || d < 48 || d > 57) continue;
+    if (block[i - 2] === 10 || (block[i - 2] === 13 && block[i - 3] === 10)) return i;
+  }
+  return -1;
+}
+
+/** Drops the blank line (CRLF CRLF, or LF LF) that ends a record at the end of `b`. */
+function withoutRecordEnd(b: Uint8Array): Uint8Array {
+  let end = b.length;
+  for (let k = 0; k < 4 && end > 0 && (b[end - 1] === 10 || b[end - 1] === 13); k++) end--;
+  return b.subarray(0, end);
+}
+
+type Framed = { record: WarcRecordBytes } | { skipped: true } | { end: true };
+
+/** Frames the next record of a WARC; reports what is wrong on the way (see readWarc). */
+async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions): Promise<Framed> {
+  const error = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message });
+  for (;;) {
+    const head = await reader.fill(WARC.length);
+    if (head.length === 0) {
+      if (reader.barrier && (await reader.crossBarrier())) continue;
+      return { end: true };
     }
-    if (brokenAt < 0) break;
-    start = await findNextRecord(path, brokenAt + 1, gzip);
-    if (start < 0) break;
+    const at = gzip ? reader.member ?? 0 : reader.position;
+    if (!startsWith(head, WARC)) {
+      // Blank lines between records are tolerated; anything else is skipped to the next record.
+      const { skipped, found } = await reader.skipToLineStart(WARC, true);
+      if (!onlyLineEnds(skipped, head)) {
+        error(at, `${formatBytes(skipped)} that are not a WARC record skipped${found ? ` to the next record at offset ${reader.position}` : ' to the end'}`);
+      }
+      continue;
+    }
+    const lines: Uint8Array[] = [];
+    let problem: string | undefined;
+    for (;;) {
+      const line = await reader.readLine(MAX_HEADER_LINE);
+      if (line === undefined) {
+        problem = reader.barrier ? 'lost' : 'truncated record: the input ends inside its header';
+        break;
+      }
+      if (line.bytes === null) {
+        problem = `malformed record header: a header line of ${formatBytes(line.length)}`;
+        break;
+      }
+      if (line.bytes.length === 0) break;
+      lines.push(line.bytes);
+      if (lines.length > MAX_HEADER_LINES) {
+        problem = `malformed record header: more than ${MAX_HEADER_LINES} lines`;
+        break;
+      }
+    }
+    const version = lines.length > 0 ? new TextDecoder().decode(lines[0]).trim() : '';
+    if (problem === undefined && !VERSION.test(version)) problem = `malformed record header: expected a WARC/1.0 version line, got ${JSON.stringify(version.slice(0, 40))}`;
+    const headers = problem === undefined ? parseWarcHeaders(lines.slice(1)) : undefined;
+    if (typeof headers === 'string') problem = headers;
+    const lengthText = headers instanceof Map ? headers.get('content-length') : undefined;
+    if (problem === undefined && (lengthText === undefined || !/^\d{1,15}$/.test(lengthText))) problem = `malformed record header: Content-Length ${JSON.stringify(lengthText ?? null)}`;
+    if (problem === undefined && !(headers as Map<string, string>).get('warc-type')) problem = 'malformed record header: no WARC-Type';
+    if (problem !== undefined) {
+      if (problem !== 'lost') error(at, problem);
+      if (reader.barrier) continue; // damage: the gzip reader reported it; go on after it
+      await reader.skipToLineStart(WARC, false);
+      continue;
+    }
+    const length = Number(lengthText);
+    if (length > opts.maxRecordBytes) {
+      const skipped = await reader.skip(length);
+      if (!reader.barrier) error(at, `record of ${formatBytes(length)} is ${capAdvice(opts.maxRecordBytes)}; skipped`);
+      if (skipped === length) await skipRecordEnd(reader, at, error, false);
+      return { skipped: true };
+    }
+    const block = await reader.read(length);
+    if (block.length < length) {
+      if (reader.barrier) continue; // the damage was reported; the record is lost with it
+      const inside = nextRecordInside(block);
+      if (inside >= 0) {
+        reader.unread(block.subarray(inside));
+        error(at, `Content-Length too large: ${length} bytes, but the next record starts after ${inside}; the record is kept up to there`);
+        return { record: { offset: at, version, headers: headers as Map<string, string>, block: withoutRecordEnd(block.subarray(0, inside)) } };
+      }
+      error(at, `truncated record: ${length - block.length} bytes missing of its Content-Length ${length}`);
+      return { skipped: true };
+    }
+    let kept = block;
+    const endOk = await skipRecordEnd(reader, at, error, true);
+    if (!endOk) {
+      const inside = nextRecordInside(block);
+      if (inside >= 0) {
+        reader.unread(block.subarray(inside));
+        kept = withoutRecordEnd(block.subarray(0, inside));
+        error(at, `Content-Length too large: ${length} bytes, but the next record starts after ${inside}; the record is kept up to there`);
+      } else {
+        const { skipped, found } = await reader.skipToLineStart(WARC, false);
+        error(at, `Content-Length too small: ${formatBytes(skipped)} after the record are not a record; skipped${found ? '' : ' to the end'}, the record kept as its Content-Length says`);
+      }
+    }
+    return { record: { offset: at, version, headers: headers as Map<string, string>, block: kept } };
   }
 }
 
+function onlyLineEnds(skipped: number, head: Uint8Array): boolean {
+  if (skipped > 4) return false;
+  for (let i = 0; i < Math.min(skipped, head.length); i++) if (head[i] !== 10 && head[i] !== 13) return false;
+  return true;
+}
+
 /**
- * Takes a `.warc` or `.warc.gz` file; yields its `response` and `resource` records as documents
- * (URL from WARC-Target-URI, date, IP, HTTP status, content type and charset; content- and
- * transfer-encodings undone), parsed by warcio; gzip members are inflated by node:zlib. Non-2xx
- * responses, revisits and binaries are reported through `onSkip`. A malformed record header, a
- * truncated record or a corrupt gzip member is reported through `onError` with the file and
- * offset (a document's `source` is `file#offset`; in a .warc.gz, the offset of its gzip member);
- * everything before it is kept and reading resumes at the next record start (gzip member or
- * `WARC/` line) after it.
+ * Consumes the blank line after a block; returns true when it is there (or the input ends, or the
+ * next record starts right away). With `probe` false, a missing one is skipped silently to the next record.
+ */
+async function skipRecordEnd(reader: ByteReader, at: number, error: (o: number, m: string) => void, probe: boolean): Promise<boolean> {
+  const b = await reader.fill(4 + WARC.length);
+  let n = 0;
+  while (n < 4 && n < b.length && (b[n] === 13 || b[n] === 10)) n++;
+  const rest = b.subarray(n);
+  // The block ends with its blank line: whatever follows is the next record's business (garbage is reported there).
+  const ok = rest.length === 0 || startsWith(rest, WARC) || n >= 2;
+  if (ok) {
+    reader.consume(n);
+    return true;
+  }
+  if (!probe) {
+    const { skipped } = await reader.skipToLineStart(WARC, false);
+    error(at, `${formatBytes(skipped)} of stray bytes after the record skipped`);
+  }
+  return false;
+}
+
+/**
+ * Takes a `.warc` / `.warc.gz` (also `.wet`, `.wat`, or `-` for standard input); yields its
+ * `response`, `resource` and `conversion` records as documents (URL from WARC-Target-URI, date,
+ * IP, HTTP status, content type and charset; content- and transfer-encodings undone). Non-2xx
+ * responses, revisits, metadata, binaries and non-http(s) target URIs are reported through
+ * `onSkip`. Everything is read as a stream with memory bounded by `maxRecordBytes`; a malformed
+ * header, a wrong Content-Length (too large or too small), garbage or NUL runs between records, a
+ * record over the cap and damage in a gzip stream (truncated at the end, corrupt in the middle)
+ * are reported through `onError` with the file and offset, and reading resumes at the next record.
+ * A document's `source` is `file#offset` (in a `.warc.gz`, the offset of its gzip member).
  */
 export async function* readWarc(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
-  yield* readWarcWith(path, resolveReadOptions(options, 'readWarc'), MAX_WINDOW);
+  yield* readWarcWith(path, resolveReadOptions(options, 'readWarc'));
 }
 
-/**
- * Takes a `.warc` or `.warc.gz` file; yields what `readWarc` does, with warcio streaming and
- * inflating the whole file itself (less memory for a WARC gzipped as a single stream; slower,
- * and a corrupt member's offset is found by scanning for the next gzip header).
- */
+/** The same as `readWarc` (kept for compatibility: every reader streams now). */
 export async function* readWarcStreaming(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
-  yield* readWarcWith(path, resolveReadOptions(options, 'readWarcStreaming'), 0);
+  yield* readWarcWith(path, resolveReadOptions(options, 'readWarcStreaming'));
 }
 
-async function* readWarcWith(path: string, opts: ResolvedReadOptions, maxWindow: number): AsyncGenerator<Document> {
-  let size: number;
+async function* readWarcWith(path: string, opts: ResolvedReadOptions): AsyncGenerator<Document> {
+  let documents = 0;
+  let metadata = 0;
+  let last = 0;
+  const counting: ResolvedReadOptions = { ...opts, onSkip: (s) => { if (s.reason === 'metadata') metadata++; opts.onSkip(s); } };
   try {
-    size = (await stat(path)).size;
+    const { reader, gzip } = await openInput(path, opts.onBytes, (d) => opts.onError({ source: path, location: `offset ${d.offset}`, code: 'E_INPUT', message: d.message }));
+    for (;;) {
+      last = gzip ? reader.member ?? 0 : reader.position;
+      const framed = await nextRecord(reader, path, gzip, opts);
+      if ('end' in framed) break;
+      if ('skipped' in framed) continue;
+      const doc = await toDocument(framed.record, path, counting);
+      if (doc) {
+        documents++;
+        yield doc;
+      }
+    }
   } catch (e) {
-    opts.onError({ source: path, location: path, code: 'E_IO', message: (e as Error).message });
-    return;
+    opts.onError(ioError(path, `offset ${last}`, e));
   }
-  if (!/\.gz$/i.test(path)) {
-    yield* streamRecords(path, 0, size, false, opts);
-    return;
-  }
-  if (maxWindow === 0) {
-    yield* streamRecords(path, 0, size, true, opts);
-    return;
-  }
-  for await (const member of gzipMembers(path, opts.onBytes, maxWindow)) {
-    if ('tooLarge' in member) yield* streamRecords(path, member.offset, size, true, opts);
-    else if ('error' in member) opts.onError({ source: path, location: `offset ${member.offset}`, code: 'E_INPUT', message: member.error });
-    else yield* memberRecords(path, member.offset, member.data, opts);
+  if (documents === 0 && metadata > 0) {
+    opts.onWarning({ source: path, location: path, code: 'W_METADATA', message: `${metadata} metadata records and no pages: a WAT file describes pages (headers, links) and holds none of their text; read the .warc or .wet instead` });
   }
 }

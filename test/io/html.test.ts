@@ -86,7 +86,9 @@ test('binary sniffing: NUL, controls + invalid UTF-8 are binary; legacy-charset 
   assert.is(classifyContent('application/octet-stream', enc.encode('<!DOCTYPE html><p>x')), 'text/html');
   assert.is(classifyContent(undefined, enc.encode('just words')), 'text/plain');
   assert.is(classifyContent('image/png', enc.encode('text anyway')), undefined);
-  assert.is(classifyContent('text/html', Uint8Array.of(0, 1, 2)), 'text/html');
+  // Declared HTML whose bytes are binary (a NUL run, an image named .html) is binary; UTF-16 HTML (BOM, NULs) is not.
+  assert.is(classifyContent('text/html', Uint8Array.of(0, 1, 2)), undefined);
+  assert.is(classifyContent('text/html', Uint8Array.from([0xff, 0xfe, ...Array.from('<p>x</p>', (c) => [c.charCodeAt(0), 0]).flat()])), 'text/html');
 });
 
 test.run();

@@ -1,0 +1,235 @@
+/**
+ * A pull reader over the pieces of an input (plain chunks or inflated gzip pieces) for the record
+ * framers: lines with a length cap, exact reads, skips, and position bookkeeping (offset in the
+ * inflated stream, offset of the gzip member). Damage in a gzip stream is a barrier: reads stop
+ * there as at the end of the input, `barrier` says so, and `crossBarrier()` goes on after it.
+ * Memory is what a caller asks for (a line up to its cap, a record), never the input's size.
+ */
+import type { Damage, Piece } from './gunzip.js';
+
+const EMPTY = new Uint8Array(0);
+
+/** A line as read: its bytes without the line end, or null when it was longer than the cap (then skipped). */
+export interface RawLine {
+  bytes: Uint8Array | null;
+  /** Length in bytes including the line end. */
+  length: number;
+}
+
+/** Concatenates byte arrays into one (no copy for one part). */
+export function concatBytes(parts: readonly Uint8Array[], total = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Pulls bytes from pieces; see the module comment. */
+export class ByteReader {
+  private buf: Uint8Array = EMPTY;
+  /** Offset in the inflated stream of buf[0]. */
+  private pos = 0;
+  /** (inflated offset, member offset) of each piece that starts at or after pos, oldest first. */
+  private members: Array<[number, number]> = [];
+  private eof = false;
+  /** The damage the reader stopped at, until `crossBarrier()`. */
+  barrier: Damage | undefined;
+
+  constructor(private readonly pieces: AsyncIterator<Piece>, private readonly onDamage: (d: Damage) => void = () => {}) {}
+
+  /** Offset in the (inflated) stream of the next byte. */
+  get position(): number {
+    return this.pos;
+  }
+
+  /** Offset of the gzip member holding the next byte (call after `fill(1)`), or undefined for plain input. */
+  get member(): number | undefined {
+    while (this.members.length > 1 && this.members[1][0] <= this.pos) this.members.shift();
+    return this.members[0]?.[1];
+  }
+
+  /** True when nothing more can be read before the end or a barrier. */
+  get atEnd(): boolean {
+    return this.buf.length === 0 && (this.eof || this.barrier !== undefined);
+  }
+
+  /** True once the whole input is read (no barrier left to cross). */
+  get finished(): boolean {
+    return this.buf.length === 0 && this.eof && this.barrier === undefined;
+  }
+
+  private async pull(): Promise<boolean> {
+    if (this.eof || this.barrier) return false;
+    for (;;) {
+      const next = await this.pieces.next();
+      if (next.done) {
+        this.eof = true;
+        return false;
+      }
+      const p = next.value;
+      if ('damage' in p) {
+        this.onDamage(p.damage);
+        this.barrier = p.damage;
+        return false;
+      }
+      if (p.bytes.length === 0) continue;
+      const at = this.pos + this.buf.length;
+      const last = this.members[this.members.length - 1];
+      if (p.member !== undefined && (!last || last[1] !== p.member)) this.members.push([at, p.member]);
+      this.buf = this.buf.length === 0 ? p.bytes : concatTwo(this.buf, p.bytes);
+      return true;
+    }
+  }
+
+  /** Buffers at least n bytes unless the input ends (or a barrier comes) first; returns the buffered bytes. */
+  async fill(n: number): Promise<Uint8Array> {
+    while (this.buf.length < n && (await this.pull()));
+    return this.buf;
+  }
+
+  /** The bytes buffered now (at least what the last `fill` returned). */
+  get buffered(): Uint8Array {
+    return this.buf;
+  }
+
+  /** Drops n buffered bytes. */
+  consume(n: number): void {
+    this.buf = this.buf.subarray(n);
+    this.pos += n;
+  }
+
+  /** Reads n bytes (fewer at the end or a barrier). */
+  async read(n: number): Promise<Uint8Array> {
+    if (this.buf.length >= n) {
+      const out = this.buf.subarray(0, n);
+      this.consume(n);
+      return out;
+    }
+    const parts: Uint8Array[] = [];
+    let got = 0;
+    while (got < n) {
+      if (this.buf.length === 0 && !(await this.pull())) break;
+      const take = this.buf.subarray(0, n - got);
+      parts.push(take);
+      got += take.length;
+      this.consume(take.length);
+    }
+    return concatBytes(parts, got);
+  }
+
+  /** Skips n bytes (fewer at the end or a barrier); returns how many were skipped. */
+  async skip(n: number): Promise<number> {
+    let done = 0;
+    while (done < n) {
+      if (this.buf.length === 0 && !(await this.pull())) break;
+      const k = Math.min(n - done, this.buf.length);
+      this.consume(k);
+      done += k;
+    }
+    return done;
+  }
+
+  /**
+   * Reads one line (through '\n', or to the end); returns its bytes without '\n' (and a '\r' before
+   * it), or bytes null when it is longer than `max` bytes: such a line is skipped without being held.
+   * Returns undefined at the end (or a barrier) with nothing read.
+   */
+  async readLine(max: number): Promise<RawLine | undefined> {
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    let tooLong = false;
+    for (;;) {
+      if (this.buf.length === 0 && !(await this.pull())) break;
+      const nl = this.buf.indexOf(10);
+      const take = nl < 0 ? this.buf.length : nl + 1;
+      if (!tooLong) {
+        if (length + take - (nl < 0 ? 0 : 1) > max) {
+          tooLong = true;
+          parts.length = 0;
+        } else parts.push(this.buf.subarray(0, take));
+      }
+      length += take;
+      this.consume(take);
+      if (nl >= 0) break;
+    }
+    if (length === 0) return undefined;
+    if (tooLong) return { bytes: null, length };
+    let bytes = concatBytes(parts);
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 10) end--;
+    if (end > 0 && bytes[end - 1] === 13) end--;
+    bytes = bytes.subarray(0, end);
+    return { bytes, length };
+  }
+
+  /**
+   * Skips to the next occurrence of `needle` at the start of a line (after '\n', or here when
+   * `here` is true); returns the bytes skipped. Stops at the end or a barrier (needle not found).
+   */
+  async skipToLineStart(needle: Uint8Array, here: boolean): Promise<{ skipped: number; found: boolean }> {
+    let skipped = 0;
+    let lineStart = here;
+    for (;;) {
+      const b = await this.fill(needle.length + 1);
+      if (b.length === 0) return { skipped, found: false };
+      if (lineStart && startsWith(b, needle)) return { skipped, found: true };
+      if (b.length < needle.length + 1 && this.atEndAfter(b.length)) {
+        skipped += b.length;
+        this.consume(b.length);
+        return { skipped, found: false };
+      }
+      let nl = b.indexOf(10);
+      // Keep a candidate line start whose needle may run past the buffered bytes.
+      while (nl >= 0 && nl + 1 + needle.length <= b.length && !startsWith(b.subarray(nl + 1), needle)) nl = b.indexOf(10, nl + 1);
+      if (nl < 0) {
+        skipped += b.length;
+        this.consume(b.length);
+        lineStart = false;
+        continue;
+      }
+      skipped += nl + 1;
+      this.consume(nl + 1);
+      lineStart = true;
+      if (this.buf.length >= needle.length && startsWith(this.buf, needle)) return { skipped, found: true };
+      if (this.buf.length < needle.length) {
+        await this.fill(needle.length);
+        if (startsWith(this.buf, needle)) return { skipped, found: true };
+      }
+    }
+  }
+
+  private atEndAfter(n: number): boolean {
+    return this.buf.length === n && (this.eof || this.barrier !== undefined);
+  }
+
+  /** Puts bytes back in front of the buffer (bytes just read from it). */
+  unread(bytes: Uint8Array): void {
+    this.buf = this.buf.length === 0 ? bytes : concatTwo(bytes, this.buf);
+    this.pos -= bytes.length;
+  }
+
+  /** Goes on past the barrier (the damage was reported); returns false when there is nothing after it. */
+  async crossBarrier(): Promise<boolean> {
+    this.consume(this.buf.length);
+    this.barrier = undefined;
+    return (await this.fill(1)).length > 0;
+  }
+}
+
+function concatTwo(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/** True when `b` starts with `needle`. */
+export function startsWith(b: Uint8Array, needle: Uint8Array): boolean {
+  if (b.length < needle.length) return false;
+  for (let i = 0; i < needle.length; i++) if (b[i] !== needle[i]) return false;
+  return true;
+}

@@ -1,0 +1,80 @@
+/**
+ * Input bytes for the readers: a file or standard input (`-`), read in chunks and inflated as a
+ * stream when it is gzip (by its magic number, or a `.gz` name), handed out through a ByteReader.
+ */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { ByteReader } from './byte-reader.js';
+import { gunzipPieces, isGzipMagic, type Damage, type Piece } from './gunzip.js';
+
+/** The name that stands for standard input. */
+export const STDIN = '-';
+
+const CHUNK = 1 << 20;
+
+/** Takes a stream; yields its chunks as Uint8Arrays, counting them through onBytes. */
+async function* chunksOf(stream: Readable, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    onBytes(chunk.length);
+    yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+  }
+}
+
+// Standard input can be read once: its first chunk is kept for sniffing its format and handed to the reader.
+const stdin: { chunks?: AsyncIterator<Uint8Array>; head?: Uint8Array; stream: Readable; onBytes: (n: number) => void } = { stream: process.stdin, onBytes: () => {} };
+
+/** Replaces the stream `-` stands for (tests); the default is process.stdin. */
+export function setStdin(stream: Readable): void {
+  stdin.stream = stream;
+  stdin.chunks = undefined;
+  stdin.head = undefined;
+}
+
+/** Returns the first chunk of standard input without consuming it (empty when it is empty). */
+export async function peekStdin(): Promise<Uint8Array> {
+  if (stdin.head !== undefined) return stdin.head;
+  if (stdin.chunks === undefined) stdin.chunks = chunksOf(stdin.stream, (n) => stdin.onBytes(n));
+  const first = await stdin.chunks.next();
+  stdin.head = first.done ? new Uint8Array(0) : first.value;
+  return stdin.head;
+}
+
+/** An opened input: its reader, whether it is gzip, and its first bytes (for sniffing the format). */
+export interface OpenedInput {
+  reader: ByteReader;
+  gzip: boolean;
+  /** Up to the first 64 KiB of the input as stored (compressed for gzip). */
+  head: Uint8Array;
+}
+
+/**
+ * Takes a path (or `-` for standard input) and callbacks; returns a reader over its bytes, inflated
+ * when gzip. Read errors (a file that vanishes, EIO) surface as exceptions from the reader's reads.
+ */
+export async function openInput(path: string, onBytes: (n: number) => void, onDamage: (d: Damage) => void): Promise<OpenedInput> {
+  let head: Uint8Array;
+  let chunks: AsyncIterator<Uint8Array>;
+  if (path === STDIN) {
+    head = await peekStdin();
+    chunks = stdin.chunks!;
+    stdin.head = undefined;
+    stdin.onBytes = onBytes;
+    onBytes(head.length);
+  } else {
+    chunks = chunksOf(createReadStream(path, { highWaterMark: CHUNK }), onBytes);
+    const first = await chunks.next();
+    head = first.done ? new Uint8Array(0) : first.value;
+  }
+  const rest = chunks;
+  async function* all(): AsyncGenerator<Uint8Array> {
+    if (head.length > 0) yield head;
+    for (let r = await rest.next(); !r.done; r = await rest.next()) yield r.value;
+  }
+  const gzip = isGzipMagic(head) || (head.length > 0 && /\.gz$/i.test(path));
+  const pieces: AsyncIterator<Piece> = gzip ? gunzipPieces(all()) : plainPieces(all());
+  return { reader: new ByteReader(pieces, onDamage), gzip, head: head.subarray(0, 65536) };
+}
+
+async function* plainPieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Piece> {
+  for await (const bytes of chunks) yield { bytes };
+}
