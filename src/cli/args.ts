@@ -6,6 +6,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { enumOption, intOption, numberOption, optionError, ResembleError } from '../errors.js';
+import type { ReadOptions } from '../io/options.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { Command, CommandContext } from './command.js';
 
@@ -34,14 +35,43 @@ export function parseCommandArgs(command: Command, args: string[]): Pick<Command
   for (const name of Object.keys(command.options)) {
     if (name in SHARED_OPTIONS) throw new ResembleError('E_OPTION', `command ${command.name} redefines the shared flag --${name}`);
   }
+  const options = { ...command.options, ...SHARED_OPTIONS };
   try {
-    const { values, positionals } = parseArgs({ args, options: { ...command.options, ...SHARED_OPTIONS }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals: true, strict: true });
     return { values: values as CommandContext['values'], positionals };
   } catch (e) {
     // parseArgs' messages end with advice about '--'; the first sentence says what was wrong.
     const first = (e as Error).message.split(/\.\s/)[0];
     throw new ResembleError('E_OPTION', first, { argv: args });
   }
+}
+
+const NEGATIVE_NUMBER = /^-(\d|\.\d|Infinity|NaN)/;
+
+/**
+ * Takes arguments and the flag definitions; returns them with a negative number after a flag that
+ * takes a value joined to it (`--threshold -1` → `--threshold=-1`), so it reaches the range check
+ * and gets "expected number 0..1, got -1" instead of parseArgs' "argument is ambiguous".
+ */
+export function joinNegativeValues(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const takesValue = (arg: string): boolean => {
+    if (arg.startsWith('--') && !arg.includes('=')) return options[arg.slice(2)]?.type === 'string';
+    if (/^-[A-Za-z]$/.test(arg)) return Object.values(options).some((o) => o.short === arg[1] && o.type === 'string');
+    return false;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (takesValue(arg) && i + 1 < args.length && NEGATIVE_NUMBER.test(args[i + 1])) {
+      out.push(`${arg.startsWith('--') ? arg : `--${Object.entries(options).find(([, o]) => o.short === arg[1])![0]}`}=${args[i + 1]}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 /** Takes parsed values; returns the --format (default jsonl), or throws E_OPTION. */
@@ -65,13 +95,20 @@ function toNumber(name: string, raw: string): number {
 /** Takes parsed values and a flag name; returns it as an integer in [min, max], or `fallback` when absent. */
 export function intFlag(values: CommandContext['values'], name: string, fallback: number, min: number, max: number): number {
   const raw = stringFlag(values, name);
-  return raw === undefined ? fallback : intOption(`--${name}`, toNumber(name, raw), fallback, min, max);
+  if (raw === undefined) return fallback;
+  const n = toNumber(name, raw);
+  // The error shows the value as typed: 18446744073709551616, not its rounded double.
+  if (!Number.isInteger(n) || n < min || n > max) throw optionError(`--${name}`, `integer ${min}..${max}`, raw);
+  return intOption(`--${name}`, n, fallback, min, max);
 }
 
 /** Takes parsed values and a flag name; returns it as a number in [min, max], or `fallback` when absent. */
 export function numberFlag(values: CommandContext['values'], name: string, fallback: number, min: number, max: number): number {
   const raw = stringFlag(values, name);
-  return raw === undefined ? fallback : numberOption(`--${name}`, toNumber(name, raw), fallback, min, max);
+  if (raw === undefined) return fallback;
+  const n = toNumber(name, raw);
+  if (n < min || n > max) throw optionError(`--${name}`, `number ${min}..${max}`, raw);
+  return numberOption(`--${name}`, n, fallback, min, max);
 }
 
 /** Takes parsed values and a flag name; returns it if one of `allowed`, or `fallback` when absent. */
@@ -116,8 +153,56 @@ export function sketchOptionsOf(values: CommandContext['values']): SketchOptions
   if (values.m !== undefined) o.m = intFlag(values, 'm', 25, 1, 2 ** 32);
   const seed = stringFlag(values, 'seed');
   if (seed !== undefined) {
-    if (!/^(\d+|0x[0-9a-f]+)$/i.test(seed.trim())) throw optionError('--seed', 'an integer 0..2^64−1 (decimal or 0x hex)', seed);
-    o.seed = BigInt(seed.trim());
+    const expected = 'an integer 0..2^64−1 (decimal or 0x hex)';
+    if (!/^(\d+|0x[0-9a-f]+)$/i.test(seed.trim())) throw optionError('--seed', expected, seed);
+    const value = BigInt(seed.trim());
+    if (value >= 1n << 64n) throw optionError('--seed', expected, seed);
+    o.seed = value;
+  }
+  return o;
+}
+
+/** Flags of the commands that read crawls; parsed by `readerOptionsOf`. */
+export const READER_FLAGS = {
+  'input-format': { type: 'string' },
+  'max-record': { type: 'string' },
+  'follow-symlinks': { type: 'boolean' },
+  'any-scheme': { type: 'boolean' },
+  'id-field': { type: 'string' },
+  'text-field': { type: 'string' },
+  'html-field': { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** Help text for READER_FLAGS. */
+export const READER_USAGE = `Input flags:
+  -                     as an INPUT: read standard input (its format sniffed, or --input-format)
+  --input-format F      read every INPUT as F: warc | jsonl | urls | html | folder (default: from the
+                        name, else the first bytes: WARC/, JSON objects, URLs; else one document)
+  --max-record MiB      cap on one record after inflating (a WARC record, a JSONL line, a file, an
+                        HTTP body); larger ones are reported and skipped. Memory follows it (default 32)
+  --follow-symlinks     follow links inside a folder that lead outside it (default: reported, skipped)
+  --any-scheme          keep WARC records whose target is not an http(s) URL (default: reported, skipped)
+  --id-field NAME       JSONL field naming each record: a URL, or any id (then the URL is id:<id>) (default url)
+  --text-field NAME     JSONL field holding plain text (default text)
+  --html-field NAME     JSONL field holding HTML, tried first (default html)`;
+
+const INPUT_FORMATS = ['warc', 'jsonl', 'urls', 'html', 'folder'] as const;
+
+/** Takes parsed values; returns the reader options the input flags set (unset flags left to the readers' defaults). */
+export function readerOptionsOf(values: CommandContext['values']): ReadOptions {
+  const o: ReadOptions = {};
+  if (values['input-format'] !== undefined) {
+    const f = enumFlag(values, 'input-format', 'jsonl', INPUT_FORMATS);
+    o.kind = f === 'html' ? 'file' : f;
+  }
+  if (values['max-record'] !== undefined) o.maxRecordBytes = Math.round(numberFlag(values, 'max-record', 32, 1 / 1024, 1024) * (1 << 20));
+  if (values['follow-symlinks'] === true) o.followSymlinks = true;
+  if (values['any-scheme'] === true) o.anyScheme = true;
+  for (const [flag, key] of [['id-field', 'idField'], ['text-field', 'textField'], ['html-field', 'htmlField']] as const) {
+    const v = stringFlag(values, flag);
+    if (v === undefined) continue;
+    if (v === '') throw optionError(`--${flag}`, 'a field name', v);
+    o[key] = v;
   }
   return o;
 }

@@ -2,11 +2,12 @@
 import { ResembleError } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
 import { inputSize, loadCrawl, type LoadedCrawl, type LoadOptions } from '../io/crawl.js';
+import { readerOptionsOf } from './args.js';
 import type { CommandContext } from './command.js';
 import { startProgress, summaryLine } from './progress.js';
 
 /** Options of `openCrawl`: the reader options a command may set, plus how to treat an empty result. */
-export interface OpenCrawlOptions extends Pick<LoadOptions, 'links' | 'scheme' | 'allStatuses' | 'kind'> {
+export interface OpenCrawlOptions extends Pick<LoadOptions, 'links' | 'scheme' | 'allStatuses' | 'kind' | 'maxRecordBytes'> {
   /** Return an empty crawl instead of failing with E_INPUT (exit 1). Default false. */
   allowEmpty?: boolean;
   /** Label before the progress bar. Default 'reading'. */
@@ -32,7 +33,9 @@ export async function openCrawl(ctx: CommandContext, inputs: readonly string[], 
   if (inputs.length === 0) {
     throw new ResembleError('E_OPTION', 'expected at least one input: a wget mirror folder, .warc[.gz], .jsonl[.gz] or URL list');
   }
-  const { allowEmpty = false, label = 'reading', ...readerOptions } = options;
+  const { allowEmpty = false, label = 'reading', ...commandOptions } = options;
+  // The input flags (--max-record, --input-format, ...) first; what the command needs (links) wins.
+  const readerOptions = { ...readerOptionsOf(ctx.values), ...commandOptions };
   const started = Date.now();
   const progress = startProgress(ctx, label, ctx.progress ? await inputSize(inputs) : undefined);
   let shown = 0;
@@ -41,14 +44,20 @@ export async function openCrawl(ctx: CommandContext, inputs: readonly string[], 
   let documents = 0;
   let bytes = 0;
   let crawl: LoadedCrawl;
+  const show = (e: ReadError) => {
+    if (ctx.quiet) return;
+    if (shown < MAX_ERRORS_SHOWN) ctx.err.write(lead + errorLine(e) + '\n');
+    else if (shown === MAX_ERRORS_SHOWN) ctx.err.write(lead + '(further read errors not shown; see the count below)\n');
+    shown++;
+  };
   try {
     crawl = await loadCrawl(inputs, {
       ...readerOptions,
-      onError: (e) => {
-        if (ctx.quiet) return;
-        if (shown < MAX_ERRORS_SHOWN) ctx.err.write(lead + errorLine(e) + '\n');
-        else if (shown === MAX_ERRORS_SHOWN) ctx.err.write(lead + '(further read errors not shown; see the count below)\n');
-        shown++;
+      onError: show,
+      onWarning: show,
+      // Skips that would surprise (a link out of the folder, a file: URL) carry a message: shown like errors.
+      onSkip: (s) => {
+        if (s.message !== undefined) show({ source: s.source, location: s.location, code: s.reason, message: s.message });
       },
       onBytes: (n) => {
         bytes += n;

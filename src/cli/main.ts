@@ -3,11 +3,11 @@
  * parses its flags with the shared ones, opens --out, runs it and maps failures to exit codes:
  * 0 success, 1 nothing usable was read (or a command failed), 2 bad arguments.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { ResembleError } from '../errors.js';
-import { formatOf, parseCommandArgs, SHARED_USAGE } from './args.js';
+import { formatOf, parseCommandArgs, READER_USAGE, SHARED_USAGE } from './args.js';
 import type { Command, CommandContext } from './command.js';
 import { commands } from './commands/index.js';
+import { checkOutput, openAtomic, type AtomicFile } from './output.js';
 import { version } from './version.js';
 
 /** A text stream main writes to; `isTTY` decides whether progress bars are drawn. */
@@ -59,16 +59,14 @@ async function generalHelp(registry: CommandRegistry): Promise<string> {
   ].join('\n');
 }
 
-function fileSink(path: string): { write(chunk: string): void; close(): void } {
-  const fd = openSync(path, 'w');
-  return {
-    write(chunk: string) {
-      writeSync(fd, chunk);
-    },
-    close() {
-      closeSync(fd);
-    },
-  };
+/** Takes parsed values and positionals; returns every path the run may read (positionals and string flag values but --out), for `checkOutput`. */
+export function pathsRead(values: CommandContext['values'], positionals: readonly string[]): string[] {
+  const paths = [...positionals];
+  for (const [name, v] of Object.entries(values)) {
+    if (name === 'out') continue;
+    for (const one of Array.isArray(v) ? v : [v]) if (typeof one === 'string') paths.push(one);
+  }
+  return paths;
 }
 
 /** Takes the arguments after `resemble` (process.argv.slice(2)) and optional streams; returns the exit code. */
@@ -99,15 +97,20 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
     say(stderr, `resemble: the ${name} command is not available in this build (${(e as Error).message.split('\n')[0]})`);
     return 1;
   }
-  let sink: ReturnType<typeof fileSink> | undefined;
+  let sink: AtomicFile | undefined;
+  let code = 1;
   try {
     const { values, positionals } = parseCommandArgs(command, rest);
     if (values.help) {
-      say(stdout, `${command.usage.trimEnd()}\n\n${SHARED_USAGE}\n`);
+      const reading = 'input-format' in command.options ? `\n\n${READER_USAGE}` : '';
+      say(stdout, `${command.usage.trimEnd()}${reading}\n\n${SHARED_USAGE}\n`);
       return 0;
     }
     formatOf(values);
-    if (typeof values.out === 'string') sink = fileSink(values.out);
+    if (typeof values.out === 'string' && values.out !== '-') {
+      checkOutput(values.out, pathsRead(values, positionals), '--out');
+      sink = openAtomic(values.out);
+    }
     const quiet = values.quiet === true;
     const ctx: CommandContext = {
       values,
@@ -117,7 +120,10 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
       progress: stderr.isTTY === true && !quiet,
       quiet,
     };
-    return await command.run(ctx);
+    code = await command.run(ctx);
+    // The output replaces the old file only when the run succeeded: a failed run leaves no half-written file.
+    if (code === 0) sink?.commit();
+    return code;
   } catch (e) {
     const code = e instanceof ResembleError ? e.code : undefined;
     const detail = code === undefined && !(e instanceof ResembleError) && (e as NodeJS.ErrnoException).code;
@@ -125,6 +131,6 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
     if (code === 'E_OPTION') say(stderr, `(resemble ${name} --help lists the flags)`);
     return code === 'E_OPTION' ? 2 : 1;
   } finally {
-    sink?.close();
+    if (code !== 0) sink?.abort();
   }
 }

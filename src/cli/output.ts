@@ -3,6 +3,10 @@
  * Keys keep the order the command built each record in (commands build them in a fixed order, so
  * output is deterministic); every non-integer number is rounded to 4 decimals by `round4`.
  */
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { ResembleError } from '../errors.js';
 import type { OutputFormat } from './args.js';
 
 /** Where results go: stdout or the --out file. */
@@ -83,4 +87,132 @@ export function writeRecords(sink: Sink, format: OutputFormat, records: Iterable
   for (const r of records) w.write(r);
   w.end();
   return w.count;
+}
+
+/** Takes a path; returns its device and inode (following links), or undefined when it does not exist. */
+function identity(path: string): { dev: number; ino: number; dir: boolean; special: boolean } | undefined {
+  try {
+    const s = statSync(path);
+    return { dev: s.dev, ino: s.ino, dir: s.isDirectory(), special: !s.isFile() && !s.isDirectory() };
+  } catch {
+    return undefined;
+  }
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    // Not there yet: resolve its folder (which may be a link) and keep the name.
+    try {
+      return join(realpathSync(dirname(resolve(path))), basename(path));
+    } catch {
+      return resolve(path);
+    }
+  }
+}
+
+/**
+ * Takes an output path, the paths the run reads and the flag naming the output; throws E_OPTION
+ * when the output is one of the inputs (the same file through any path, link or hard link) or lies
+ * inside an input folder, so that no run can overwrite what it reads.
+ */
+export function checkOutput(path: string, inputs: readonly string[], flag: string): void {
+  if (path === '-' || path === '') return;
+  const out = identity(path);
+  if (out?.special) return; // /dev/null, /dev/stdout, a FIFO: nothing there to destroy
+  const outReal = realOrResolved(path);
+  for (const input of inputs) {
+    if (input === '-' || input === '') continue;
+    const id = identity(input);
+    if (id === undefined) continue;
+    if (out && !id.dir && out.dev === id.dev && out.ino === id.ino) {
+      throw new ResembleError('E_OPTION', `${flag} ${path} is the input ${input}: refusing to overwrite what is being read`, { option: flag });
+    }
+    if (id.dir) {
+      const rel = relative(realOrResolved(input), outReal);
+      if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) {
+        throw new ResembleError('E_OPTION', `${flag} ${path} is inside the input folder ${input}: it would be read as part of the crawl; write it elsewhere`, { option: flag });
+      }
+    }
+  }
+}
+
+/** A file being written under a temporary name beside it; `commit()` renames it into place, `abort()` removes it. */
+export interface AtomicFile extends Sink {
+  readonly path: string;
+  writeBytes(bytes: Uint8Array): void;
+  commit(): void;
+  abort(): void;
+}
+
+/**
+ * Takes an output path; returns a sink writing to a temporary file in the same folder, renamed over
+ * the path by `commit()` (atomic on one file system), so a failed or interrupted run leaves the old
+ * file (or none) rather than half a new one. Special files (/dev/null, a FIFO) are written directly.
+ */
+export function openAtomic(path: string): AtomicFile {
+  const special = identity(path)?.special === true;
+  const tmp = special ? path : join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const fail = (e: unknown): never => {
+    const err = e as NodeJS.ErrnoException;
+    throw new ResembleError('E_IO', `cannot write ${path}: ${err.code === 'ENOENT' ? 'its folder does not exist' : err.code === 'EACCES' ? 'permission denied' : err.message}`, { path, code: err.code });
+  };
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, special ? 'w' : 'wx');
+  } catch (e) {
+    fail(e);
+  }
+  const close = () => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+  };
+  return {
+    path,
+    write(chunk: string) {
+      try {
+        if (fd !== undefined) writeSync(fd, chunk);
+      } catch (e) {
+        fail(e);
+      }
+    },
+    writeBytes(bytes: Uint8Array) {
+      try {
+        for (let at = 0; fd !== undefined && at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+      } catch (e) {
+        fail(e);
+      }
+    },
+    commit() {
+      try {
+        close();
+        if (!special) renameSync(tmp, path);
+      } catch (e) {
+        this.abort();
+        fail(e);
+      }
+    },
+    abort() {
+      try {
+        close();
+      } catch {
+        // closing a broken file: its removal below is what matters
+      }
+      if (!special) rmSync(tmp, { force: true });
+    },
+  };
+}
+
+/** Takes a path and its bytes (or text); writes them through `openAtomic` (the old file stays until the new one is whole). */
+export function writeFileAtomic(path: string, data: Uint8Array | string): void {
+  const f = openAtomic(path);
+  try {
+    if (typeof data === 'string') f.write(data);
+    else f.writeBytes(data);
+  } catch (e) {
+    f.abort();
+    throw e;
+  }
+  f.commit();
 }

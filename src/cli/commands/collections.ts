@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { avoidList } from '../../collections/avoid.js';
 import type { ReplicatedCollections } from '../../collections/find.js';
 import { replicatedCollections } from '../../collections/replicated.js';
@@ -9,10 +9,10 @@ import { ResembleError } from '../../errors.js';
 import { utf8Bytes } from '../../graph/document.js';
 import { init } from '../../index.js';
 import { plotSeries } from '../../report/plot.js';
-import { formatOf, intFlag, stringOf } from '../args.js';
+import { formatOf, intFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { openCrawl } from '../input.js';
-import { createRecordWriter } from '../output.js';
+import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
 /** Takes the clusters; returns the paper's Figure 12 (cluster cardinality against collection size, log axes) as SVG. */
 export function figure12(found: ReplicatedCollections): Promise<string> {
@@ -83,6 +83,7 @@ Flags:
                         and so split a collection (Figure 3(c)), with the clusters on either side
   --plot FILE.svg       also draw Figure 12: cluster cardinality against collection size, log axes`,
   options: {
+    ...READER_FLAGS,
     similarity: { type: 'string' },
     extended: { type: 'boolean' },
     'single-site': { type: 'boolean' },
@@ -103,6 +104,7 @@ Flags:
     const modes = [v.avoid === true && '--avoid', rollup && '--rollup', v['break-points'] === true && '--break-points'].filter(Boolean);
     if (modes.length > 1) throw new ResembleError('E_OPTION', `expected one of --avoid, --rollup and --break-points, got ${modes.join(' and ')}`, { option: modes[0] });
     const plot = stringOf(v, 'plot');
+    if (plot !== undefined) checkOutput(plot, ctx.positionals, '--plot');
     await init();
     const crawl = await openCrawl(ctx, ctx.positionals);
     const graph = crawl.graph;
@@ -139,7 +141,7 @@ Flags:
     }
     writer.end();
     if (plot !== undefined) {
-      await writeFile(plot, await figure12(found));
+      writeFileAtomic(plot, await figure12(found));
       if (!ctx.quiet) ctx.err.write(`plot: ${plot}\n`);
     }
     if (!ctx.quiet) {

@@ -1,14 +1,18 @@
 import { ResembleError } from '../../errors.js';
+import type { ReadError } from '../../graph/document.js';
+import type { SkipEvent } from '../../io/options.js';
 import { utf8Bytes, type Document } from '../../graph/document.js';
 import { init, sketchMany, resemblance, containment, exactResemblance, exactContainment, shingleSet, resolveSketchOptions } from '../../index.js';
 import { readSingleFile } from '../../io/crawl.js';
-import { formatOf, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
+import { formatOf, READER_FLAGS, readerOptionsOf, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { errorLine, openCrawl } from '../input.js';
 import { writeRecords } from '../output.js';
 
 async function fromFile(ctx: CommandContext, path: string): Promise<Document> {
-  for await (const doc of readSingleFile(path, { links: false, onError: (e) => ctx.err.write(errorLine(e) + '\n') })) return doc;
+  const say = (e: ReadError) => ctx.err.write(errorLine(e) + '\n');
+  const onSkip = (s: SkipEvent) => ctx.err.write(`${s.location}: ${s.message ?? s.reason}\n`);
+  for await (const doc of readSingleFile(path, { ...readerOptionsOf(ctx.values), links: false, onError: say, onSkip, onWarning: say })) return doc;
   throw new ResembleError('E_INPUT', `cannot compare ${path}: not a readable text file`);
 }
 
@@ -49,7 +53,7 @@ Flags:
   --crawl INPUT         look A and B up as URLs in this crawl (folder, .warc[.gz], .jsonl[.gz])
 
 ${SKETCH_USAGE}`,
-  options: { crawl: { type: 'string', multiple: true }, ...SKETCH_FLAGS },
+  options: { crawl: { type: 'string', multiple: true }, ...SKETCH_FLAGS, ...READER_FLAGS },
   async run(ctx) {
     const format = formatOf(ctx.values);
     const options = sketchOptionsOf(ctx.values);

@@ -3,7 +3,7 @@ import { utf8Bytes } from '../../graph/document.js';
 import { init, resolveSketchOptions, sketchMany } from '../../index.js';
 import { nearDuplicates, type NearDuplicateOptions } from '../../cluster/near-duplicates.js';
 import { clusterRecord } from '../../cluster/records.js';
-import { enumFlag, formatOf, intFlag, numberFlag, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
+import { enumFlag, formatOf, intFlag, numberFlag, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { openCrawl } from '../input.js';
 import { createRecordWriter } from '../output.js';
@@ -63,6 +63,7 @@ ${POLICY_USAGE}
 
 ${SKETCH_USAGE}`,
   options: {
+    ...READER_FLAGS,
     ...POLICY_FLAGS, method: { type: 'string' }, verify: { type: 'boolean' }, k: { type: 'string' },
     'super-shingle': { type: 'string' }, representative: { type: 'string' }, ...SKETCH_FLAGS,
   },

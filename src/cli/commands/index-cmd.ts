@@ -1,14 +1,14 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { ResembleError, optionError } from '../../errors.js';
 import { utf8Bytes, type Document } from '../../graph/document.js';
 import { init, resolveSketchOptions, sketchMany } from '../../index.js';
 import { loadIndex, saveIndex } from '../../cluster/index-format.js';
 import { sketchOptionsFor } from '../../cluster/records.js';
 import { ResembleIndex } from '../../cluster/resemble-index.js';
-import { formatOf, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
+import { formatOf, READER_FLAGS, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { openCrawl } from '../input.js';
-import { createRecordWriter, writeRecords } from '../output.js';
+import { checkOutput, createRecordWriter, writeFileAtomic, writeRecords } from '../output.js';
 import { POLICY_FLAGS, POLICY_USAGE, policyOf } from './dups.js';
 
 /** Reads an index file; E_IO when it cannot be read, E_FORMAT / E_PARAMS from the format. */
@@ -20,15 +20,19 @@ export function readIndexFile(path: string): ResembleIndex {
   } catch (e) {
     throw new ResembleError('E_IO', `cannot read index ${path}: ${(e as Error).message}`, { path });
   }
-  return loadIndex(bytes);
+  try {
+    return loadIndex(bytes);
+  } catch (e) {
+    // The format's own error says what is wrong; the file it is wrong in is named here.
+    const code = e instanceof ResembleError ? e.code : 'E_FORMAT';
+    throw new ResembleError(code, `index ${path} cannot be loaded: ${(e as Error).message}`, { path });
+  }
 }
 
 /** Writes an index file through a temporary name, so a failed write never leaves half a file. */
 export function writeIndexFile(path: string, index: ResembleIndex): number {
   const bytes = saveIndex(index);
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, bytes);
-  renameSync(tmp, path);
+  writeFileAtomic(path, bytes);
   return bytes.length;
 }
 
@@ -70,7 +74,7 @@ Policy flags (build only; stored in the index):
 ${POLICY_USAGE}
 
 ${SKETCH_USAGE}`,
-  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS },
+  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS, ...READER_FLAGS },
   async run(ctx) {
     const format = formatOf(ctx.values);
     const [action, file, ...rest] = ctx.positionals;
@@ -100,6 +104,7 @@ ${SKETCH_USAGE}`,
       return 0;
     }
     if (rest.length === 0) throw optionError('INPUT', 'at least one crawl input after FILE', undefined);
+    checkOutput(file, rest, 'the index file');
     await init();
     if (action === 'build') {
       const policy = policyOf(ctx.values);

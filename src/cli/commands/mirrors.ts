@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResembleError } from '../../errors.js';
 import type { ReadError } from '../../graph/document.js';
@@ -27,10 +27,10 @@ import {
 import { DEFAULT_MIN_URLS } from '../../mirrors/host-set.js';
 import { DEFAULT_SEED } from '../../mirrors/random.js';
 import { plotSeries } from '../../report/plot.js';
-import { enumFlag, formatOf, intFlag, stringOf } from '../args.js';
+import { enumFlag, formatOf, intFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { errorLine, openCrawl } from '../input.js';
-import { createRecordWriter, round4 } from '../output.js';
+import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../output.js';
 
 const NEEDS_LINKS: readonly AlgorithmName[] = ['conn', 'hconn1', 'hconn2', 'combined', 'hybrid'];
 
@@ -91,6 +91,7 @@ Flags:
   --link-urls           also count URLs seen only as link targets (the paper's input did)
 `,
   options: {
+    ...READER_FLAGS,
     algorithm: { type: 'string' },
     top: { type: 'string' },
     verify: { type: 'boolean' },
@@ -111,6 +112,7 @@ Flags:
     const ipsPath = stringOf(ctx.values, 'ips');
     const truthPath = stringOf(ctx.values, 'truth');
     const plotDir = stringOf(ctx.values, 'plot');
+    if (plotDir !== undefined) checkOutput(plotDir, ctx.positionals, '--plot');
     const evaluate = truthPath !== undefined || plotDir !== undefined;
     const hostsFile = ipsPath === undefined ? undefined : parseHostsFile(readText(ipsPath, '--ips'), ipsPath);
     const truthFile = truthPath === undefined ? undefined : parseTruthFile(readText(truthPath, '--truth'), truthPath);
@@ -213,11 +215,11 @@ async function evaluateAll(ctx: CommandContext, hosts: HostSet, rankings: Rankin
   }
   if (e.plotDir === undefined) return;
   mkdirSync(e.plotDir, { recursive: true });
-  for (const f of mirrorFigures(curves)) writeFileSync(join(e.plotDir, f.file), await plotSeries(f.series, f.options));
+  for (const f of mirrorFigures(curves)) writeFileAtomic(join(e.plotDir, f.file), await plotSeries(f.series, f.options));
   const summary = curves.map((c) => {
     const n = c.precision.length;
     return { algorithm: c.algorithm, ranked: n, found: n ? c.found[n - 1] : 0, precision: n ? round4(c.precision[n - 1]) : null, relativeRecall: n ? round4(c.relativeRecall[n - 1]) : null, recall: n ? round4(c.recall[n - 1]) : null };
   });
-  writeFileSync(join(e.plotDir, 'evaluation.json'), JSON.stringify({ total, algorithms: summary }, null, 2) + '\n');
+  writeFileAtomic(join(e.plotDir, 'evaluation.json'), JSON.stringify({ total, algorithms: summary }, null, 2) + '\n');
   if (!ctx.quiet) ctx.err.write(`wrote Figures 1, 3, 4 and evaluation.json to ${e.plotDir}\n`);
 }

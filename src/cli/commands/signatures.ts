@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
@@ -8,10 +8,10 @@ import { precisionRecall, sampleReference } from '../../signatures/evaluate.js';
 import { collisionParams, signatureParams, type SignatureOptions } from '../../signatures/options.js';
 import { precisionRecallPlot } from '../../signatures/plot.js';
 import type { WebGraph } from '../../graph/web-graph.js';
-import { enumFlag, formatOf, intFlag, numberFlag, stringOf } from '../args.js';
+import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { openCrawl } from '../input.js';
-import { writeRecords } from '../output.js';
+import { checkOutput, writeFileAtomic, writeRecords } from '../output.js';
 
 /** Takes a comma-separated list of tolerances; returns the numbers. */
 function listOf(name: string, raw: string | undefined): number[] | undefined {
@@ -61,7 +61,7 @@ an RP-only curve along D (the paper's Figure 1): precision from the cosine of ba
 
 Flags:
   --k N                 dimensions of both signatures (default 5)
-  --gamma X             damping γ of the HM propagation (default 0.5)
+  --gamma X             damping γ of the HM propagation, 0..1 (default 0.5)
   --iterations N        HM iterations (default 4)
   --C X                 HM tolerance (default 0.1; 2 or more: RP alone)
   --D X                 RP tolerance (default 0.1)
@@ -77,6 +77,7 @@ Flags:
   --rp-only-D LIST      D values of the RP-only curve (default 0.01,0.02,0.05,0.1,0.2)
   --plots DIR           with --evaluate, write precision-recall.svg into DIR`,
   options: {
+    ...READER_FLAGS,
     k: { type: 'string' },
     gamma: { type: 'string' },
     iterations: { type: 'string' },
@@ -98,7 +99,7 @@ Flags:
     const format = formatOf(v);
     const options: SignatureOptions = {
       k: intFlag(v, 'k', 5, 1, 256),
-      gamma: numberFlag(v, 'gamma', 0.5, 0, 1e6),
+      gamma: numberFlag(v, 'gamma', 0.5, 0, 1),
       iterations: intFlag(v, 'iterations', 4, 0, 1000),
       seed: intFlag(v, 'seed', 0, 0, 0xffffffff),
       weighting: enumFlag(v, 'weighting', 'unit', ['unit', 'tf'] as const),
@@ -111,6 +112,7 @@ Flags:
     const sampleSize = intFlag(v, 'sample', 100, 1, 2 ** 31);
     const sweep = { C: listOf('sweep-C', stringOf(v, 'sweep-C')), D: listOf('sweep-D', stringOf(v, 'sweep-D')), rpOnlyD: listOf('rp-only-D', stringOf(v, 'rp-only-D')) };
     const plots = stringOf(v, 'plots');
+    if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (plots !== undefined && !v.evaluate) throw optionError('--plots', 'to come with --evaluate', plots);
     if (ctx.positionals.length === 0) throw optionError('INPUT', 'at least one crawl input', 'none');
     await init();
@@ -138,7 +140,7 @@ Flags:
     writeRecords(ctx.out, format, points);
     if (plots !== undefined) {
       await mkdir(plots, { recursive: true });
-      await writeFile(join(plots, 'precision-recall.svg'), await precisionRecallPlot(points));
+      writeFileAtomic(join(plots, 'precision-recall.svg'), await precisionRecallPlot(points));
       if (!ctx.quiet) ctx.err.write(`plots: ${join(plots, 'precision-recall.svg')}\n`);
     }
     return 0;

@@ -1,10 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import { utf8Bytes } from '../../graph/document.js';
 import { init, resolveSketchOptions, serializeSketchSet, sketchMany } from '../../index.js';
-import { formatOf, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf } from '../args.js';
+import { formatOf, READER_FLAGS, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf } from '../args.js';
 import type { Command } from '../command.js';
 import { openCrawl } from '../input.js';
-import { createRecordWriter } from '../output.js';
+import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
 /** Takes a 64-bit value; returns it as 16 lowercase hex digits (JSON numbers cannot hold 64 bits). */
 export function hex64(v: bigint): string {
@@ -27,18 +26,19 @@ Flags:
                         the records then leave out values and map each id to its URL
 
 ${SKETCH_USAGE}`,
-  options: { binary: { type: 'string' }, ...SKETCH_FLAGS },
+  options: { binary: { type: 'string' }, ...SKETCH_FLAGS, ...READER_FLAGS },
   async run(ctx) {
     const format = formatOf(ctx.values);
     const options = sketchOptionsOf(ctx.values);
     resolveSketchOptions(options);
     const binary = stringOf(ctx.values, 'binary');
+    if (binary !== undefined) checkOutput(binary, ctx.positionals, '--binary');
     await init();
     const crawl = await openCrawl(ctx, ctx.positionals, { links: false, label: 'reading' });
     const set = sketchMany(crawl.documents.map(utf8Bytes), options);
     for (const e of set.errors) ctx.err.write(`${crawl.documents[e.index].source ?? crawl.documents[e.index].url}: ${e.message}\n`);
     if (binary !== undefined) {
-      writeFileSync(binary, serializeSketchSet(set));
+      writeFileAtomic(binary, serializeSketchSet(set));
       if (!ctx.quiet) ctx.err.write(`wrote ${set.size} sketches to ${binary}\n`);
     }
     const out = createRecordWriter(ctx.out, format);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
@@ -6,10 +6,10 @@ import { studyCrawl, type CrawlStudyOptions } from '../../study/crawl-study.js';
 import type { ProfilePoint } from '../../study/estimate.js';
 import { studyMarkdown, studyPlots } from '../../study/report.js';
 import type { StudyReport } from '../../study/study.js';
-import { intFlag, stringOf } from '../args.js';
+import { intFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { openCrawl } from '../input.js';
-import { plain } from '../output.js';
+import { checkOutput, plain, writeFileAtomic } from '../output.js';
 
 /** Takes the --near value ("90,70,50"); returns the thresholds. */
 function nearOf(raw: string | undefined): number[] | undefined {
@@ -73,6 +73,7 @@ Flags:
   --max-sentence N      a sentence without a period ends at this character (default 150)
   --sentences N         sentences per shingle paragraph (default 3)`,
   options: {
+    ...READER_FLAGS,
     seeds: { type: 'string', multiple: true },
     parts: { type: 'string' },
     near: { type: 'string' },
@@ -96,6 +97,7 @@ Flags:
       profile: await profileOf(stringOf(v, 'profile')),
     };
     const plots = stringOf(v, 'plots');
+    if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (ctx.positionals.length === 0) throw optionError('INPUT', 'at least one crawl input', 'none');
     await init();
     const crawl = await openCrawl(ctx, ctx.positionals);
@@ -108,7 +110,7 @@ Flags:
     if (plots !== undefined) {
       await mkdir(plots, { recursive: true });
       const files = await studyPlots(report);
-      for (const [name, svg] of Object.entries(files)) await writeFile(join(plots, name), svg);
+      for (const [name, svg] of Object.entries(files)) writeFileAtomic(join(plots, name), svg);
       if (!ctx.quiet) ctx.err.write(`plots: ${Object.keys(files).map((f) => join(plots, f)).join(', ')}\n`);
     }
     return 0;
