@@ -167,43 +167,38 @@ export class ByteReader {
   }
 
   /**
-   * Skips to the next occurrence of `needle` at the start of a line (after '\n', or here when
-   * `here` is true); returns the bytes skipped. Stops at the end or a barrier (needle not found).
+   * Skips to the next occurrence of `needle` at the start of a line: after '\n', after a NUL byte
+   * (a run of NULs, a hole in a sparse file, ends like a line), or here when `here` is true;
+   * returns the bytes skipped. Stops at the end or a barrier (needle not found).
    */
   async skipToLineStart(needle: Uint8Array, here: boolean): Promise<{ skipped: number; found: boolean }> {
     let skipped = 0;
-    let lineStart = here;
+    let prev = here ? 10 : -1; // the byte before buf[0]
     for (;;) {
-      const b = await this.fill(needle.length + 1);
-      if (b.length === 0) return { skipped, found: false };
-      if (lineStart && startsWith(b, needle)) return { skipped, found: true };
-      if (b.length < needle.length + 1 && this.atEndAfter(b.length)) {
+      const b = await this.fill(needle.length);
+      if (b.length < needle.length) {
         skipped += b.length;
         this.consume(b.length);
         return { skipped, found: false };
       }
-      let nl = b.indexOf(10);
-      // Keep a candidate line start whose needle may run past the buffered bytes.
-      while (nl >= 0 && nl + 1 + needle.length <= b.length && !startsWith(b.subarray(nl + 1), needle)) nl = b.indexOf(10, nl + 1);
-      if (nl < 0) {
-        skipped += b.length;
-        this.consume(b.length);
-        lineStart = false;
-        continue;
+      let keep = b.length;
+      for (let w = b.indexOf(needle[0]); w >= 0; w = b.indexOf(needle[0], w + 1)) {
+        const before = w === 0 ? prev : b[w - 1];
+        if (before !== 10 && before !== 0) continue;
+        if (w + needle.length > b.length) {
+          keep = w; // may start here: read more before deciding
+          break;
+        }
+        if (startsWith(b.subarray(w), needle)) {
+          skipped += w;
+          this.consume(w);
+          return { skipped, found: true };
+        }
       }
-      skipped += nl + 1;
-      this.consume(nl + 1);
-      lineStart = true;
-      if (this.buf.length >= needle.length && startsWith(this.buf, needle)) return { skipped, found: true };
-      if (this.buf.length < needle.length) {
-        await this.fill(needle.length);
-        if (startsWith(this.buf, needle)) return { skipped, found: true };
-      }
+      prev = b[keep - 1];
+      skipped += keep;
+      this.consume(keep);
     }
-  }
-
-  private atEndAfter(n: number): boolean {
-    return this.buf.length === n && (this.eof || this.barrier !== undefined);
   }
 
   /** Puts bytes back in front of the buffer (bytes just read from it). */

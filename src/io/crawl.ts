@@ -2,7 +2,7 @@ import { lstat, open, readdir, stat } from 'node:fs/promises';
 import { constants as zlibConstants, gunzipSync, type ZlibOptions } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { optionError } from '../errors.js';
+import { intOption, optionError } from '../errors.js';
 import type { Document, ReadError } from '../graph/document.js';
 import { WebGraph } from '../graph/web-graph.js';
 import { readFolder, specialKind } from './folder.js';
@@ -142,6 +142,48 @@ async function* readOne(input: string, opts: ResolvedReadOptions): AsyncGenerato
 export async function* readCrawl(input: string | readonly string[], options: ReadOptions = {}): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readCrawl');
   for (const one of typeof input === 'string' ? [input] : input) yield* readOne(one, opts);
+}
+
+/** Options of `readBatches`: the reader options plus the batch bounds. */
+export interface BatchOptions extends ReadOptions {
+  /** A batch is handed out once its documents hold this many bytes. Default 8 MiB. */
+  batchBytes?: number;
+  /** ... or once it holds this many documents. Default 1024. */
+  batchDocs?: number;
+}
+
+/** A batch of documents in input order; `firstId` is the DocId of its first document. */
+export interface DocumentBatch {
+  documents: Document[];
+  firstId: number;
+  /** Bytes of the documents' pages (what the batch holds in memory). */
+  bytes: number;
+}
+
+/**
+ * Takes input path(s) and options; yields the documents of `readCrawl` in batches (input order,
+ * DocIds counted across batches), each handed out as soon as it reaches `batchBytes` or
+ * `batchDocs`, so memory is bounded by a batch (plus one record up to `maxRecordBytes`) while
+ * reading goes on. Concatenating the batches gives exactly what `readCrawl` yields.
+ */
+export async function* readBatches(input: string | readonly string[], options: BatchOptions = {}): AsyncGenerator<DocumentBatch> {
+  const { batchBytes, batchDocs, ...readOptions } = options;
+  const maxBytes = intOption('batchBytes', batchBytes, 8 << 20, 1, 2 ** 40);
+  const maxDocs = intOption('batchDocs', batchDocs, 1024, 1, 2 ** 31 - 1);
+  let batch: Document[] = [];
+  let bytes = 0;
+  let firstId = 0;
+  for await (const doc of readCrawl(input, readOptions)) {
+    batch.push(doc);
+    bytes += doc.bytes.length + (doc.utf8?.length ?? 0);
+    if (bytes >= maxBytes || batch.length >= maxDocs) {
+      yield { documents: batch, firstId, bytes };
+      firstId += batch.length;
+      batch = [];
+      bytes = 0;
+    }
+  }
+  if (batch.length > 0) yield { documents: batch, firstId, bytes };
 }
 
 /** Counts of records read but not kept, by reason. */

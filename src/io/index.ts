@@ -1,5 +1,5 @@
 /** The crawl readers (Node only): wget mirror folders, WARC, JSONL, URL lists, and the HTML helpers they share. */
-export { readCrawl, loadCrawl, detectKind, inputSize, readSingleFile, type LoadedCrawl, type LoadOptions, type SkipCounts } from './crawl.js';
+export { readCrawl, readBatches, loadCrawl, type BatchOptions, type DocumentBatch, detectKind, inputSize, readSingleFile, type LoadedCrawl, type LoadOptions, type SkipCounts } from './crawl.js';
 export { readFolder, mirrorPathToUrl } from './folder.js';
 export { readWarc, readWarcStreaming } from './warc.js';
 export { readJsonl } from './jsonl.js';
