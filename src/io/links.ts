@@ -1,29 +1,25 @@
-import { Parser } from 'htmlparser2';
+import { scanHtml } from '../graph/html-scan.js';
 import { isHttpUrl, normalizeParsed, parseUrl } from '../graph/url.js';
 
 // The elements whose attribute names another page (HTML §4.6, §4.8.5, §4.8.14, and the frames of
 // HTML 4.01 that old crawls are full of).
 const LINK_ATTRIBUTE: Record<string, string> = { a: 'href', area: 'href', frame: 'src', iframe: 'src' };
 
-/** Takes raw attribute values of `<a href>`, `<area href>`, `<frame src>`, `<iframe src>` and `<base href>` in one pass. */
+/** Takes raw attribute values of `<a href>`, `<area href>`, `<frame src>`, `<iframe src>` and `<base href>` in one linear pass. */
 export function scanLinkAttributes(html: string): { hrefs: string[]; base: string | undefined } {
   const hrefs: string[] = [];
   let base: string | undefined;
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (name === 'base') {
-          // Only the first <base> with an href sets the document base URL (HTML §4.2.3).
-          if (base === undefined && attribs.href !== undefined) base = attribs.href;
-          return;
-        }
-        const attr = LINK_ATTRIBUTE[name];
-        if (attr !== undefined && attribs[attr] !== undefined) hrefs.push(attribs[attr]);
-      },
+  scanHtml(html, {
+    onopentag(name, attribs) {
+      if (name === 'base') {
+        // Only the first <base> with an href sets the document base URL (HTML §4.2.3).
+        if (base === undefined && attribs.href !== undefined) base = attribs.href;
+        return;
+      }
+      const attr = LINK_ATTRIBUTE[name];
+      if (attr !== undefined && attribs[attr] !== undefined) hrefs.push(attribs[attr]);
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
+  });
   return { hrefs, base };
 }
 

@@ -62,11 +62,14 @@ export function splitSentences(text: string, options: Pick<ParagraphOptions, 'ma
 function sentencesOf(s: string, max: number): string[] {
   const out: string[] = [];
   let i = 0;
+  // The next period at or after i, found once and reused: searching from every sentence start
+  // would scan a period-free text to its end once per sentence (quadratic).
+  let dot = -2;
   while (i < s.length) {
     if (s.charCodeAt(i) === 32) { i++; continue; }
     const start = i;
     const limit = Math.min(start + max, s.length);
-    const dot = s.indexOf('.', start);
+    if (dot !== -1 && dot < start) dot = s.indexOf('.', start);
     let end: number;
     if (dot >= 0 && dot < limit) {
       end = dot + 1;
