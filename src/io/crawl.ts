@@ -57,7 +57,8 @@ export async function detectKind(input: string): Promise<InputKind | undefined> 
   if (/\.(warc|wet|wat|arc)(\.gz)?$/.test(name)) return 'warc';
   if (/\.(jsonl|ndjson)(\.gz)?$/.test(name)) return 'jsonl';
   if (/\.(txt|urls|lst)(\.gz)?$/.test(name)) return 'urls';
-  if (!info.isFile() || contentTypeFromName(name.replace(/\.gz$/, '')) !== undefined) return 'file';
+  const named = contentTypeFromName(name.replace(/\.gz$/, ''));
+  if (!info.isFile() || (named !== undefined && named !== 'application/octet-stream')) return 'file';
   try {
     const kind = sniffKind(inflatedHead(await fileHead(input)));
     return kind === 'urls' ? 'file' : kind; // a URL list is only taken by its name: a page may start with a URL too

@@ -201,7 +201,8 @@ type MemberEnd = { ok: true } | { damage: Damage };
  * the deflate data.
  */
 async function* streamMember(input: Input, start: number, member: number): AsyncGenerator<Uint8Array, MemberEnd & { crc: number; size: number }> {
-  const z = zlib.createInflateRaw({ chunkSize: 64 << 10 });
+  // A sync flush after every piece hands out all it inflated, so a truncated stream loses nothing before the cut.
+  const z = zlib.createInflateRaw({ chunkSize: 64 << 10, flush: zlib.constants.Z_SYNC_FLUSH });
   let sawEof = false;
   const pump = (async () => {
     for (;;) {

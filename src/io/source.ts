@@ -4,13 +4,14 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { ByteReader } from './byte-reader.js';
+import { ByteReader, concatBytes } from './byte-reader.js';
 import { gunzipPieces, isGzipMagic, type Damage, type Piece } from './gunzip.js';
 
 /** The name that stands for standard input. */
 export const STDIN = '-';
 
 const CHUNK = 1 << 20;
+const SNIFF_BYTES = 1 << 16;
 
 /** Takes a stream; yields its chunks as Uint8Arrays, counting them through onBytes. */
 async function* chunksOf(stream: Readable, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
@@ -34,8 +35,16 @@ export function setStdin(stream: Readable): void {
 export async function peekStdin(): Promise<Uint8Array> {
   if (stdin.head !== undefined) return stdin.head;
   if (stdin.chunks === undefined) stdin.chunks = chunksOf(stdin.stream, (n) => stdin.onBytes(n));
-  const first = await stdin.chunks.next();
-  stdin.head = first.done ? new Uint8Array(0) : first.value;
+  // Enough bytes to sniff the format, however the pipe cut them into chunks.
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  while (size < SNIFF_BYTES) {
+    const next = await stdin.chunks.next();
+    if (next.done) break;
+    parts.push(next.value);
+    size += next.value.length;
+  }
+  stdin.head = concatBytes(parts, size);
   return stdin.head;
 }
 
