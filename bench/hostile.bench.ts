@@ -70,11 +70,11 @@ async function generate(): Promise<Record<string, string>> {
     gz.pipe(out, { end: false });
     gz.write(head);
     const zeros = Buffer.alloc(MiB);
-    for (let i = 0; i < 1024; i++) if (!gz.write(zeros)) await new Promise((r) => gz.once('drain', r));
+    for (let i = 0; i < 1024; i++) if (!gz.write(zeros)) await new Promise<void>((r) => gz.once('drain', () => r()));
     gz.end('\r\n\r\n');
-    await new Promise((r) => gz.on('end', r));
+    await new Promise<void>((r) => gz.on('end', () => r()));
     out.end(gzipSync(record('http://a.org/2', page(2))));
-    await new Promise((r) => out.on('finish', r));
+    await new Promise<void>((r) => out.on('finish', () => r()));
   }
   const sparse = (path: string, before: string, after: string) => {
     const fd = openSync(path, 'w');
@@ -90,10 +90,10 @@ async function generate(): Promise<Record<string, string>> {
     out.write(line(1));
     out.write('{"url":"http://a.org/big","text":"');
     const chunk = 'x'.repeat(MiB);
-    for (let i = 0; i < 400; i++) if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+    for (let i = 0; i < 400; i++) if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     out.write('"}\n');
     out.end(line(2));
-    await new Promise((r) => out.on('finish', r));
+    await new Promise<void>((r) => out.on('finish', () => r()));
   }
   return files;
 }

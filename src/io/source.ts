@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ByteReader, concatBytes } from './byte-reader.js';
 import { gunzipPieces, isGzipMagic, type Damage, type Piece } from './gunzip.js';
+import { looksBinary } from './sniff.js';
 
 /** The name that stands for standard input. */
 export const STDIN = '-';
@@ -79,7 +80,8 @@ export async function openInput(path: string, onBytes: (n: number) => void, onDa
     if (head.length > 0) yield head;
     for (let r = await rest.next(); !r.done; r = await rest.next()) yield r.value;
   }
-  const gzip = isGzipMagic(head) || (head.length > 0 && /\.gz$/i.test(path));
+  // The magic number decides; a `.gz` name without it is still gzip (damaged at its start) unless the bytes are plain text.
+  const gzip = isGzipMagic(head) || (head.length > 0 && /\.gz$/i.test(path) && looksBinary(head));
   const pieces: AsyncIterator<Piece> = gzip ? gunzipPieces(all()) : plainPieces(all());
   return { reader: new ByteReader(pieces, onDamage), gzip, head: head.subarray(0, 65536) };
 }
