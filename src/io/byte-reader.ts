@@ -80,7 +80,7 @@ export class ByteReader {
       const at = this.pos + this.buf.length;
       const last = this.members[this.members.length - 1];
       if (p.member !== undefined && (!last || last[1] !== p.member)) this.members.push([at, p.member]);
-      this.buf = this.buf.length === 0 ? p.bytes : concatTwo(this.buf, p.bytes);
+      this.buf = this.buf.length === 0 ? p.bytes : concatBytes([this.buf, p.bytes]);
       return true;
     }
   }
@@ -203,7 +203,7 @@ export class ByteReader {
 
   /** Puts bytes back in front of the buffer (bytes just read from it). */
   unread(bytes: Uint8Array): void {
-    this.buf = this.buf.length === 0 ? bytes : concatTwo(bytes, this.buf);
+    this.buf = this.buf.length === 0 ? bytes : concatBytes([bytes, this.buf]);
     this.pos -= bytes.length;
   }
 
@@ -213,13 +213,6 @@ export class ByteReader {
     this.barrier = undefined;
     return (await this.fill(1)).length > 0;
   }
-}
-
-function concatTwo(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 /** True when `b` starts with `needle`. */

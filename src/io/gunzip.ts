@@ -6,6 +6,7 @@
  * corrupt member, inflating resumes at the next gzip member header.
  */
 import * as zlib from 'node:zlib';
+import { concatBytes } from './byte-reader.js';
 
 /** Where an input stream is damaged: the offset (in the compressed file) and what happened there. */
 export interface Damage {
@@ -74,7 +75,7 @@ class Input {
     while (this.buf.length < n && !this.eof) {
       const next = await this.chunks.next();
       if (next.done) this.eof = true;
-      else if (next.value.length > 0) this.buf = this.buf.length === 0 ? next.value : concat2(this.buf, next.value);
+      else if (next.value.length > 0) this.buf = this.buf.length === 0 ? next.value : concatBytes([this.buf, next.value]);
     }
     return this.buf;
   }
@@ -103,7 +104,7 @@ class Input {
   /** Goes back to `offset` (at or after the mark) when the bytes since the mark were kept; returns whether it could. */
   rewind(offset: number): boolean {
     if (!this.history || offset < this.markedAt || offset > this.offset) return false;
-    const kept = concat2(concatAll(this.history), this.buf);
+    const kept = concatBytes([...this.history, this.buf]);
     this.buf = kept.subarray(offset - this.markedAt);
     this.offset = offset;
     this.history = undefined;
@@ -118,7 +119,7 @@ class Input {
   /** Puts back the last n bytes of `piece` (the last piece taken). */
   unread(piece: Uint8Array, n: number): void {
     const back = piece.subarray(piece.length - n);
-    this.buf = this.buf.length === 0 ? back : concat2(back, this.buf);
+    this.buf = this.buf.length === 0 ? back : concatBytes([back, this.buf]);
     this.offset -= n;
     if (this.history) this.historyBytes -= n, this.history[this.history.length - 1] = piece.subarray(0, piece.length - n);
   }
@@ -140,23 +141,6 @@ class Input {
       if (isGzipMagic(this.buf, 0)) return skipped;
     }
   }
-}
-
-function concatAll(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function concat2(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 const crc32 = (zlib as unknown as { crc32?: (d: Uint8Array, v?: number) => number }).crc32;

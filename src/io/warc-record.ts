@@ -6,6 +6,7 @@
 import * as zlib from 'node:zlib';
 import { AsyncIterReader, StatusAndHeadersParser } from 'warcio';
 import type { Document } from '../graph/document.js';
+import { concatBytes } from './byte-reader.js';
 import { isHttpUrl, parseUrl } from '../graph/url.js';
 import { charsetFromContentType, mimeOf } from './charset.js';
 import { capAdvice } from './lines.js';
@@ -93,13 +94,7 @@ export function dechunk(b: Uint8Array): Uint8Array | undefined {
     if (b[at] === 13) at++;
     if (b[at] === 10) at++;
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return concatBytes(parts, total);
 }
 
 /** Undoes a Content-Encoding within `cap` bytes; returns the bytes, 'too-large', or undefined when it does not decode (raw kept). */
