@@ -129,8 +129,8 @@ function nameIs(p: usize, name: string): bool {
   return true;
 }
 
-/** If markup starts at p (a '<'), the position after it; otherwise 0. */
-function skipMarkup(p: usize, end: usize): usize {
+/** If markup starts at p (a '<'), the position after it; otherwise 0. (Exported for assembly/template.ts.) */
+export function skipMarkup(p: usize, end: usize): usize {
   let q = p + 1;
   if (q >= end) return 0;
   let c = <u32>load<u8>(q);

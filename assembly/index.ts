@@ -11,3 +11,4 @@ export { bl_sum } from './byteloop';
 export * from './projection';
 export * from './hyperlinkmap';
 export * from './sort';
+export { tp_configure, tp_blocks, tp_sketch_batch } from './template';

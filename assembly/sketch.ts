@@ -27,7 +27,11 @@ export function sk_configure(w: u32, unit: u32, markup: u32, kind: u32, s: u32, 
   return 0;
 }
 
-@inline function docStart(offsets: usize, i: i32): u32 { return load<u32>(offsets + (<usize>i << 2)); }
+/** The configured seed and unit (for assembly/template.ts). */
+export function sketchSeed(): u64 { return cfgSeed; }
+export function sketchCharUnit(): bool { return cfgChar; }
+
+@inline export function docStart(offsets: usize, i: i32): u32 { return load<u32>(offsets + (<usize>i << 2)); }
 
 /** One shingle of all tokens when there were fewer than w (possibly none). */
 function finishShort(): bool {
@@ -50,28 +54,47 @@ export function sk_sketch_batch(bytes: usize, offsets: usize, n: i32, values: us
   for (let i = 0; i < n; i++) {
     const a = docStart(offsets, i), b = docStart(offsets, i + 1);
     const ptr = bytes + a, len = b - a;
-    emitBegin(0, 0);
-    shingleBegin();
-    selectBegin(scratch, scratchCap);
+    sketchDocBegin(scratch, scratchCap);
     canonicalRun(ptr, len);
-    if (finishShort()) selectValue(mix(shingleShort(), cfgSeed));
-    const count = selectFinish(values + (<usize>written << 3), valuesCap - written);
+    const count = sketchDocEnd(i, ptr, len, values, valuesCap, written, outOffsets, info, signatures);
     if (count < 0) return count;
-    // the shingle-equivalence fingerprint: Rabin over the selected values
-    let sh: u64 = 1;
-    for (let j: u32 = 0; j < <u32>count; j++) sh = pushWord(sh, load<u64>(values + (<usize>(written + j) << 3)));
     written += <u32>count;
-    store<u32>(outOffsets + (<usize>(i + 1) << 2), written);
-    const rec = info + (<usize>i * 48);
-    store<u64>(rec, rabinUpdate(1, ptr, len));
-    store<u64>(rec + 8, lexicalFingerprint());
-    store<u64>(rec + 16, sh);
-    store<u64>(rec + 24, tokens);
-    store<u64>(rec + 32, lastDistinct);
-    store<u64>(rec + 40, lastModLog2);
-    if (cfgK > 0) signatureFinish(signatures + (<usize>i * cfgK << 3));
   }
   return n;
+}
+
+// ---- one document's sketch, in two halves around the tokenizer (a hook for assembly/template.ts) ----
+
+/** Starts one document's sketch: the tokens delivered next (sink SKETCH) are its shingles' tokens. */
+export function sketchDocBegin(scratch: usize, scratchCap: u32): void {
+  emitBegin(0, 0);
+  shingleBegin();
+  selectBegin(scratch, scratchCap);
+}
+
+/**
+ * Ends document i's sketch: writes its values after the `written` already at values, its end
+ * offset, its info record and signature (see sk_sketch_batch); returns its value count or an
+ * error code.
+ */
+export function sketchDocEnd(i: i32, ptr: usize, len: usize, values: usize, valuesCap: u32, written: u32,
+                             outOffsets: usize, info: usize, signatures: usize): i32 {
+  if (finishShort()) selectValue(mix(shingleShort(), cfgSeed));
+  const count = selectFinish(values + (<usize>written << 3), valuesCap - written);
+  if (count < 0) return count;
+  // the shingle-equivalence fingerprint: Rabin over the selected values
+  let sh: u64 = 1;
+  for (let j: u32 = 0; j < <u32>count; j++) sh = pushWord(sh, load<u64>(values + (<usize>(written + j) << 3)));
+  store<u32>(outOffsets + (<usize>(i + 1) << 2), written + <u32>count);
+  const rec = info + (<usize>i * 48);
+  store<u64>(rec, rabinUpdate(1, ptr, len));
+  store<u64>(rec + 8, lexicalFingerprint());
+  store<u64>(rec + 16, sh);
+  store<u64>(rec + 24, tokens);
+  store<u64>(rec + 32, lastDistinct);
+  store<u64>(rec + 40, lastModLog2);
+  if (cfgK > 0) signatureFinish(signatures + (<usize>i * cfgK << 3));
+  return count;
 }
 
 /** Canonical text of one document (tokens joined by single spaces) at out; returns its length. */

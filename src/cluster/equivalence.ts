@@ -52,6 +52,8 @@ export function setAside(set: SketchColumns, level: EquivalenceLevel, priority: 
     let c = 0;
     for (const d of docs) {
       if (via[d] >= 0) continue;
+      // A zero fingerprint marks a page with nothing to compare (rejected, or too little content): never equivalent.
+      if (code === KIND_IDENTICAL && w[2 * d + HI] === 0 && w[2 * d + LO] === 0) continue;
       if (code === KIND_LEXICAL && !(set.cardinality[d] > 0)) continue;
       if (code === KIND_SHINGLE && set.offsets[d + 1] === set.offsets[d]) continue;
       a.hi[c] = w[2 * d + HI]; a.lo[c] = w[2 * d + LO]; a.pay[c] = d; c++;

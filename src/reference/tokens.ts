@@ -95,7 +95,7 @@ function tagEnd(cps: number[], i: number): number {
 }
 
 /** If markup starts at i (a '<'), the index after it; else -1. */
-function markupEnd(cps: number[], i: number): number {
+export function markupEnd(cps: number[], i: number): number {
   let q = i + 1;
   if (q >= cps.length) return -1;
   if (cps[q] === 0x21) return cps[q + 1] === 0x2d && cps[q + 2] === 0x2d && q + 2 < cps.length ? after(cps, q + 3, '-->', false) : after(cps, q + 1, '>', false);

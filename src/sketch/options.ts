@@ -1,4 +1,4 @@
-import { enumOption, intOption, optionError, rejectUnknown } from '../errors.js';
+import { enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 
 /**
  * How documents are turned into sketches. Every option has a default; options that do not
@@ -27,6 +27,16 @@ export interface SketchOptions {
   superShingle?: number;
   /** Seed of the permutation π (fingerprint XOR seed, then a 64-bit mixer). Default 0n. */
   seed?: bigint;
+  /** What is shingled: 'page' (default here: the whole page, Broder's definition) or 'main' (the page's own
+   *  content: blocks of its host's template and link-heavy blocks left out; docs/FORMATS.md "Content mode").
+   *  The commands default to 'main'. Cost of 'main': one more pass over each page's tags (≤ 25% of `dups`). */
+  content?: 'page' | 'main';
+  /** content 'main' only: a block whose link text is more than this share of its tokens is left out, 0..1.
+   *  Default 0.5 (1 keeps every block whatever its links). */
+  linkDensity?: number;
+  /** content 'main' only: a page with fewer content tokens than this is "too little content": its row is
+   *  empty and its fingerprints zero, so it joins no cluster. Default 50 (0 keeps every page). */
+  minContent?: number;
 }
 
 /** Options resolved to concrete values; stored with every SketchSet and in its serialized header. */
@@ -42,9 +52,17 @@ export interface SketchParams {
   k: number;
   superShingle: number;
   seed: bigint;
+  /** 'main' for content sketches; absent for whole pages ('page'), so parameters of whole-page sketches are as before. */
+  content?: 'main';
+  /** content 'main': link-density limit per mille. */
+  linkDensity?: number;
+  /** content 'main': fewest content tokens of a page kept. */
+  minContent?: number;
 }
 
-const KNOWN = ['w', 'unit', 'markup', 'kind', 's', 'm', 'k', 'superShingle', 'seed'] as const;
+const KNOWN = ['w', 'unit', 'markup', 'kind', 's', 'm', 'k', 'superShingle', 'seed', 'content', 'linkDensity', 'minContent'] as const;
+export const DEFAULT_LINK_DENSITY = 0.5;
+export const DEFAULT_MIN_CONTENT = 50;
 export const DEFAULT_W = 8;
 export const DEFAULT_S = 128;
 export const DEFAULT_M = 25;
@@ -58,7 +76,13 @@ export function resolveSketchOptions(o: SketchOptions = {}): SketchParams {
   if (kind !== 'mod' && o.m !== undefined) throw optionError('m', `no m with kind '${kind}' (m is the MOD_m modulus)`, o.m);
   const seed = o.seed ?? 0n;
   if (typeof seed !== 'bigint' || seed < 0n || seed >= 1n << 64n) throw optionError('seed', 'bigint 0..2^64−1', seed);
-  return {
+  const content = enumOption('content', o.content, 'page', ['page', 'main'] as const);
+  if (content === 'page' && o.linkDensity !== undefined) throw optionError('linkDensity', "no value with content 'page' (it applies to content 'main')", o.linkDensity);
+  if (content === 'page' && o.minContent !== undefined) throw optionError('minContent', "no value with content 'page' (it applies to content 'main')", o.minContent);
+  const main = content === 'main';
+  if (main && (o.unit ?? 'word') !== 'word') throw optionError('unit', "'word' with content 'main' (blocks are made of word tokens)", o.unit);
+  if (main && (o.markup ?? 'html') !== 'html') throw optionError('markup', "'html' with content 'main' (blocks are cut at tags)", o.markup);
+  const params: SketchParams = {
     w: intOption('w', o.w, DEFAULT_W, 1, 64),
     unit: enumOption('unit', o.unit, 'word', ['word', 'char'] as const),
     markup: enumOption('markup', o.markup, 'html', ['html', 'text'] as const),
@@ -69,17 +93,30 @@ export function resolveSketchOptions(o: SketchOptions = {}): SketchParams {
     superShingle: intOption('superShingle', o.superShingle, 0, 0, 64),
     seed,
   };
+  if (main) {
+    params.content = 'main';
+    params.linkDensity = Math.round(numberOption('linkDensity', o.linkDensity, DEFAULT_LINK_DENSITY, 0, 1) * 1000);
+    params.minContent = intOption('minContent', o.minContent, DEFAULT_MIN_CONTENT, 0, 0x7fffffff);
+  }
+  return params;
 }
 
-/** True when two parameter sets make comparable sketches. */
+/** What a sketch was made of: 'page' or 'main'. */
+export function contentOf(p: SketchParams): 'page' | 'main' {
+  return p.content ?? 'page';
+}
+
+const PARAM_KEYS = ['w', 'unit', 'markup', 'kind', 's', 'm', 'k', 'superShingle', 'seed', 'content', 'linkDensity', 'minContent'] as const;
+const normal = (p: SketchParams, k: (typeof PARAM_KEYS)[number]) => (k === 'content' ? contentOf(p) : p[k]);
+
+/** True when two parameter sets make comparable sketches (sketches of different content modes never are). */
 export function sameParams(a: SketchParams, b: SketchParams): boolean {
-  return a.w === b.w && a.unit === b.unit && a.markup === b.markup && a.kind === b.kind && a.s === b.s
-    && a.m === b.m && a.k === b.k && a.superShingle === b.superShingle && a.seed === b.seed;
+  return PARAM_KEYS.every((k) => normal(a, k) === normal(b, k));
 }
 
 /** The parameters that differ, as `w 8 ≠ 10`, for error messages. */
 export function paramDiff(a: SketchParams, b: SketchParams): string {
-  return (Object.keys(a) as (keyof SketchParams)[]).filter((k) => a[k] !== b[k]).map((k) => `${k} ${String(a[k])} ≠ ${String(b[k])}`).join(', ');
+  return PARAM_KEYS.filter((k) => normal(a, k) !== normal(b, k)).map((k) => `${k} ${String(normal(a, k))} ≠ ${String(normal(b, k))}`).join(', ');
 }
 
 /** Configures the kernels for these parameters (cheap: tables are rebuilt only when w changes). */

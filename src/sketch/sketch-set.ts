@@ -26,6 +26,8 @@ export interface SketchColumns {
   shingleFp: BigUint64Array;
   signature?: BigUint64Array;
   superShingles?: { values: BigUint64Array; offsets: Uint32Array };
+  /** content 'main': tokens of each page left out as template (its host's template blocks and link-heavy blocks). */
+  templateTokens?: Uint32Array;
 }
 
 /** A document that could not be sketched: its row is empty and it is reported here. */
@@ -51,6 +53,7 @@ export class SketchSet implements SketchColumns {
   readonly shingleFp: BigUint64Array;
   readonly signature?: BigUint64Array;
   readonly superShingles?: { values: BigUint64Array; offsets: Uint32Array };
+  readonly templateTokens?: Uint32Array;
 
   constructor(readonly params: SketchParams, c: SketchColumns, readonly errors: SketchError[] = []) {
     this.size = c.offsets.length - 1;
@@ -64,9 +67,11 @@ export class SketchSet implements SketchColumns {
     this.shingleFp = c.shingleFp;
     this.signature = c.signature;
     this.superShingles = c.superShingles;
+    this.templateTokens = c.templateTokens;
     const n = this.size;
     if (n < 0 || c.cardinality.length !== n || c.tokens.length !== n || c.rawFp.length !== n || c.offsets[n] !== c.values.length
-      || (c.signature && c.signature.length !== n * params.k)) {
+      || (c.signature && c.signature.length !== n * params.k) || (c.templateTokens && c.templateTokens.length !== n)
+      || (params.content === 'main') !== (c.templateTokens !== undefined)) {
       throw new ResembleError('E_FORMAT', `inconsistent SketchSet columns for ${n} documents`);
     }
   }
@@ -89,10 +94,21 @@ export class SketchSet implements SketchColumns {
     return this.signature ? this.signature.subarray(i * k, i * k + k) : new BigUint64Array(0);
   }
 
+  /** content 'main': true when page i had fewer content tokens than params.minContent (its row is empty; it joins no cluster). */
+  tooLittleContent(i: number): boolean {
+    return this.params.content === 'main' && this.rawFp[i] === 0n && this.offsets[i + 1] === this.offsets[i] && !this.errors.some((e) => e.index === i);
+  }
+
+  /** content 'main': the share of page i's tokens (title aside) that was template, 0..1 (0 with content 'page'). */
+  templateShare(i: number): number {
+    const t = this.templateTokens?.[i] ?? 0;
+    return t === 0 ? 0 : t / (t + this.tokens[i]);
+  }
+
   /** Bytes held by the columns. */
   get byteLength(): number {
     let b = 0;
-    for (const a of [this.values, this.offsets, this.cardinality, this.tokens, this.modulusLog2, this.rawFp, this.lexicalFp, this.shingleFp, this.signature, this.superShingles?.values, this.superShingles?.offsets]) b += a?.byteLength ?? 0;
+    for (const a of [this.values, this.offsets, this.cardinality, this.tokens, this.modulusLog2, this.rawFp, this.lexicalFp, this.shingleFp, this.signature, this.superShingles?.values, this.superShingles?.offsets, this.templateTokens]) b += a?.byteLength ?? 0;
     return b;
   }
 }

@@ -1,18 +1,23 @@
-import { ResembleError } from '../errors.js';
+import { optionError, ResembleError } from '../errors.js';
 import { checked } from '../wasm/kernels.js';
 import { getKernels, getMemory } from '../wasm/loader.js';
+import { checkContentTables, NO_TABLE, type ContentTables, type TemplateKernels } from './content.js';
 import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
-import { configureKernels, resolveSketchOptions, type SketchOptions, type SketchParams } from './options.js';
+import { configureKernels, paramDiff, resolveSketchOptions, sameParams, type SketchOptions, type SketchParams } from './options.js';
 import { kmvCardinality, SketchSet, type Sketch, type SketchError } from './sketch-set.js';
 import { superShingles } from './super-shingles.js';
 
 /** Input bytes per kernel call: big enough to amortise the call, small enough to keep memory flat. */
 const BATCH_BYTES = 4 << 20;
 const BATCH_DOCS = 4096;
+const EMPTY_TABLES: ContentTables = { values: new BigUint64Array(0), offsets: new Uint32Array(1), docTable: new Uint32Array(0) };
 
 export interface SketchManyOptions extends SketchOptions {
   /** Called after each batch with documents done so far (for progress bars). */
   onProgress?: (done: number, total: number) => void;
+  /** content 'main' only: the template table of each document's host (default: none, so only the
+   *  link-density rule and the title apply). Built by `learnTemplates` / `TemplateLearner`. */
+  templates?: ContentTables;
 }
 
 /** Sketches one document. */
@@ -26,12 +31,17 @@ export function sketch(doc: DocInput, options?: SketchOptions): Sketch {
  * fingerprints, so it never joins a cluster); the rest go on.
  */
 export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions = {}): SketchSet {
-  const { onProgress, ...rest } = options;
+  const { onProgress, templates, ...rest } = options;
   const p = resolveSketchOptions(rest);
   const n = docs.length;
-  const k = getKernels();
+  const main = p.content === 'main';
+  if (templates !== undefined && !main) throw optionError('templates', "no value with content 'page' (templates apply to content 'main')", 'tables');
+  if (templates) checkContentTables(templates, n);
+  const k = getKernels() as TemplateKernels;
   const mem = getMemory();
   configureKernels(p, k.sk_configure);
+  if (main) checked('tp_configure', k.tp_configure(p.linkDensity!));
+  const templateTokens = main ? new Uint32Array(n) : undefined;
   const errors: SketchError[] = [];
   const offsets = new Uint32Array(n + 1);
   const cardinality = new Float64Array(n);
@@ -77,21 +87,38 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
     const sigPtr = mem.alloc(count * p.k * 8);
     const scratchCap = p.kind === 'min' ? 0 : maxLen + 1;
     const scratchPtr = mem.alloc(scratchCap * 8);
-    checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
+    let countsPtr = 0;
+    if (main) {
+      // A block holds at most the document's tokens: ≤ maxLen of them.
+      const tokPtr = mem.alloc((maxLen + 1) * 8);
+      countsPtr = mem.alloc(count * 12);
+      const t = templates ?? EMPTY_TABLES;
+      const tabPtr = mem.putU64(t.values), tabOffPtr = mem.putU32(t.offsets);
+      const docTabPtr = mem.putU32(templates ? templates.docTable.subarray(i, j) : new Uint32Array(count).fill(NO_TABLE));
+      checked('tp_sketch_batch', k.tp_sketch_batch(inPtr, offPtr, count, tabPtr, tabOffPtr, docTabPtr, valPtr, cap, outOffPtr, infoPtr, sigPtr,
+        scratchPtr, scratchCap, tokPtr, maxLen + 1, countsPtr));
+    } else {
+      checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
+    }
 
     const u32 = mem.u32, u64 = mem.u64;
     const base = valPtr >>> 3;
-    const batchErrors = errors.length && errors[errors.length - 1].index >= i;
+    // Rows left empty: rejected documents, and in content 'main' pages with too little content.
+    const dropped = (d: number) => checkDoc(docs[i + d]) !== undefined || (main && u32[(countsPtr >>> 2) + 3 * d] < p.minContent!);
+    let anyDropped = false;
+    for (let d = 0; d < count && !anyDropped; d++) anyDropped = dropped(d);
     let kept = 0;
-    const rows = batchErrors ? new BigUint64Array(u32[(outOffPtr >>> 2) + count]) : undefined;
+    const rows = anyDropped ? new BigUint64Array(u32[(outOffPtr >>> 2) + count]) : undefined;
     for (let d = 0; d < count; d++) {
       const doc = i + d;
       const a = u32[(outOffPtr >>> 2) + d];
       let b = u32[(outOffPtr >>> 2) + d + 1];
+      const drop = rows !== undefined && dropped(d);
       if (rows) {
-        if (checkDoc(docs[doc]) !== undefined) b = a;   // a rejected document: empty row
+        if (drop) b = a;
         rows.set(u64.subarray(base + a, base + b), kept);
       }
+      if (templateTokens) templateTokens[doc] = u32[(countsPtr >>> 2) + 3 * d + 1] + u32[(countsPtr >>> 2) + 3 * d + 2];
       const len = b - a;
       offsets[doc + 1] = total + (rows ? kept + len : b);
       const rec = (infoPtr >>> 3) + d * 6;
@@ -105,7 +132,10 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
         : Number(u64[rec + 4]);
       if (rows) {
         kept += len;
-        if (checkDoc(docs[doc]) !== undefined) { rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; tokens[doc] = 0; cardinality[doc] = 0; }
+        if (drop) {
+          rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; cardinality[doc] = 0;
+          if (checkDoc(docs[doc]) !== undefined) tokens[doc] = 0;   // a thin page keeps its content token count
+        }
       }
     }
     const written = rows ? kept : u32[(outOffPtr >>> 2) + count];
@@ -117,7 +147,7 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
   }
   mem.reset();
   const values = concat(parts, total);
-  const columns = { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature };
+  const columns = { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature, templateTokens };
   const set = new SketchSet(p, columns, errors);
   if (p.superShingle > 0) return new SketchSet(p, { ...columns, superShingles: superShingles(set, p.superShingle) }, errors);
   return set;
@@ -131,9 +161,8 @@ function concat(parts: BigUint64Array[], total: number): BigUint64Array {
   return out;
 }
 
-/** Rejects sketches made with different parameters. */
+/** Rejects sketches made with different parameters (E_PARAMS), content modes included. */
 export function assertComparable(a: SketchParams, b: SketchParams, what = 'sketches'): void {
   if (a === b) return;
-  const diff = (Object.keys(a) as (keyof SketchParams)[]).filter((key) => a[key] !== b[key]);
-  if (diff.length) throw new ResembleError('E_PARAMS', `${what} made with different parameters: ${diff.map((d) => `${d} ${String(a[d])} ≠ ${String(b[d])}`).join(', ')}`);
+  if (!sameParams(a, b)) throw new ResembleError('E_PARAMS', `${what} made with different parameters: ${paramDiff(a, b)}`);
 }

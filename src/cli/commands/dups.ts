@@ -1,6 +1,10 @@
 import { optionError } from '../../errors.js';
 import { utf8Bytes } from '../../graph/document.js';
-import { init, resolveSketchOptions, sketchMany } from '../../index.js';
+import { hostOfUrl } from '../../graph/url.js';
+import { init, resolveSketchOptions } from '../../index.js';
+import { sketchCrawl } from '../../template/sketch.js';
+import { withContentEvidence } from '../../template/evidence.js';
+import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf, reportContent } from '../content.js';
 import { nearDuplicates, type NearDuplicateOptions } from '../../cluster/near-duplicates.js';
 import { clusterRecord } from '../../cluster/records.js';
 import { enumFlag, formatOf, intFlag, numberFlag, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, READER_FLAGS } from '../args.js';
@@ -50,7 +54,10 @@ text) | shingle (same sketch) | near (estimated resemblance, or containment, ove
 via is the member it joined through; resemblance, containment (this page in via) and contains
 (via in this page) are estimates for that pair; shared counts sketch values in common and hits
 the keys the candidate step matched; toRepresentative is the estimated resemblance to the
-representative; chained marks members in the cluster only through a chain of links.
+representative; chained marks members in the cluster only through a chain of links. With
+--content main (the default) each member also says which share of its page was template and how
+many shingles its content had (template, contentShingles); pages with too little content after the
+template are counted on stderr and not clustered.
 
 Flags:
 ${POLICY_USAGE}
@@ -61,11 +68,13 @@ ${POLICY_USAGE}
   --super-shingle N     super-shingles: sketch values per super-shingle (default 2)
   --representative R    first (input order; default) | earliest | newest (crawl date) | most-linked
 
+${CONTENT_USAGE}
+
 ${SKETCH_USAGE}`,
   options: {
     ...READER_FLAGS,
     ...POLICY_FLAGS, method: { type: 'string' }, verify: { type: 'boolean' }, k: { type: 'string' },
-    'super-shingle': { type: 'string' }, representative: { type: 'string' }, ...SKETCH_FLAGS,
+    'super-shingle': { type: 'string' }, representative: { type: 'string' }, ...CONTENT_FLAGS, ...SKETCH_FLAGS,
   },
   async run(ctx) {
     const format = formatOf(ctx.values);
@@ -77,6 +86,8 @@ ${SKETCH_USAGE}`,
     else if (ctx.values.k !== undefined) throw optionError('--k', 'no value unless --method lsh', ctx.values.k);
     if (method === 'super-shingles') sketchOptions.superShingle = intFlag(ctx.values, 'super-shingle', 2, 1, 64);
     else if (ctx.values['super-shingle'] !== undefined) throw optionError('--super-shingle', 'no value unless --method super-shingles', ctx.values['super-shingle']);
+    const content = contentOptionsOf(ctx.values);
+    Object.assign(sketchOptions, content.sketch);
     resolveSketchOptions(sketchOptions);
     const options: NearDuplicateOptions = { ...policy, method, representative: rule };
     if (ctx.values.verify) {
@@ -91,14 +102,16 @@ ${SKETCH_USAGE}`,
       const inl = crawl.graph.inLinks();
       options.inlinks = Float64Array.from(docs, (_, i) => inl.offsets[i + 1] - inl.offsets[i]);
     }
-    const set = sketchMany(docs.map(utf8Bytes), sketchOptions);
+    // The one place pages become sketches (content 'main': each host's template learnt first).
+    const { set, templates } = sketchCrawl(docs.map(utf8Bytes), docs.map((d) => hostOfUrl(d.url)), sketchOptions, content.template);
     for (const e of set.errors) ctx.err.write(`${docs[e.index].source ?? docs[e.index].url}: ${e.message}\n`);
     const nd = nearDuplicates(set, options);
     const c = nd.clusters;
     const urls = docs.map((d) => d.url);
     const out = createRecordWriter(ctx.out, format);
-    for (let i = 0; i < c.count; i++) out.write(clusterRecord(c, i, urls));
+    for (let i = 0; i < c.count; i++) out.write(withContentEvidence(clusterRecord(c, i, urls), c.membersOf(i), set));
     out.end();
+    reportContent(ctx, content, set, urls, templates);
     if (!ctx.quiet) {
       const s = nd.stats;
       ctx.err.write(`dups: ${s.documents} pages; set aside ${s.identical} identical, ${s.lexical} lexical, ${s.shingle} shingle-equivalent; `

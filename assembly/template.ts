@@ -1,0 +1,239 @@
+// Content mode (docs/FORMATS.md, "Content mode"): a page is cut into blocks at block-level
+// tags; a block's tokens are the canonicalizer's, and its fingerprint is Rabin over their
+// fingerprints (as the lexical fingerprint is over a page's). A block is template when its
+// fingerprint is in its host's template table (sorted u64, learnt from the host's pages) or when
+// more than the link-density limit of its tokens are link text (inside <a>); the page title is
+// not content. The other blocks' tokens go, in order, to the same shingling and selection as a
+// whole page: with an empty table and no link-heavy block the sketch equals the page's.
+// Entry points (prefix tp_): tp_configure, tp_blocks (block fingerprints, for learning),
+// tp_sketch_batch (content sketches of many documents, each against its host's table).
+import { pushWord } from './rabin';
+import { canonicalRun, skipMarkup } from './canonicalize';
+import { deliver, emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SKETCH, SINK_TOKENS } from './emit';
+import { scan3 } from './scan';
+import { docStart, sketchDocBegin, sketchDocEnd, sketchSeed } from './sketch';
+
+// ---- block-level tag names, packed 6 bits a character (names of at most 10 characters) ----
+const SLOTS: u32 = 256;
+const NAMES: usize = memory.data(<i32>SLOTS * 8, 16);
+const BLOCK_NAMES = 'address article aside blockquote body br button caption center dd details dialog dir div dl dt '
+  + 'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li main menu '
+  + 'nav noscript ol optgroup option p pre section select summary table tbody td textarea tfoot th thead title tr ul';
+
+@inline function code(c: u32): u64 {
+  // '0'..'9' → 1..10, 'a'..'z' → 11..36 (never 0, so names of different lengths differ)
+  return <u64>(c <= 0x39 ? c - 0x2f : c - 0x56);
+}
+
+function packString(s: string): u64 {
+  let v: u64 = 0;
+  for (let i = 0; i < s.length; i++) v = (v << 6) | code(<u32>s.charCodeAt(i));
+  return v;
+}
+
+@inline function slotOf(v: u64): u32 { return <u32>((v * 0x9e3779b97f4a7c15) >> 56) & (SLOTS - 1); }
+
+function addName(v: u64): void {
+  let i = slotOf(v);
+  while (load<u64>(NAMES + (<usize>i << 3)) != 0) i = (i + 1) & (SLOTS - 1);
+  store<u64>(NAMES + (<usize>i << 3), v);
+}
+
+function isBlockName(v: u64): bool {
+  let i = slotOf(v);
+  while (true) {
+    const x = load<u64>(NAMES + (<usize>i << 3));
+    if (x == v) return true;
+    if (x == 0) return false;
+    i = (i + 1) & (SLOTS - 1);
+  }
+  return false;
+}
+
+let NAME_A: u64 = 0;
+let NAME_TITLE: u64 = 0;
+
+function initNames(): void {
+  let start = 0;
+  for (let i = 0; i <= BLOCK_NAMES.length; i++) {
+    if (i == BLOCK_NAMES.length || BLOCK_NAMES.charCodeAt(i) == 0x20) {
+      addName(packString(BLOCK_NAMES.substring(start, i)));
+      start = i + 1;
+    }
+  }
+  NAME_A = packString('a');
+  NAME_TITLE = packString('title');
+}
+initNames();
+
+// ---- configuration ----
+let linkPermille: u32 = 500;
+
+/** Sets the link-density limit, per mille (0..1000; 1000 never removes a block for its links). */
+export function tp_configure(limit: u32): i32 {
+  if (limit > 1000) return -3;
+  linkPermille = limit;
+  return 0;
+}
+
+// ---- one document's segmentation ----
+const MODE_COLLECT: u32 = 0;   // write each block's fingerprint
+const MODE_SKETCH: u32 = 1;    // deliver content blocks' tokens to the sketch
+
+let mode: u32 = MODE_SKETCH;
+let tok: usize = 0;         // the current block's token fingerprints
+let tokCap: u32 = 0;
+let blkN: u32 = 0;
+let blkLinks: u32 = 0;
+let blkFp: u64 = 1;
+let linkDepth: i32 = 0;
+let inTitle = false;
+let overflow = false;
+let table: usize = 0;       // the host's template table (sorted) and its length
+let tableLen: u32 = 0;
+let out: usize = 0;         // MODE_COLLECT: block fingerprints
+let outCap: u32 = 0;
+let outN: u32 = 0;
+/** Tokens kept as content, removed as template (table) and removed as link-heavy, in the last document. */
+let contentTokens: u32 = 0;
+let templateTokens: u32 = 0;
+let linkTokens: u32 = 0;
+
+function inTable(v: u64): bool {
+  let lo: u32 = 0, hi = tableLen;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const x = load<u64>(table + (<usize>mid << 3));
+    if (x == v) return true;
+    if (x < v) lo = mid + 1; else hi = mid;
+  }
+  return false;
+}
+
+/** Tokens of the text between two tags into the current block. */
+function textRun(a: usize, b: usize): void {
+  if (b <= a || inTitle) return;
+  emitConfigure(SINK_TOKENS, false, 0);
+  emitBegin(tok + (<usize>blkN << 3), tokCap - blkN);
+  canonicalRun(a, b - a);
+  if (emitOverflow()) { overflow = true; return; }
+  const got = emitCount();
+  for (let j: u32 = 0; j < got; j++) blkFp = pushWord(blkFp, load<u64>(tok + (<usize>(blkN + j) << 3)));
+  blkN += got;
+  if (linkDepth > 0) blkLinks += got;
+}
+
+function closeBlock(): void {
+  if (blkN == 0) return;
+  if (mode == MODE_COLLECT) {
+    if (outN < outCap) { store<u64>(out + (<usize>outN << 3), blkFp); outN++; } else overflow = true;
+  } else if (<u64>blkLinks * 1000 > <u64>blkN * linkPermille) {
+    linkTokens += blkN;
+  } else if (tableLen > 0 && inTable(blkFp)) {
+    templateTokens += blkN;
+  } else {
+    emitConfigure(SINK_SKETCH, false, sketchSeed());
+    for (let j: u32 = 0; j < blkN; j++) deliver(load<u64>(tok + (<usize>j << 3)));
+    contentTokens += blkN;
+  }
+  blkN = 0; blkLinks = 0; blkFp = 1;
+}
+
+@inline function isAlpha(c: u32): bool { return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a; }
+@inline function isAlnum(c: u32): bool { return isAlpha(c) || (c >= 0x30 && c <= 0x39); }
+
+/** The packed lower-case name of the tag starting at p (a '<' that is markup); 0 for none or a long one. */
+function tagName(p: usize, end: usize): u64 {
+  let q = p + 1;
+  if (q < end && load<u8>(q) == 0x2f) q++;
+  if (q >= end || !isAlpha(<u32>load<u8>(q))) return 0;
+  let v: u64 = 0, n = 0;
+  while (q < end) {
+    const c = <u32>load<u8>(q);
+    if (!isAlnum(c)) break;
+    if (++n > 10) return 0;
+    v = (v << 6) | code(c | (c >= 0x41 ? 0x20 : 0));
+    q++;
+  }
+  return v;
+}
+
+/** Walks one document: text runs between tags into blocks, blocks closed at block-level tags. */
+function segment(ptr: usize, len: usize): void {
+  blkN = 0; blkLinks = 0; blkFp = 1; linkDepth = 0; inTitle = false;
+  contentTokens = 0; templateTokens = 0; linkTokens = 0;
+  const end = ptr + len;
+  let run = ptr, p = ptr;
+  while (true) {
+    p = scan3(p, end, 0x3c, 0x3c, 0x3c);
+    if (p >= end) break;
+    const q = skipMarkup(p, end);
+    if (q == 0) { p++; continue; }   // a '<' that is text: the run goes on
+    textRun(run, p);
+    const name = tagName(p, end);
+    if (name != 0) {
+      const closing = load<u8>(p + 1) == 0x2f;
+      if (isBlockName(name)) closeBlock();
+      if (name == NAME_A) linkDepth = closing ? (linkDepth > 0 ? linkDepth - 1 : 0) : linkDepth + 1;
+      else if (name == NAME_TITLE) inTitle = !closing;
+    }
+    p = q; run = q;
+  }
+  textRun(run, end);
+  closeBlock();
+}
+
+/**
+ * Block fingerprints of n documents (bytes + offsets[n + 1]), for learning templates: document
+ * i's blocks at out[outOffsets[i]..outOffsets[i+1]), in order, repeats kept. tokens holds one
+ * block's token fingerprints (at most the longest document's length of them). A document of
+ * len bytes has at most len / 4 + 1 blocks (each but the last holds a token and ends at a tag).
+ */
+export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, cap: u32, outOffsets: usize, tokens: usize, tokensCap: u32): i32 {
+  mode = MODE_COLLECT; tok = tokens; tokCap = tokensCap; tableLen = 0;
+  out = outPtr; outCap = cap; outN = 0; overflow = false;
+  store<u32>(outOffsets, 0);
+  for (let i = 0; i < n; i++) {
+    const a = docStart(offsets, i), b = docStart(offsets, i + 1);
+    segment(bytes + a, b - a);
+    if (overflow) return -1;
+    store<u32>(outOffsets + (<usize>(i + 1) << 2), outN);
+  }
+  return <i32>outN;
+}
+
+/**
+ * Content sketches of n documents: as sk_sketch_batch (same outputs, same bounds), with each
+ * document's tokens limited to its content blocks. Document i is checked against table
+ * docTable[i] of tables (sorted u64 fingerprints at tables[tableOffsets[t]..tableOffsets[t+1]));
+ * docTable[i] = 0xffffffff for none. counts[3i..3i+3) = content, template and link-heavy tokens.
+ */
+export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: usize, tableOffsets: usize, docTable: usize,
+                                values: usize, valuesCap: u32, outOffsets: usize, info: usize, signatures: usize,
+                                scratch: usize, scratchCap: u32, tokens: usize, tokensCap: u32, counts: usize): i32 {
+  mode = MODE_SKETCH; tok = tokens; tokCap = tokensCap; overflow = false;
+  let written: u32 = 0;
+  store<u32>(outOffsets, 0);
+  for (let i = 0; i < n; i++) {
+    const a = docStart(offsets, i), b = docStart(offsets, i + 1);
+    const t = load<u32>(docTable + (<usize>i << 2));
+    if (t == 0xffffffff) { tableLen = 0; }
+    else {
+      const ta = load<u32>(tableOffsets + (<usize>t << 2));
+      table = tables + (<usize>ta << 3);
+      tableLen = load<u32>(tableOffsets + (<usize>(t + 1) << 2)) - ta;
+    }
+    sketchDocBegin(scratch, scratchCap);
+    segment(bytes + a, b - a);
+    if (overflow) return -2;
+    const count = sketchDocEnd(i, bytes + a, b - a, values, valuesCap, written, outOffsets, info, signatures);
+    if (count < 0) return count;
+    written += <u32>count;
+    store<u64>(info + (<usize>i * 48) + 24, contentTokens);
+    const c = counts + (<usize>i * 12);
+    store<u32>(c, contentTokens);
+    store<u32>(c + 4, templateTokens);
+    store<u32>(c + 8, linkTokens);
+  }
+  return n;
+}

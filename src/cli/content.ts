@@ -1,0 +1,76 @@
+/** The content-mode flags of the commands that sketch crawls (dups, index): parsing and help text. */
+import { writeFileSync } from 'node:fs';
+import { optionError } from '../errors.js';
+import type { SketchOptions } from '../sketch/options.js';
+import type { SketchSet } from '../sketch/sketch-set.js';
+import { tooLittleContent } from '../template/evidence.js';
+import type { LearnedTemplates, TemplateOptions } from '../template/learn.js';
+import { enumFlag, intFlag, numberFlag, stringOf } from './args.js';
+import type { CommandContext } from './command.js';
+
+/** Flags of content mode. */
+export const CONTENT_FLAGS = {
+  content: { type: 'string' },
+  'link-density': { type: 'string' },
+  'min-content': { type: 'string' },
+  'template-sample': { type: 'string' },
+  'trust-after': { type: 'string' },
+  'template-share': { type: 'string' },
+  'thin-out': { type: 'string' },
+} as const;
+
+/** Help text for CONTENT_FLAGS. */
+export const CONTENT_USAGE = `Content flags:
+  --content main|page   main (default): sketch each page's own content, its host's template and link-heavy
+                        blocks left out; page: the whole page, Broder's definition (sketches of the two
+                        modes are never compared)
+  --link-density X      main: leave out blocks whose link text is more than X of their words, 0..1 (default 0.5)
+  --min-content N       main: pages with fewer content words are "too little content": reported, not
+                        clustered (default 50)
+  --template-sample N   main: distinct pages per host the template is learnt from, its first ones (default 64)
+  --trust-after N       main: a host's template is used once it has N distinct pages; smaller hosts get none
+                        (default 8)
+  --template-share X    main: a block on at least this share of the sampled pages (and 3) is template (default 0.5)
+  --thin-out FILE       main: write the pages with too little content to FILE, one JSON line each`;
+
+/** The content options a command's flags set. */
+export interface ContentFlags {
+  sketch: Pick<SketchOptions, 'content' | 'linkDensity' | 'minContent'>;
+  template?: TemplateOptions;
+  thinOut?: string;
+}
+
+/** Takes parsed values; returns the content options they set (content 'main' unless --content page). */
+export function contentOptionsOf(values: CommandContext['values']): ContentFlags {
+  const content = enumFlag(values, 'content', 'main', ['main', 'page'] as const);
+  if (content === 'page') {
+    for (const f of ['link-density', 'min-content', 'template-sample', 'trust-after', 'template-share', 'thin-out']) {
+      if (values[f] !== undefined) throw optionError(`--${f}`, 'no value with --content page (it applies to --content main)', values[f]);
+    }
+    return { sketch: { content: 'page' } };
+  }
+  const sketch: ContentFlags['sketch'] = { content: 'main' };
+  if (values['link-density'] !== undefined) sketch.linkDensity = numberFlag(values, 'link-density', 0.5, 0, 1);
+  if (values['min-content'] !== undefined) sketch.minContent = intFlag(values, 'min-content', 50, 0, 0x7fffffff);
+  const template: TemplateOptions = {};
+  if (values['template-sample'] !== undefined) template.sample = intFlag(values, 'template-sample', 64, 1, 1 << 20);
+  if (values['trust-after'] !== undefined) template.trustAfter = intFlag(values, 'trust-after', 8, 3, 1 << 20);
+  if (values['template-share'] !== undefined) template.share = numberFlag(values, 'template-share', 0.5, 0, 1);
+  return { sketch, template, thinOut: stringOf(values, 'thin-out') };
+}
+
+/**
+ * Reports what content mode did: the summary on stderr (unless quiet) and, with --thin-out, the
+ * pages with too little content as JSON lines {url, contentWords, template}.
+ */
+export function reportContent(ctx: CommandContext, flags: ContentFlags, set: SketchSet, urls: readonly string[], templates?: LearnedTemplates): void {
+  if (set.params.content !== 'main') return;
+  const thin = tooLittleContent(set);
+  if (flags.thinOut) {
+    writeFileSync(flags.thinOut, thin.map((d) => JSON.stringify({ url: urls[d], contentWords: set.tokens[d], template: Math.round(set.templateShare(d) * 1e4) / 1e4 }) + '\n').join(''));
+  }
+  if (ctx.quiet) return;
+  const t = templates?.stats;
+  ctx.err.write(`content: ${t ? `templates of ${t.trusted} of ${t.hosts} hosts learnt from ${t.sampledPages} pages (${t.templateBlocks} template blocks); ` : ''}`
+    + `${thin.length} pages with too little content (fewer than ${set.params.minContent} words) not clustered${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
+}

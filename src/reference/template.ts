@@ -1,0 +1,88 @@
+/**
+ * The slow, obvious twin of the content-mode kernel (assembly/template.ts), straight from
+ * docs/FORMATS.md "Content mode": a page is cut into blocks at block-level tags; each block
+ * keeps its canonical tokens and how many of them sit inside links (<a>); the page title is
+ * not content. A block is template when its fingerprint is in the host's template table or
+ * when more than the link-density limit of its tokens are link text; the content is the other
+ * blocks' tokens, in order.
+ */
+import { rabinRef, rabinWordsRef } from './rabin.js';
+import { markupEnd, tokensRef } from './tokens.js';
+
+/** Tags that start or end a block (opening or closing, any attributes). */
+export const BLOCK_TAGS = new Set(('address article aside blockquote body br button caption center dd details dialog dir div dl dt '
+  + 'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li main menu '
+  + 'nav noscript ol optgroup option p pre section select summary table tbody td textarea tfoot th thead title tr ul').split(' '));
+
+/** One block: its canonical tokens and how many of them are link text. */
+export interface BlockRef {
+  tokens: string[];
+  links: number;
+}
+
+const isAlpha = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isAlnum = (c: number) => isAlpha(c) || (c >= 0x30 && c <= 0x39);
+
+/** The blocks of a page with at least one token, in order; title text is dropped. */
+export function blocksRef(doc: Uint8Array | string): BlockRef[] {
+  const text = typeof doc === 'string' ? doc : new TextDecoder().decode(doc);
+  const cps = Array.from(text, (c) => c.codePointAt(0)!);
+  const blocks: BlockRef[] = [];
+  let cur: BlockRef = { tokens: [], links: 0 };
+  let run: number[] = [];
+  let link = 0, title = false;
+  const flushRun = () => {
+    if (run.length === 0) return;
+    const t = tokensRef(String.fromCodePoint(...run));
+    run = [];
+    if (title) return;
+    cur.tokens.push(...t);
+    if (link > 0) cur.links += t.length;
+  };
+  const closeBlock = () => {
+    if (cur.tokens.length) blocks.push(cur);
+    cur = { tokens: [], links: 0 };
+  };
+  let i = 0;
+  while (i < cps.length) {
+    if (cps[i] !== 0x3c) { run.push(cps[i++]); continue; }
+    const j = markupEnd(cps, i);
+    if (j < 0) { run.push(cps[i++]); continue; }
+    flushRun();
+    let q = i + 1;
+    const closing = cps[q] === 0x2f;
+    if (closing) q++;
+    let name = '';
+    if (isAlpha(cps[q])) while (q < cps.length && isAlnum(cps[q])) name += String.fromCharCode(cps[q++] | 0x20);
+    if (BLOCK_TAGS.has(name)) closeBlock();
+    if (name === 'a') link = closing ? Math.max(0, link - 1) : link + 1;
+    if (name === 'title') title = !closing;
+    i = j;
+  }
+  flushRun();
+  closeBlock();
+  return blocks;
+}
+
+const utf8 = new TextEncoder();
+
+/** A block's fingerprint: Rabin over the fingerprints of its tokens (as the lexical fingerprint is over a page's). */
+export function blockFingerprintRef(b: BlockRef): bigint {
+  return rabinWordsRef(b.tokens.map((t) => rabinRef(utf8.encode(t))));
+}
+
+/** True when a block is link text beyond the limit (per mille): links · 1000 > tokens · limit. */
+export function linkHeavyRef(b: BlockRef, permille: number): boolean {
+  return b.links * 1000 > b.tokens.length * permille;
+}
+
+/** The content tokens of a page: blocks neither in `template` (block fingerprints) nor link-heavy. */
+export function contentTokensRef(doc: Uint8Array | string, template: Set<bigint>, linkPermille: number): string[] {
+  const out: string[] = [];
+  for (const b of blocksRef(doc)) {
+    if (linkHeavyRef(b, linkPermille)) continue;
+    if (template.size && template.has(blockFingerprintRef(b))) continue;
+    out.push(...b.tokens);
+  }
+  return out;
+}

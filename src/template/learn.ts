@@ -1,0 +1,133 @@
+// Learning a host's template from its own pages: a block (docs/FORMATS.md "Content mode") found
+// on at least max(3, ⌈share · pages⌉) of a bounded sample of the host's distinct pages is
+// template. Pages with the same bytes count once, so a page served at several URLs does not
+// make its own text look like template.
+import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
+import { blockFingerprints, NO_TABLE, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
+import { fingerprintMany } from '../sketch/fingerprint.js';
+import type { DocInput } from '../sketch/input.js';
+
+/** How templates are learnt. */
+export interface TemplateOptions {
+  /** Distinct pages of a host the template is learnt from: its first ones (a bounded sample). Default 64.
+   *  Cost: one extra pass over the tags and tokens of the sampled pages. */
+  sample?: number;
+  /** A host's template is trusted once this many distinct pages of it were seen; a host with fewer gets
+   *  none (its pages lose only their link-heavy blocks and title). Default 8. */
+  trustAfter?: number;
+  /** Share of the sampled pages a block must be on to be template, 0..1 (and at least 3 pages). Default 0.5. */
+  share?: number;
+}
+
+/** TemplateOptions resolved. */
+export interface TemplateParams {
+  sample: number;
+  trustAfter: number;
+  share: number;
+}
+
+/** A block on fewer pages than this is never template, whatever the share. */
+export const MIN_TEMPLATE_PAGES = 3;
+const KNOWN = ['sample', 'trustAfter', 'share'] as const;
+
+/** Validates template options and fills in the defaults. */
+export function resolveTemplateOptions(o: TemplateOptions = {}): TemplateParams {
+  if (o === null || typeof o !== 'object') throw optionError('template options', 'an object', o);
+  rejectUnknown(o, KNOWN, 'templates');
+  const trustAfter = intOption('trustAfter', o.trustAfter, 8, MIN_TEMPLATE_PAGES, 1 << 20);
+  const sample = intOption('sample', o.sample, Math.max(64, trustAfter), 1, 1 << 20);
+  if (sample < trustAfter) throw optionError('sample', `integer ≥ trustAfter (${trustAfter})`, sample);
+  return { sample, trustAfter, share: numberOption('share', o.share, 0.5, 0, 1) };
+}
+
+/**
+ * The template table of one host from its sampled pages' blocks (rows of `blocks`): the sorted
+ * fingerprints of the blocks on at least max(3, ⌈share · pages⌉) of them.
+ */
+export function templateTable(blocks: BlockFingerprints, rows: ArrayLike<number>, share: number): BigUint64Array {
+  let total = 0;
+  for (let r = 0; r < rows.length; r++) total += blocks.offsets[rows[r] + 1] - blocks.offsets[rows[r]];
+  // each page's distinct blocks, all pages together, sorted: a run of equal values is one block's page count
+  const all = new BigUint64Array(total);
+  let at = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const page = blocks.values.slice(blocks.offsets[rows[r]], blocks.offsets[rows[r] + 1]).sort();
+    for (let i = 0; i < page.length; i++) if (i === 0 || page[i] !== page[i - 1]) all[at++] = page[i];
+  }
+  const sorted = all.subarray(0, at).sort();
+  const need = Math.max(MIN_TEMPLATE_PAGES, Math.ceil(share * rows.length - 1e-9));
+  const out: bigint[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let e = i + 1;
+    while (e < sorted.length && sorted[e] === sorted[i]) e++;
+    if (e - i >= need) out.push(sorted[i]);
+    i = e;
+  }
+  return BigUint64Array.from(out);
+}
+
+/** What learning found. */
+export interface TemplateStats {
+  hosts: number;
+  /** Hosts with enough distinct pages for a trusted template. */
+  trusted: number;
+  sampledPages: number;
+  templateBlocks: number;
+}
+
+/** Learnt templates: the tables to sketch with, the host of each table, and counts. */
+export interface LearnedTemplates {
+  tables: ContentTables;
+  hosts: string[];
+  stats: TemplateStats;
+}
+
+/**
+ * Learns each host's template from its first `sample` distinct pages (a first pass over a
+ * bounded sample) and assigns every document its host's table. `hostOf[i]` names document i's
+ * host (any key: the caller decides what a site is).
+ */
+export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options?: TemplateOptions): LearnedTemplates {
+  const o = resolveTemplateOptions(options);
+  const n = docs.length;
+  if (hostOf.length !== n) throw optionError('hostOf', `${n} hosts (one per document)`, `${hostOf.length}`);
+  const byHost = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const l = byHost.get(hostOf[i]);
+    if (l) l.push(i); else byHost.set(hostOf[i], [i]);
+  }
+  // The sample: each host's first pages, identical bytes once, until `sample` distinct ones.
+  const sampled: number[] = [];
+  const hostRows: Array<[string, number, number]> = [];
+  for (const [host, list] of byHost) {
+    const start = sampled.length;
+    const seen = new Set<bigint>();
+    for (let at = 0; at < list.length && sampled.length - start < o.sample;) {
+      const chunk = list.slice(at, at + o.sample - (sampled.length - start));
+      at += chunk.length;
+      const fps = fingerprintMany(chunk.map((d) => docs[d]));
+      chunk.forEach((d, k) => { if (!seen.has(fps[k])) { seen.add(fps[k]); sampled.push(d); } });
+    }
+    hostRows.push([host, start, sampled.length]);
+  }
+  const blocks = blockFingerprints(sampled.map((d) => docs[d]));
+  const tables: BigUint64Array[] = [];
+  const hosts: string[] = [];
+  const tableOfHost = new Map<string, number>();
+  let trusted = 0, templateBlocks = 0;
+  for (const [host, a, b] of hostRows) {
+    if (b - a < o.trustAfter) continue;
+    const rows = Uint32Array.from({ length: b - a }, (_, k) => a + k);
+    const t = templateTable(blocks, rows, o.share);
+    tableOfHost.set(host, tables.length);
+    tables.push(t); hosts.push(host);
+    trusted++; templateBlocks += t.length;
+  }
+  const offsets = new Uint32Array(tables.length + 1);
+  tables.forEach((t, k) => { offsets[k + 1] = offsets[k] + t.length; });
+  const values = new BigUint64Array(offsets[tables.length]);
+  tables.forEach((t, k) => values.set(t, offsets[k]));
+  const docTable = new Uint32Array(n);
+  for (let i = 0; i < n; i++) docTable[i] = tableOfHost.get(hostOf[i]) ?? NO_TABLE;
+  return { tables: { values, offsets, docTable }, hosts, stats: { hosts: byHost.size, trusted, sampledPages: sampled.length, templateBlocks } };
+}
