@@ -68,11 +68,17 @@ initNames();
 
 // ---- configuration ----
 let linkPermille: u32 = 500;
+let minContent: u32 = 50;
 
-/** Sets the link-density limit, per mille (0..1000; 1000 never removes a block for its links). */
-export function tp_configure(limit: u32): i32 {
+/**
+ * Sets the link-density limit, per mille (0..1000; 1000 never removes a block for its links), and
+ * the fewest content tokens the link rule may leave: a page that would keep fewer is a page of
+ * links, and its link-heavy blocks stay content.
+ */
+export function tp_configure(limit: u32, min: u32): i32 {
   if (limit > 1000) return -3;
   linkPermille = limit;
+  minContent = min;
   return 0;
 }
 
@@ -81,8 +87,12 @@ const MODE_COLLECT: u32 = 0;   // write each block's fingerprint
 const MODE_SKETCH: u32 = 1;    // deliver content blocks' tokens to the sketch
 
 let mode: u32 = MODE_SKETCH;
-let tok: usize = 0;         // the current block's token fingerprints
+let tok: usize = 0;         // token fingerprints: the current block's (collect) or the page's (sketch)
 let tokCap: u32 = 0;
+let blk: usize = 0;         // MODE_SKETCH: per block, u32 first token and u32 count | class << 30
+let blkCap: u32 = 0;
+let nBlocks: u32 = 0;
+let tokBase: u32 = 0;       // first token of the current block in tok
 let blkN: u32 = 0;
 let blkLinks: u32 = 0;
 let blkFp: u64 = 1;
@@ -113,30 +123,54 @@ function inTable(v: u64): bool {
 /** Tokens of the text between two tags into the current block. */
 function textRun(a: usize, b: usize): void {
   if (b <= a || inTitle) return;
+  const at = tokBase + blkN;
   emitConfigure(SINK_TOKENS, false, 0);
-  emitBegin(tok + (<usize>blkN << 3), tokCap - blkN);
+  emitBegin(tok + (<usize>at << 3), tokCap - at);
   canonicalRun(a, b - a);
   if (emitOverflow()) { overflow = true; return; }
   const got = emitCount();
-  for (let j: u32 = 0; j < got; j++) blkFp = pushWord(blkFp, load<u64>(tok + (<usize>(blkN + j) << 3)));
+  for (let j: u32 = 0; j < got; j++) blkFp = pushWord(blkFp, load<u64>(tok + (<usize>(at + j) << 3)));
   blkN += got;
   if (linkDepth > 0) blkLinks += got;
 }
+
+const CLASS_CONTENT: u32 = 0, CLASS_LINKS: u32 = 1, CLASS_TEMPLATE: u32 = 2;
 
 function closeBlock(): void {
   if (blkN == 0) return;
   if (mode == MODE_COLLECT) {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), blkFp); outN++; } else overflow = true;
-  } else if (<u64>blkLinks * 1000 > <u64>blkN * linkPermille) {
-    linkTokens += blkN;
-  } else if (tableLen > 0 && inTable(blkFp)) {
-    templateTokens += blkN;
   } else {
-    emitConfigure(SINK_SKETCH, false, sketchSeed());
-    for (let j: u32 = 0; j < blkN; j++) deliver(load<u64>(tok + (<usize>j << 3)));
-    contentTokens += blkN;
+    // the host's table first: a template block is template whatever its links
+    let cls = CLASS_CONTENT;
+    if (tableLen > 0 && inTable(blkFp)) { cls = CLASS_TEMPLATE; templateTokens += blkN; }
+    else if (<u64>blkLinks * 1000 > <u64>blkN * linkPermille) { cls = CLASS_LINKS; linkTokens += blkN; }
+    else contentTokens += blkN;
+    if (nBlocks < blkCap) {
+      store<u32>(blk + (<usize>nBlocks << 3), tokBase);
+      store<u32>(blk + (<usize>nBlocks << 3) + 4, blkN | (cls << 30));
+      nBlocks++;
+    } else overflow = true;
+    tokBase += blkN;
   }
   blkN = 0; blkLinks = 0; blkFp = 1;
+}
+
+/**
+ * Delivers the page's content blocks to the sketch, in order: the blocks of class CONTENT, and
+ * those of class LINKS too when the content alone is under minContent tokens (a page of links).
+ */
+function deliverContent(): void {
+  const withLinks = contentTokens < minContent;
+  if (withLinks) { contentTokens += linkTokens; linkTokens = 0; }
+  emitConfigure(SINK_SKETCH, false, sketchSeed());
+  for (let b: u32 = 0; b < nBlocks; b++) {
+    const first = load<u32>(blk + (<usize>b << 3));
+    const word = load<u32>(blk + (<usize>b << 3) + 4);
+    const cls = word >> 30, count = word & 0x3fffffff;
+    if (cls == CLASS_TEMPLATE || (cls == CLASS_LINKS && !withLinks)) continue;
+    for (let j: u32 = 0; j < count; j++) deliver(load<u64>(tok + (<usize>(first + j) << 3)));
+  }
 }
 
 @inline function isAlpha(c: u32): bool { return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a; }
@@ -160,7 +194,7 @@ function tagName(p: usize, end: usize): u64 {
 
 /** Walks one document: text runs between tags into blocks, blocks closed at block-level tags. */
 function segment(ptr: usize, len: usize): void {
-  blkN = 0; blkLinks = 0; blkFp = 1; linkDepth = 0; inTitle = false;
+  blkN = 0; blkLinks = 0; blkFp = 1; linkDepth = 0; inTitle = false; nBlocks = 0; tokBase = 0;
   contentTokens = 0; templateTokens = 0; linkTokens = 0;
   const end = ptr + len;
   let run = ptr, p = ptr;
@@ -190,7 +224,7 @@ function segment(ptr: usize, len: usize): void {
  * len bytes has at most len / 4 + 1 blocks (each but the last holds a token and ends at a tag).
  */
 export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, cap: u32, outOffsets: usize, tokens: usize, tokensCap: u32): i32 {
-  mode = MODE_COLLECT; tok = tokens; tokCap = tokensCap; tableLen = 0;
+  mode = MODE_COLLECT; tok = tokens; tokCap = tokensCap; tableLen = 0; blkCap = 0;
   out = outPtr; outCap = cap; outN = 0; overflow = false;
   store<u32>(outOffsets, 0);
   for (let i = 0; i < n; i++) {
@@ -206,12 +240,15 @@ export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, c
  * Content sketches of n documents: as sk_sketch_batch (same outputs, same bounds), with each
  * document's tokens limited to its content blocks. Document i is checked against table
  * docTable[i] of tables (sorted u64 fingerprints at tables[tableOffsets[t]..tableOffsets[t+1]));
- * docTable[i] = 0xffffffff for none. counts[3i..3i+3) = content, template and link-heavy tokens.
+ * docTable[i] = 0xffffffff for none. tokens holds a page's token fingerprints (at most its length
+ * of them), blocks two u32 per block (at most length / 4 + 1 blocks). counts[3i..3i+3) = content,
+ * template and link-heavy tokens.
  */
 export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: usize, tableOffsets: usize, docTable: usize,
                                 values: usize, valuesCap: u32, outOffsets: usize, info: usize, signatures: usize,
-                                scratch: usize, scratchCap: u32, tokens: usize, tokensCap: u32, counts: usize): i32 {
-  mode = MODE_SKETCH; tok = tokens; tokCap = tokensCap; overflow = false;
+                                scratch: usize, scratchCap: u32, tokens: usize, tokensCap: u32, blocks: usize, blocksCap: u32,
+                                counts: usize): i32 {
+  mode = MODE_SKETCH; tok = tokens; tokCap = tokensCap; blk = blocks; blkCap = blocksCap; overflow = false;
   let written: u32 = 0;
   store<u32>(outOffsets, 0);
   for (let i = 0; i < n; i++) {
@@ -226,6 +263,7 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
     sketchDocBegin(scratch, scratchCap);
     segment(bytes + a, b - a);
     if (overflow) return -2;
+    deliverContent();
     const count = sketchDocEnd(i, bytes + a, b - a, values, valuesCap, written, outOffsets, info, signatures);
     if (count < 0) return count;
     written += <u32>count;

@@ -1,7 +1,7 @@
 /** The content-mode flags of the commands that sketch crawls (dups, index): parsing and help text. */
 import { writeFileSync } from 'node:fs';
 import { optionError } from '../errors.js';
-import type { SketchOptions } from '../sketch/options.js';
+import { DEFAULT_MIN_CONTENT, type SketchOptions } from '../sketch/options.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
 import { tooLittleContent } from '../template/evidence.js';
 import type { LearnedTemplates, TemplateOptions } from '../template/learn.js';
@@ -25,8 +25,9 @@ export const CONTENT_USAGE = `Content flags:
                         blocks left out; page: the whole page, Broder's definition (sketches of the two
                         modes are never compared)
   --link-density X      main: leave out blocks whose link text is more than X of their words, 0..1 (default 0.5)
-  --min-content N       main: pages with fewer content words are "too little content": reported, not
-                        clustered (default 50)
+  --min-content N       main: a page with fewer content words (its links counted when it is a page of
+                        links) has "too little content": reported, joined only to byte-identical copies
+                        (default 30)
   --template-sample N   main: distinct pages per host the template is learnt from, its first ones (default 64)
   --trust-after N       main: a host's template is used once it has N distinct pages; smaller hosts get none
                         (default 8)
@@ -51,7 +52,7 @@ export function contentOptionsOf(values: CommandContext['values']): ContentFlags
   }
   const sketch: ContentFlags['sketch'] = { content: 'main' };
   if (values['link-density'] !== undefined) sketch.linkDensity = numberFlag(values, 'link-density', 0.5, 0, 1);
-  if (values['min-content'] !== undefined) sketch.minContent = intFlag(values, 'min-content', 50, 0, 0x7fffffff);
+  if (values['min-content'] !== undefined) sketch.minContent = intFlag(values, 'min-content', DEFAULT_MIN_CONTENT, 0, 0x7fffffff);
   const template: TemplateOptions = {};
   if (values['template-sample'] !== undefined) template.sample = intFlag(values, 'template-sample', 64, 1, 1 << 20);
   if (values['trust-after'] !== undefined) template.trustAfter = intFlag(values, 'trust-after', 8, 3, 1 << 20);
@@ -72,5 +73,5 @@ export function reportContent(ctx: CommandContext, flags: ContentFlags, set: Ske
   if (ctx.quiet) return;
   const t = templates?.stats;
   ctx.err.write(`content: ${t ? `templates of ${t.trusted} of ${t.hosts} hosts learnt from ${t.sampledPages} pages (${t.templateBlocks} template blocks); ` : ''}`
-    + `${thin.length} pages with too little content (fewer than ${set.params.minContent} words) not clustered${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
+    + `${thin.length} pages with too little content (fewer than ${set.params.minContent} words) joined to byte-identical copies only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
 }

@@ -2,9 +2,10 @@
  * The slow, obvious twin of the content-mode kernel (assembly/template.ts), straight from
  * docs/FORMATS.md "Content mode": a page is cut into blocks at block-level tags; each block
  * keeps its canonical tokens and how many of them sit inside links (<a>); the page title is
- * not content. A block is template when its fingerprint is in the host's template table or
- * when more than the link-density limit of its tokens are link text; the content is the other
- * blocks' tokens, in order.
+ * not content. A block is template when its fingerprint is in the host's template table; it is
+ * link-heavy when more than the link-density limit of its tokens are link text; the content is
+ * the other blocks' tokens, in order, with the link-heavy ones kept on a page that would
+ * otherwise have too little content.
  */
 import { rabinRef, rabinWordsRef } from './rabin.js';
 import { markupEnd, tokensRef } from './tokens.js';
@@ -76,13 +77,13 @@ export function linkHeavyRef(b: BlockRef, permille: number): boolean {
   return b.links * 1000 > b.tokens.length * permille;
 }
 
-/** The content tokens of a page: blocks neither in `template` (block fingerprints) nor link-heavy. */
-export function contentTokensRef(doc: Uint8Array | string, template: Set<bigint>, linkPermille: number): string[] {
-  const out: string[] = [];
-  for (const b of blocksRef(doc)) {
-    if (linkHeavyRef(b, linkPermille)) continue;
-    if (template.size && template.has(blockFingerprintRef(b))) continue;
-    out.push(...b.tokens);
-  }
-  return out;
+/**
+ * The content tokens of a page: blocks not in `template` (block fingerprints) and not link-heavy;
+ * when those are fewer than `minContent` tokens, the link-heavy blocks count as content too (a
+ * page of links).
+ */
+export function contentTokensRef(doc: Uint8Array | string, template: Set<bigint>, linkPermille: number, minContent: number): string[] {
+  const kept = blocksRef(doc).filter((b) => !(template.size && template.has(blockFingerprintRef(b))));
+  const strict = kept.filter((b) => !linkHeavyRef(b, linkPermille)).flatMap((b) => b.tokens);
+  return strict.length >= minContent ? strict : kept.flatMap((b) => b.tokens);
 }

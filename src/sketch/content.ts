@@ -25,11 +25,11 @@ export interface ContentTables {
 
 /** The exports of assembly/template.ts. */
 export interface TemplateKernels extends Kernels {
-  tp_configure(linkPermille: number): number;
+  tp_configure(linkPermille: number, minContent: number): number;
   tp_blocks(bytes: number, offsets: number, n: number, out: number, cap: number, outOffsets: number, tokens: number, tokensCap: number): number;
   tp_sketch_batch(bytes: number, offsets: number, n: number, tables: number, tableOffsets: number, docTable: number,
     values: number, valuesCap: number, outOffsets: number, info: number, signatures: number, scratch: number, scratchCap: number,
-    tokens: number, tokensCap: number, counts: number): number;
+    tokens: number, tokensCap: number, blocks: number, blocksCap: number, counts: number): number;
 }
 
 /** Checks tables against the number of documents: offsets consistent, tables ascending, document tables in range. */

@@ -34,8 +34,9 @@ export interface SketchOptions {
   /** content 'main' only: a block whose link text is more than this share of its tokens is left out, 0..1.
    *  Default 0.5 (1 keeps every block whatever its links). */
   linkDensity?: number;
-  /** content 'main' only: a page with fewer content tokens than this is "too little content": its row is
-   *  empty and its fingerprints zero, so it joins no cluster. Default 50 (0 keeps every page). */
+  /** content 'main' only: a page with fewer content tokens than this (its link-heavy blocks counted when
+   *  without them it would have fewer) has "too little content": its row is empty and its lexical and
+   *  shingle fingerprints zero, so it joins byte-identical copies only. Default 30 (0 keeps every page). */
   minContent?: number;
 }
 
@@ -62,7 +63,7 @@ export interface SketchParams {
 
 const KNOWN = ['w', 'unit', 'markup', 'kind', 's', 'm', 'k', 'superShingle', 'seed', 'content', 'linkDensity', 'minContent'] as const;
 export const DEFAULT_LINK_DENSITY = 0.5;
-export const DEFAULT_MIN_CONTENT = 50;
+export const DEFAULT_MIN_CONTENT = 30;
 export const DEFAULT_W = 8;
 export const DEFAULT_S = 128;
 export const DEFAULT_M = 25;

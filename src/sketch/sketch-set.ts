@@ -94,9 +94,9 @@ export class SketchSet implements SketchColumns {
     return this.signature ? this.signature.subarray(i * k, i * k + k) : new BigUint64Array(0);
   }
 
-  /** content 'main': true when page i had fewer content tokens than params.minContent (its row is empty; it joins no cluster). */
+  /** content 'main': true when page i had fewer content tokens than params.minContent (its row is empty: it joins byte-identical copies only). */
   tooLittleContent(i: number): boolean {
-    return this.params.content === 'main' && this.rawFp[i] === 0n && this.offsets[i + 1] === this.offsets[i] && !this.errors.some((e) => e.index === i);
+    return this.params.content === 'main' && this.tokens[i] < this.params.minContent! && !this.errors.some((e) => e.index === i);
   }
 
   /** content 'main': the share of page i's tokens (title aside) that was template, 0..1 (0 with content 'page'). */

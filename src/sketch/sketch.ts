@@ -40,7 +40,7 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
   const k = getKernels() as TemplateKernels;
   const mem = getMemory();
   configureKernels(p, k.sk_configure);
-  if (main) checked('tp_configure', k.tp_configure(p.linkDensity!));
+  if (main) checked('tp_configure', k.tp_configure(p.linkDensity!, p.minContent!));
   const templateTokens = main ? new Uint32Array(n) : undefined;
   const errors: SketchError[] = [];
   const offsets = new Uint32Array(n + 1);
@@ -89,14 +89,16 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
     const scratchPtr = mem.alloc(scratchCap * 8);
     let countsPtr = 0;
     if (main) {
-      // A block holds at most the document's tokens: ≤ maxLen of them.
+      // A page has at most maxLen tokens, and at most maxLen / 4 + 1 blocks (each but the last holds a token and ends at a tag).
       const tokPtr = mem.alloc((maxLen + 1) * 8);
+      const blocksCap = (maxLen >>> 2) + 1;
+      const blkPtr = mem.alloc(blocksCap * 8);
       countsPtr = mem.alloc(count * 12);
       const t = templates ?? EMPTY_TABLES;
       const tabPtr = mem.putU64(t.values), tabOffPtr = mem.putU32(t.offsets);
       const docTabPtr = mem.putU32(templates ? templates.docTable.subarray(i, j) : new Uint32Array(count).fill(NO_TABLE));
       checked('tp_sketch_batch', k.tp_sketch_batch(inPtr, offPtr, count, tabPtr, tabOffPtr, docTabPtr, valPtr, cap, outOffPtr, infoPtr, sigPtr,
-        scratchPtr, scratchCap, tokPtr, maxLen + 1, countsPtr));
+        scratchPtr, scratchCap, tokPtr, maxLen + 1, blkPtr, blocksCap, countsPtr));
     } else {
       checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
     }
@@ -133,8 +135,11 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
       if (rows) {
         kept += len;
         if (drop) {
-          rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; cardinality[doc] = 0;
-          if (checkDoc(docs[doc]) !== undefined) tokens[doc] = 0;   // a thin page keeps its content token count
+          // A page with too little content keeps its raw fingerprint (byte-identical copies are still
+          // identical) and its content token count; it is never compared by estimate.
+          const rejected = checkDoc(docs[doc]) !== undefined;
+          if (rejected) { rawFp[doc] = 0n; tokens[doc] = 0; }
+          lexicalFp[doc] = shingleFp[doc] = 0n; cardinality[doc] = 0;
         }
       }
     }

@@ -19,8 +19,10 @@ async function run(argv: string[]) {
 // The folder reader names directory pages `…/`; truth.json names them `…/index.html`.
 const norm = (u: string) => u.replace(/\/$/, '/index.html');
 
+// The planted groups are whole-page near-duplicates: checked with Broder's definition (--content page);
+// test/template/sample.test.ts checks the default content mode against the pages' content.
 test('dups on the sample crawl: every planted group in one cluster, unique pages in none', async () => {
-  const r = await run(['dups', sample]);
+  const r = await run(['dups', sample, '--content', 'page']);
   assert.is(r.code, 0, r.err);
   assert.match(r.err, /clusters holding/);
   const clusterOf = new Map<string, number>();
@@ -48,7 +50,7 @@ test('dups on the sample crawl: every planted group in one cluster, unique pages
   }
   for (const u of truth.unique as string[]) assert.not.ok(clusterOf.has(u), `unique page ${u} clustered`);
   // Deterministic: the same bytes again.
-  assert.is((await run(['dups', sample, '--quiet'])).out, r.out);
+  assert.is((await run(['dups', sample, '--quiet', '--content', 'page'])).out, r.out);
 });
 
 test('dups flags: methods share the output shape; bad values exit 2', async () => {

@@ -1,0 +1,209 @@
+// Content mode: the template kernel against its slow twin, template learning on generated sites,
+// the same article under two templates, whole-page sketches unchanged, pages with too little
+// content, and sketches of the two modes never compared.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
+import { init, resemblance, sketchMany, serializeSketchSet, deserializeSketchSet, ResembleError } from '../../src/index.js';
+import { blockFingerprints, learnTemplates, NO_TABLE, sketchCrawl, tooLittleContent, contentEvidence } from '../../src/template/index.js';
+import { blockFingerprintRef, blocksRef, contentTokensRef } from '../../src/reference/template.js';
+import { minSRef, shingleValuesRef } from '../../src/reference/shingles.js';
+import { tokensRef } from '../../src/reference/tokens.js';
+import { rng, randomWords } from '../helpers/random.js';
+import { articles, site } from './sites.js';
+
+await init();
+const hex = (a: ArrayLike<bigint>) => Array.from(a, (v) => v.toString(16));
+const code = (f: () => unknown) => { try { f(); } catch (e) { return e instanceof ResembleError ? `${e.code}: ${e.message}` : String(e); } return 'no error'; };
+
+/** Random HTML: block and inline tags, links (nested, unclosed), entities, comments, scripts, titles, stray '<'. */
+function randomPage(r: () => number): string {
+  const parts: string[] = [];
+  const n = 5 + Math.floor(r() * 60);
+  const tags = ['p', 'div', 'li', 'td', 'h2', 'br', 'section', 'span', 'em', 'a', 'B', 'A', 'blockquote', 'figcaption', 'x-widget'];
+  for (let i = 0; i < n; i++) {
+    const x = r();
+    if (x < 0.35) parts.push(randomWords(r, 1 + Math.floor(r() * 12), 60).join(' '));
+    else if (x < 0.7) { const t = tags[Math.floor(r() * tags.length)]; parts.push(r() < 0.5 ? `<${t} class="c">` : `</${t}>`); }
+    else if (x < 0.75) parts.push('<title>' + randomWords(r, 3, 60).join(' ') + '</title>');
+    else if (x < 0.8) parts.push('AT&amp;T &eacute;t&eacute; caf&#233;');
+    else if (x < 0.84) parts.push('<!-- <p>hidden</p> -->');
+    else if (x < 0.87) parts.push('<script>if (a < b) { document.write("<p>x</p>") }</script>');
+    else if (x < 0.9) parts.push(' a < b and c <3 d ');
+    else if (x < 0.93) parts.push('Ünïcödé ΣΊΣΥΦΟΣ 東京 ');
+    else parts.push('<a href="/x">' + randomWords(r, 1 + Math.floor(r() * 4), 60).join(' ') + '</a>');
+  }
+  return parts.join(r() < 0.5 ? ' ' : '');
+}
+
+test('block fingerprints equal the reference on random pages', () => {
+  const r = rng(11);
+  const docs = Array.from({ length: 300 }, () => randomPage(r));
+  const got = blockFingerprints(docs);
+  for (let i = 0; i < docs.length; i++) {
+    const want = blocksRef(docs[i]).map(blockFingerprintRef);
+    assert.equal(hex(got.values.subarray(got.offsets[i], got.offsets[i + 1])), hex(want), `page ${i}: ${docs[i].slice(0, 200)}`);
+  }
+});
+
+test('content sketches equal MIN_s over the reference content tokens, with tables, link limits and thin pages', () => {
+  const r = rng(12);
+  const docs = Array.from({ length: 200 }, () => randomPage(r));
+  const blocks = blockFingerprints(docs);
+  // two tables: some blocks of the first pages, sorted and distinct
+  const pick = (a: number, b: number) => [...new Set(blocks.values.subarray(blocks.offsets[a], blocks.offsets[b]))].filter(() => r() < 0.6).sort((x, y) => (x < y ? -1 : 1));
+  const t0 = pick(0, 5), t1 = pick(5, 12);
+  const values = BigUint64Array.from([...t0, ...t1]);
+  const offsets = Uint32Array.from([0, t0.length, t0.length + t1.length]);
+  const docTable = Uint32Array.from(docs, (_, i) => (i % 3 === 2 ? NO_TABLE : i % 3));
+  for (const [linkDensity, minContent] of [[0.5, 30], [0.2, 5], [1, 0]] as const) {
+    const set = sketchMany(docs, { content: 'main', linkDensity, minContent, s: 16, w: 3, templates: { values, offsets, docTable } });
+    for (let i = 0; i < docs.length; i++) {
+      const table = new Set(docTable[i] === NO_TABLE ? [] : docTable[i] === 0 ? t0 : t1);
+      const tokens = contentTokensRef(docs[i], table, Math.round(linkDensity * 1000), minContent);
+      const row = set.get(i).values;
+      assert.is(set.tokens[i], tokens.length, `page ${i}: content tokens`);
+      if (tokens.length < minContent) {
+        assert.ok(set.tooLittleContent(i), `page ${i} has too little content`);
+        assert.is(row.length, 0);
+        assert.is(set.lexicalFp[i], 0n);
+        continue;
+      }
+      assert.not.ok(set.tooLittleContent(i));
+      const want = minSRef(shingleValuesRef(tokens.join(' '), { w: 3, markup: 'text' }), 16);
+      assert.equal(hex(row), hex(want), `page ${i}`);
+      const all = blocksRef(docs[i]).reduce((n, b) => n + b.tokens.length, 0);
+      assert.is(set.templateTokens![i] + set.tokens[i], all, `page ${i}: template + content = all tokens but the title`);
+    }
+  }
+});
+
+test('template learning on generated sites recovers each known template exactly', () => {
+  const all = articles(1, 120);
+  const ids = Array.from({ length: 60 }, (_, i) => i);
+  const sites = [site(2, 'www.alpha.example', all, ids.slice(0, 40)), site(3, 'beta.example', all, ids.slice(20, 60), 12)];
+  const docs = sites.flatMap((s) => s.pages);
+  const hosts = sites.flatMap((s) => s.pages.map(() => s.host));
+  const learnt = learnTemplates(docs, hosts);
+  assert.equal(learnt.hosts, ['www.alpha.example', 'beta.example']);
+  assert.is(learnt.stats.trusted, 2);
+  sites.forEach((s, t) => {
+    const want = [...new Set(s.templateBlocks.map((text) => blockFingerprintRef({ tokens: tokensRef(text), links: 0 })))].sort((a, b) => (a < b ? -1 : 1));
+    const got = learnt.tables.values.subarray(learnt.tables.offsets[t], learnt.tables.offsets[t + 1]);
+    assert.equal(hex(got), hex(want), `${s.host}: the template, every block of it and nothing else`);
+  });
+  // a bounded sample learns the same template
+  const small = learnTemplates(docs, hosts, { sample: 10, trustAfter: 8 });
+  assert.equal(hex(small.tables.values), hex(learnt.tables.values));
+  assert.is(small.stats.sampledPages, 20);
+  // a host with fewer pages than trustAfter gets no table
+  const few = learnTemplates(docs.slice(0, 5), hosts.slice(0, 5));
+  assert.is(few.stats.trusted, 0);
+  assert.ok(few.tables.docTable.every((t) => t === NO_TABLE));
+});
+
+test('the same article under two templates: equal content sketches; whole-page sketches far apart', () => {
+  const all = articles(4, 80);
+  const a = site(5, 'one.example', all, Array.from({ length: 30 }, (_, i) => i), 40);
+  const b = site(6, 'two.example.org', all, Array.from({ length: 30 }, (_, i) => i + 20), 8);
+  const docs = [...a.pages, ...b.pages];
+  const hosts = docs.map((_, i) => (i < a.pages.length ? a.host : b.host));
+  const { set } = sketchCrawl(docs, hosts, { content: 'main' });
+  const page = sketchMany(docs);
+  let shared = 0;
+  for (let i = 0; i < a.pages.length; i++) {
+    const j = b.article.indexOf(a.article[i]);
+    if (a.article[i] < 0 || j < 0) continue;
+    shared++;
+    const k = a.pages.length + j;
+    assert.equal(hex(set.get(i).values), hex(set.get(k).values), `article ${a.article[i]}`);
+    assert.is(set.lexicalFp[i], set.lexicalFp[k]);
+    assert.ok(resemblance(page.get(i), page.get(k)) < 0.5, 'whole pages differ by their templates');
+    const e = contentEvidence(set, i)!;
+    assert.ok(e.template > 0.2 && e.template < 0.9 && e.contentShingles === set.tokens[i] - 7);
+  }
+  assert.is(shared, 10);
+  // clustering joins exactly the shared articles, lexically equivalent, and no index page
+  const nd = nearDuplicates(set);
+  for (const c of nd.clusters) {
+    assert.is(c.size, 2);
+    const [x, y] = c.members.map((m) => m.doc);
+    assert.is(x < a.pages.length ? a.article[x] : -2, y >= a.pages.length ? b.article[y - a.pages.length] : -3);
+    assert.is(c.members[1].kind, 'lexical');
+  }
+  assert.is(nd.clusters.count, 10);
+});
+
+test('pages that are all template are reported, not clustered; byte-identical copies stay identical; pages of links keep their links', () => {
+  const all = articles(7, 60);
+  const s = site(8, 'gamma.example', all, Array.from({ length: 30 }, (_, i) => i), 30, 6, 2);
+  const index = s.pages.slice(-6);
+  const listing = (titles: string[]) => index[0].replace(/<main>.*<\/main>/s, `<main><ul>${titles.map((t) => `<li><a href="/p">${t}</a></li>`).join('')}</ul></main>`);
+  const ten = all.slice(0, 10).map((a) => a.title);
+  const docs = [...s.pages, index[0], index[0].replace('<main><ul>', '<main><ul><li><a href="/z">one more</a></li>'),
+    listing(ten), listing([...ten.slice(0, 9), all[20].title]), listing(all.slice(30, 40).map((a) => a.title))];
+  const hosts = docs.map(() => s.host);
+  const { set } = sketchCrawl(docs, hosts, { content: 'main' });
+  const thin = tooLittleContent(set);
+  const first = s.pages.length - 6, n = s.pages.length;
+  assert.equal(thin, [...Array.from({ length: 6 }, (_, k) => first + k), n, n + 1], 'every short index page, its copies, and no other page');
+  const nd = nearDuplicates(set);
+  for (const c of nd.clusters) {
+    for (const m of c.members) if (thin.includes(m.doc)) assert.ok(m.kind === 'identical' || m.kind === 'representative', `thin page ${m.doc} joined as ${m.kind}`);
+  }
+  // the byte-identical copy of index page 0 is its only partner; the edited copy is alone
+  assert.ok(nd.clusters.clusterOf[first] >= 0);
+  assert.is(nd.clusters.clusterOf[n], nd.clusters.clusterOf[first]);
+  assert.is(nd.clusters.clusterOf[n + 1], -1);
+  // listings of ten links are pages of links: two with nine links in common are near-duplicates, a third is not
+  assert.ok(!thin.includes(n + 2) && set.tokens[n + 2] >= 50);
+  assert.ok(nd.clusters.clusterOf[n + 2] >= 0);
+  assert.is(nd.clusters.clusterOf[n + 3], nd.clusters.clusterOf[n + 2]);
+  assert.is(nd.clusters.clusterOf[n + 4], -1);
+  // no post page is in a cluster (each article is shown once)
+  for (let d = 0; d < first; d++) assert.is(nd.clusters.clusterOf[d], -1);
+  // whole-page mode clusters index pages of one site together through their template
+  const page = nearDuplicates(sketchMany(docs));
+  assert.ok(page.clusters.clusterOf[first + 1] >= 0 && page.clusters.clusterOf[first + 1] === page.clusters.clusterOf[first + 2]);
+});
+
+test('whole-page mode is bit-identical to sketches made without the content option', () => {
+  const r = rng(13);
+  const docs = Array.from({ length: 100 }, () => randomPage(r));
+  for (const o of [{}, { kind: 'mod' as const, m: 4 }, { k: 16, w: 4 }, { superShingle: 2 }]) {
+    const a = serializeSketchSet(sketchMany(docs, o));
+    const b = serializeSketchSet(sketchMany(docs, { ...o, content: 'page' }));
+    assert.equal(Buffer.from(a).toString('hex'), Buffer.from(b).toString('hex'));
+    assert.is(new DataView(a.buffer).getUint16(4, true), 1, 'whole-page files stay format version 1');
+  }
+  // content 'main' that leaves nothing out feeds the same tokens to the same selection
+  const untitled = docs.map((d) => d.replace(/<\/?title>/gi, ' '));
+  const page = sketchMany(untitled, { k: 8 });
+  const main = sketchMany(untitled, { k: 8, content: 'main', linkDensity: 1, minContent: 0 });
+  assert.equal(hex(main.values), hex(page.values));
+  assert.equal(hex(main.lexicalFp), hex(page.lexicalFp));
+  assert.equal(hex(main.signature!), hex(page.signature!));
+  assert.equal(Array.from(main.tokens), Array.from(page.tokens));
+});
+
+test('sketches of different modes are never compared; options are checked; content files round-trip', () => {
+  const a = sketchMany(['<p>one two three four five six seven eight nine</p>'], { content: 'main', minContent: 0 });
+  const b = sketchMany(['<p>one two three four five six seven eight nine</p>']);
+  assert.match(code(() => resemblance(a.get(0), b.get(0))), /^E_PARAMS: .*content main ≠ page/);
+  const bytes = serializeSketchSet(a);
+  assert.is(new DataView(bytes.buffer).getUint16(4, true), 2);
+  const back = deserializeSketchSet(bytes);
+  assert.equal(back.params, a.params);
+  assert.equal(Array.from(back.templateTokens!), Array.from(a.templateTokens!));
+  assert.equal(hex(back.values), hex(a.values));
+  assert.match(code(() => deserializeSketchSet(bytes, {})), /^E_PARAMS: .*content main ≠ page/);
+  assert.match(code(() => deserializeSketchSet(serializeSketchSet(b), { content: 'main' })), /^E_PARAMS: .*content page ≠ main/);
+  assert.match(code(() => sketchMany(['x'], { linkDensity: 0.3 })), /^E_OPTION: .*linkDensity/);
+  assert.match(code(() => sketchMany(['x'], { content: 'main', unit: 'char' })), /^E_OPTION: .*unit/);
+  assert.match(code(() => sketchMany(['x'], { content: 'main', linkDensity: 2 })), /^E_OPTION: .*linkDensity/);
+  assert.match(code(() => sketchMany(['x'], { content: 'main', templates: { values: new BigUint64Array([2n, 1n]), offsets: Uint32Array.from([0, 2]), docTable: new Uint32Array(1) } })), /^E_OPTION: templates: table 0 is not ascending/);
+  assert.match(code(() => sketchMany(['x'], { templates: { values: new BigUint64Array(0), offsets: new Uint32Array(1), docTable: new Uint32Array(1) } })), /^E_OPTION: .*templates/);
+  assert.match(code(() => learnTemplates(['x'], ['h'], { trustAfter: 2 })), /^E_OPTION: .*trustAfter/);
+});
+
+test.run();
