@@ -1,13 +1,14 @@
 // Content mode (docs/FORMATS.md, "Content mode"): a page is cut into blocks at block-level
-// tags; a block's tokens are the canonicalizer's, and its fingerprint is Rabin over their
-// fingerprints (as the lexical fingerprint is over a page's). A block is template when its
+// tags; a block's tokens are the canonicalizer's, and its fingerprint folds their fingerprints
+// with the mixer (h ← π_B(h ⊕ t), from h = 0; B a fixed seed): cheaper than Rabin, and only
+// compared with fingerprints of other blocks. A block is template when its
 // fingerprint is in its host's template table (sorted u64, learnt from the host's pages) or when
 // more than the link-density limit of its tokens are link text (inside <a>); the page title is
 // not content. The other blocks' tokens go, in order, to the same shingling and selection as a
 // whole page: with an empty table and no link-heavy block the sketch equals the page's.
 // Entry points (prefix tp_): tp_configure, tp_blocks (block fingerprints, for learning),
 // tp_sketch_batch (content sketches of many documents, each against its host's table).
-import { pushWord } from './rabin';
+import { mix } from './mix';
 import { canonicalRun, skipMarkup } from './canonicalize';
 import { deliver, emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SKETCH, SINK_TOKENS } from './emit';
 import { scan3 } from './scan';
@@ -95,7 +96,9 @@ let nBlocks: u32 = 0;
 let tokBase: u32 = 0;       // first token of the current block in tok
 let blkN: u32 = 0;
 let blkLinks: u32 = 0;
-let blkFp: u64 = 1;
+let blkFp: u64 = 0;
+/** The seed of the block fingerprint's mixer ("blocks\0\0"). */
+const BLOCK_SEED: u64 = 0x626c6f636b730000;
 let linkDepth: i32 = 0;
 let inTitle = false;
 let overflow = false;
@@ -129,7 +132,7 @@ function textRun(a: usize, b: usize): void {
   canonicalRun(a, b - a);
   if (emitOverflow()) { overflow = true; return; }
   const got = emitCount();
-  for (let j: u32 = 0; j < got; j++) blkFp = pushWord(blkFp, load<u64>(tok + (<usize>(at + j) << 3)));
+  for (let j: u32 = 0; j < got; j++) blkFp = mix(blkFp ^ load<u64>(tok + (<usize>(at + j) << 3)), BLOCK_SEED);
   blkN += got;
   if (linkDepth > 0) blkLinks += got;
 }
@@ -153,7 +156,7 @@ function closeBlock(): void {
     } else overflow = true;
     tokBase += blkN;
   }
-  blkN = 0; blkLinks = 0; blkFp = 1;
+  blkN = 0; blkLinks = 0; blkFp = 0;
 }
 
 /**
@@ -194,7 +197,7 @@ function tagName(p: usize, end: usize): u64 {
 
 /** Walks one document: text runs between tags into blocks, blocks closed at block-level tags. */
 function segment(ptr: usize, len: usize): void {
-  blkN = 0; blkLinks = 0; blkFp = 1; linkDepth = 0; inTitle = false; nBlocks = 0; tokBase = 0;
+  blkN = 0; blkLinks = 0; blkFp = 0; linkDepth = 0; inTitle = false; nBlocks = 0; tokBase = 0;
   contentTokens = 0; templateTokens = 0; linkTokens = 0;
   const end = ptr + len;
   let run = ptr, p = ptr;

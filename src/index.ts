@@ -6,4 +6,3 @@ export { ResembleError, type ErrorCode } from './errors.js';
 export type { Document, ReadError } from './graph/document.js';
 export * from './collections/index.js';
 export * from './cluster/index.js';
-export * from './template/index.js';

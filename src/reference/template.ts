@@ -7,7 +7,7 @@
  * the other blocks' tokens, in order, with the link-heavy ones kept on a page that would
  * otherwise have too little content.
  */
-import { rabinRef, rabinWordsRef } from './rabin.js';
+import { mixRef, rabinRef } from './rabin.js';
 import { markupEnd, tokensRef } from './tokens.js';
 
 /** Tags that start or end a block (opening or closing, any attributes). */
@@ -67,9 +67,14 @@ export function blocksRef(doc: Uint8Array | string): BlockRef[] {
 
 const utf8 = new TextEncoder();
 
-/** A block's fingerprint: Rabin over the fingerprints of its tokens (as the lexical fingerprint is over a page's). */
+/** The seed of the block fingerprint's mixer: "blocks\0\0". */
+export const BLOCK_SEED = 0x626c6f636b730000n;
+
+/** A block's fingerprint: its tokens' Rabin fingerprints folded with the mixer, h ← π_B(h ⊕ t) from h = 0. */
 export function blockFingerprintRef(b: BlockRef): bigint {
-  return rabinWordsRef(b.tokens.map((t) => rabinRef(utf8.encode(t))));
+  let h = 0n;
+  for (const t of b.tokens) h = mixRef(h ^ rabinRef(utf8.encode(t)), BLOCK_SEED);
+  return h;
 }
 
 /** True when a block is link text beyond the limit (per mille): links · 1000 > tokens · limit. */
