@@ -25,6 +25,12 @@ const dups = async (crawl: string, content: string) => {
   if (code !== 0) throw new Error(`dups ${crawl} --content ${content} exited ${code}`);
 };
 const cpuNow = () => { const u = cpuUsage(); return (u.user + u.system) / 1000; };
+/** The median of each task, in task order (a task that failed throws). */
+const medians = (bench: Bench) => bench.tasks.map((t) => {
+  const r = t.result;
+  if (r.state !== 'completed') throw new Error(`${t.name}: ${r.state}${'error' in r ? `: ${String((r as { error?: unknown }).error)}` : ''}`);
+  return r.latency.p50;
+});
 
 console.log(machineLine(machine()));
 for (const crawl of crawls) {
@@ -32,7 +38,7 @@ for (const crawl of crawls) {
   // interleaved: page, main, page, main… (tinybench runs tasks one after another; two of each)
   bench.add('page', () => dups(crawl, 'page')).add('main', () => dups(crawl, 'main'));
   await bench.run();
-  const [page, main_] = bench.tasks.map((t) => t.result!.latency.p50!);
+  const [page, main_] = medians(bench);
   console.log(`${crawl}: dups --content page ${page.toFixed(0)} ms, --content main ${main_.toFixed(0)} ms (CPU, median of ${iterations}): `
     + `content mode adds ${(100 * (main_ / page - 1)).toFixed(1)}% end to end`);
   const docs = (await loadCrawl([crawl])).documents;
@@ -41,7 +47,7 @@ for (const crawl of crawls) {
   const stage = new Bench({ now: cpuNow, iterations: iterations * 2, time: 0, warmupIterations: 1 });
   stage.add('page', () => { sketchMany(bytes); }).add('main', () => { sketchCrawl(bytes, hosts, { content: 'main' }); });
   await stage.run();
-  const [sp, sm] = stage.tasks.map((t) => t.result!.latency.p50!);
+  const [sp, sm] = medians(stage);
   console.log(`${crawl}: sketching alone ${(mb / (sp / 1000)).toFixed(1)} MB/s whole pages, ${(mb / (sm / 1000)).toFixed(1)} MB/s content (learning included): `
     + `${(100 * (sm / sp - 1)).toFixed(1)}% more`);
 }
