@@ -3,3 +3,4 @@ export { learnTemplates, templateTable, resolveTemplateOptions, MIN_TEMPLATE_PAG
 export { sketchCrawl, type CrawlSketches } from './sketch.js';
 export { contentEvidence, withContentEvidence, tooLittleContent, type MemberContentEvidence } from './evidence.js';
 export { blockFingerprints, NO_TABLE, type ContentTables, type BlockFingerprints } from '../sketch/content.js';
+export { TemplateLearner, sketchReady, type ReadyPage, type LearnerOptions } from './learner.js';
