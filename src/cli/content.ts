@@ -28,7 +28,7 @@ export const CONTENT_USAGE = `Content flags:
   --min-content N       main: a page with fewer content words (its links counted when it is a page of
                         links) has "too little content": reported, joined only to byte-identical copies
                         (default 30)
-  --template-sample N   main: distinct pages per host the template is learnt from, its first ones (default 32)
+  --template-sample N   main: distinct pages per host the template is learnt from, its first ones (default 16)
   --trust-after N       main: a host's template is used once it has N distinct pages; smaller hosts get none
                         (default 8)
   --template-share X    main: a block on at least this share of the sampled pages (and 3) is template (default 0.5)
@@ -54,7 +54,7 @@ export function contentOptionsOf(values: CommandContext['values']): ContentFlags
   if (values['link-density'] !== undefined) sketch.linkDensity = numberFlag(values, 'link-density', 0.5, 0, 1);
   if (values['min-content'] !== undefined) sketch.minContent = intFlag(values, 'min-content', DEFAULT_MIN_CONTENT, 0, 0x7fffffff);
   const template: TemplateOptions = {};
-  if (values['template-sample'] !== undefined) template.sample = intFlag(values, 'template-sample', 32, 1, 1 << 20);
+  if (values['template-sample'] !== undefined) template.sample = intFlag(values, 'template-sample', 16, 1, 1 << 20);
   if (values['trust-after'] !== undefined) template.trustAfter = intFlag(values, 'trust-after', 8, 3, 1 << 20);
   if (values['template-share'] !== undefined) template.share = numberFlag(values, 'template-share', 0.5, 0, 1);
   return { sketch, template, thinOut: stringOf(values, 'thin-out') };

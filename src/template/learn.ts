@@ -9,7 +9,7 @@ import type { DocInput } from '../sketch/input.js';
 
 /** How templates are learnt. */
 export interface TemplateOptions {
-  /** Distinct pages of a host the template is learnt from: its first ones (a bounded sample). Default 32.
+  /** Distinct pages of a host the template is learnt from: its first ones (a bounded sample). Default 16.
    *  Cost: one extra pass over the tags and tokens of the sampled pages. */
   sample?: number;
   /** A host's template is trusted once this many distinct pages of it were seen; a host with fewer gets
@@ -35,7 +35,7 @@ export function resolveTemplateOptions(o: TemplateOptions = {}): TemplateParams 
   if (o === null || typeof o !== 'object') throw optionError('template options', 'an object', o);
   rejectUnknown(o, KNOWN, 'templates');
   const trustAfter = intOption('trustAfter', o.trustAfter, 8, MIN_TEMPLATE_PAGES, 1 << 20);
-  const sample = intOption('sample', o.sample, Math.max(32, trustAfter), 1, 1 << 20);
+  const sample = intOption('sample', o.sample, Math.max(16, trustAfter), 1, 1 << 20);
   if (sample < trustAfter) throw optionError('sample', `integer ≥ trustAfter (${trustAfter})`, sample);
   return { sample, trustAfter, share: numberOption('share', o.share, 0.5, 0, 1) };
 }
