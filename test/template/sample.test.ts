@@ -1,7 +1,8 @@
 // dups in its default content mode on the sample crawl, against the pages' content: a planted
 // group member joins its group when its content (by the slow reference, with the learnt
 // templates) has exact resemblance ≥ 0.5 with another member's; byte-identical copies always do.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -20,9 +21,16 @@ const norm = (u: string) => u.replace(/\/$/, '/index.html');
 
 test('dups --content main (the default) on the sample crawl agrees with the exact content resemblance', async () => {
   let out = '', err = '';
-  const code = await main(['dups', sample], { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c) } });
+  const tmp = mkdtempSync(join(tmpdir(), 'resemble-thin-'));
+  const thinFile = join(tmp, 'thin.jsonl');
+  const code = await main(['dups', sample, '--thin-out', thinFile], { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c) } });
   assert.is(code, 0, err);
   assert.match(err, /content: templates of \d+ of 10 hosts/);
+  const thin = readFileSync(thinFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { url: string; contentWords: number; template: number });
+  rmSync(tmp, { recursive: true, force: true });
+  const count = Number(/(\d+) pages with too little content/.exec(err)?.[1]);
+  assert.is(thin.length, count);
+  assert.ok(count > 0 && thin.every((t) => t.contentWords < 30 && t.template >= 0 && t.template <= 1), JSON.stringify(thin.slice(0, 3)));
   const clusterOf = new Map<string, number>();
   for (const line of out.trim().split('\n')) {
     const c = JSON.parse(line);
