@@ -8,6 +8,7 @@ import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { SketchSet, type SketchColumns, type SketchError } from '../sketch/sketch-set.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
+import { checkContentTables, type ContentTables } from '../sketch/content.js';
 import { compiledModule } from '../wasm/instance.js';
 import { packBatch, type FromWorker, type JobMessage, type ToWorker } from './protocol.js';
 
@@ -66,6 +67,8 @@ interface Call {
   kind: 'sketch' | 'fingerprint';
   docs: ArrayLike<unknown>;
   options?: SketchOptions;
+  /** content 'main': the tables of every document (each batch gets its slice). */
+  templates?: ContentTables;
   n: number;
   results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array } | undefined)[];
   remaining: number;
@@ -103,17 +106,18 @@ class WorkerPool implements Pool {
   }
 
   async sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions = {}): Promise<SketchSet> {
-    const { onProgress, ...rest } = options ?? {};
+    const { onProgress, templates, ...rest } = options ?? {};
     const params = resolveSketchOptions(rest);
     this.usable();
     const n = checkList(docs, 'sketchMany');
+    if (templates !== undefined) checkTemplates(params, templates, n);
     if (n === 0) return sketchMany([], rest);
     const errors: SketchError[] = [];
     for (let i = 0; i < n; i++) {
       const bad = checkDoc(docs[i]);
       if (bad) errors.push({ index: i, message: `document ${i}: ${bad}` });
     }
-    const call = await this.run('sketch', docs, rest, onProgress);
+    const call = await this.run('sketch', docs, rest, onProgress, templates);
     return assembleSketchSet(params, n, call.results.map((r) => r!), errors);
   }
 
@@ -148,11 +152,11 @@ class WorkerPool implements Pool {
     compiledModule(); // throws E_NOT_INITIALIZED before `await init()`
   }
 
-  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress']): Promise<Call> {
+  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables): Promise<Call> {
     const bounds = this.plan(docs);
     return new Promise<Call>((resolve, reject) => {
       const call: Call = {
-        kind, docs, options, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
+        kind, docs, options, templates, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
         remaining: bounds.length - 1, done: 0, onProgress, failed: false,
         resolve: () => resolve(call), reject,
       };
@@ -210,7 +214,9 @@ class WorkerPool implements Pool {
       const id = this.nextId++;
       let job: JobMessage;
       try {
-        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end), options: task.call.options };
+        const t = task.call.templates;
+        const options = t ? { ...task.call.options, templates: { values: t.values, offsets: t.offsets, docTable: t.docTable.slice(task.start, task.end) } } : task.call.options;
+        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end), options };
       } catch (e) {
         this.fail(task.call, 'E_INPUT', (e as Error).message, task);
         continue;
@@ -306,6 +312,7 @@ export function assembleSketchSet(params: SketchParams, n: number, batches: { st
   const rawFp = new BigUint64Array(n), lexicalFp = new BigUint64Array(n), shingleFp = new BigUint64Array(n);
   const signature = params.k > 0 ? new BigUint64Array(n * params.k) : undefined;
   const superShingles = params.superShingle > 0 ? { values: new BigUint64Array(nss), offsets: new Uint32Array(n + 1) } : undefined;
+  const templateTokens = params.content === 'main' ? new Uint32Array(n) : undefined;
   let at = 0, sat = 0;
   for (const { start, end, columns: c } of batches) {
     const count = end - start;
@@ -319,6 +326,7 @@ export function assembleSketchSet(params: SketchParams, n: number, batches: { st
     lexicalFp.set(c!.lexicalFp, start);
     shingleFp.set(c!.shingleFp, start);
     if (signature) signature.set(c!.signature!, start * params.k);
+    if (templateTokens) templateTokens.set(c!.templateTokens!, start);
     if (superShingles) {
       const ss = c!.superShingles!;
       superShingles.values.set(ss.values, sat);
@@ -326,5 +334,11 @@ export function assembleSketchSet(params: SketchParams, n: number, batches: { st
       sat += ss.values.length;
     }
   }
-  return new SketchSet(params, { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature, superShingles }, errors);
+  return new SketchSet(params, { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature, superShingles, templateTokens }, errors);
+}
+
+/** Rejects template tables that sketchMany would reject, before any batch is posted. */
+function checkTemplates(params: SketchParams, templates: ContentTables, n: number): void {
+  if (params.content !== 'main') throw new ResembleError('E_OPTION', "expected no value with content 'page' (templates apply to content 'main') for templates", { option: 'templates' });
+  checkContentTables(templates, n);
 }

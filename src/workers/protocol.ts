@@ -3,6 +3,7 @@
 // the SketchSet's typed-array columns, transferred too.
 import type { SketchColumns } from '../sketch/sketch-set.js';
 import type { SketchOptions } from '../sketch/options.js';
+import type { ContentTables } from '../sketch/content.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 
 /** The compiled module, sent once to each worker (it instantiates without compiling again). */
@@ -20,7 +21,8 @@ export interface JobMessage {
   ends: Uint32Array;
   /** Batch-local indices of documents that are not strings or bytes: sketched as rejected (empty rows). */
   rejected: Uint32Array;
-  options?: SketchOptions;
+  /** Sketch options; with content 'main', the batch's own slice of the template tables. */
+  options?: SketchOptions & { templates?: ContentTables };
 }
 
 export type ToWorker = InitMessage | JobMessage;

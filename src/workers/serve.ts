@@ -27,10 +27,10 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
     const columns = {
       values: set.values, offsets: set.offsets, cardinality: set.cardinality, tokens: set.tokens,
       modulusLog2: set.modulusLog2, rawFp: set.rawFp, lexicalFp: set.lexicalFp, shingleFp: set.shingleFp,
-      signature: set.signature, superShingles: set.superShingles,
+      signature: set.signature, superShingles: set.superShingles, templateTokens: set.templateTokens,
     };
     const transfer = buffersOf([columns.values, columns.offsets, columns.cardinality, columns.tokens, columns.modulusLog2,
-      columns.rawFp, columns.lexicalFp, columns.shingleFp, columns.signature, columns.superShingles?.values, columns.superShingles?.offsets], keep);
+      columns.rawFp, columns.lexicalFp, columns.shingleFp, columns.signature, columns.superShingles?.values, columns.superShingles?.offsets, columns.templateTokens], keep);
     return { reply: { type: 'sketch', id: msg.id, columns }, transfer };
   } catch (e) {
     const code = e instanceof ResembleError ? e.code : undefined;
