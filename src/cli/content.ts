@@ -72,6 +72,6 @@ export function reportContent(ctx: CommandContext, flags: ContentFlags, set: Ske
   }
   if (ctx.quiet) return;
   const t = templates?.stats;
-  ctx.err.write(`content: ${t ? `templates of ${t.trusted} of ${t.hosts} hosts learnt from ${t.sampledPages} pages (${t.templateBlocks} template blocks); ` : ''}`
+  ctx.err.write(`content: ${t ? `${t.trusted} templates (${t.hosts} hosts, ${t.sections} sections of their own) learnt from ${t.sampledPages} pages (${t.templateBlocks} template blocks); ` : ''}`
     + `${thin.length} pages with too little content (fewer than ${set.params.minContent} words) joined to byte-identical copies only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
 }

@@ -1,6 +1,6 @@
 // Content mode: each host's template learnt from its own pages and left out of the sketches.
 export { learnTemplates, templateTable, resolveTemplateOptions, MIN_TEMPLATE_PAGES, type TemplateOptions, type TemplateParams, type TemplateStats, type LearnedTemplates } from './learn.js';
-export { sketchCrawl, type CrawlSketches } from './sketch.js';
+export { sketchCrawl, sectionOfUrl, type CrawlSketches } from './sketch.js';
 export { contentEvidence, withContentEvidence, tooLittleContent, type MemberContentEvidence } from './evidence.js';
 export { blockFingerprints, NO_TABLE, type ContentTables, type BlockFingerprints } from '../sketch/content.js';
 export { TemplateLearner, sketchReady, type ReadyPage, type LearnerOptions } from './learner.js';

@@ -69,13 +69,15 @@ export function templateTable(blocks: BlockFingerprints, rows: ArrayLike<number>
 /** What learning found. */
 export interface TemplateStats {
   hosts: number;
-  /** Hosts with enough distinct pages for a trusted template. */
+  /** Sections of hosts with enough pages to learn a template of their own. */
+  sections: number;
+  /** Hosts and sections with enough distinct pages for a trusted template. */
   trusted: number;
   sampledPages: number;
   templateBlocks: number;
 }
 
-/** Learnt templates: the tables to sketch with, the host of each table, and counts. */
+/** Learnt templates: the tables to sketch with, the host (or `host/section`) of each table, and counts. */
 export interface LearnedTemplates {
   tables: ContentTables;
   hosts: string[];
@@ -83,51 +85,74 @@ export interface LearnedTemplates {
 }
 
 /**
- * Learns each host's template from its first `sample` distinct pages (a first pass over a
- * bounded sample) and assigns every document its host's table. `hostOf[i]` names document i's
- * host (any key: the caller decides what a site is).
+ * Learns templates in a first pass over bounded samples and assigns every document a table.
+ * `hostOf[i]` names document i's site (any key: the caller decides; the commands use the URL's
+ * host). With `sectionOf` (e.g. the first directory of the URL path), a section of a host with at
+ * least `trustAfter` distinct pages learns a template of its own from its first `sample` ones, and
+ * its pages use it: one host often serves several sites (an archive of manuals under /python/,
+ * /django/, …). Other pages use their host's template, learnt from the host's first pages.
  */
-export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options?: TemplateOptions): LearnedTemplates {
+export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options?: TemplateOptions, sectionOf?: ArrayLike<string>): LearnedTemplates {
   const o = resolveTemplateOptions(options);
   const n = docs.length;
   if (hostOf.length !== n) throw optionError('hostOf', `${n} hosts (one per document)`, `${hostOf.length}`);
+  if (sectionOf !== undefined && sectionOf.length !== n) throw optionError('sectionOf', `${n} sections (one per document)`, `${sectionOf.length}`);
+  // Groups: each host, and each (host, section) of a host with more than one section.
   const byHost = new Map<string, number[]>();
   for (let i = 0; i < n; i++) {
     const l = byHost.get(hostOf[i]);
     if (l) l.push(i); else byHost.set(hostOf[i], [i]);
   }
-  // The sample: each host's first pages, identical bytes once, until `sample` distinct ones.
-  const sampled: number[] = [];
-  const hostRows: Array<[string, number, number]> = [];
+  const groups: Array<[string, number[]]> = [];
   for (const [host, list] of byHost) {
-    const start = sampled.length;
-    const seen = new Set<bigint>();
-    for (let at = 0; at < list.length && sampled.length - start < o.sample;) {
-      const chunk = list.slice(at, at + o.sample - (sampled.length - start));
-      at += chunk.length;
-      const fps = fingerprintMany(chunk.map((d) => docs[d]));
-      chunk.forEach((d, k) => { if (!seen.has(fps[k])) { seen.add(fps[k]); sampled.push(d); } });
-    }
-    hostRows.push([host, start, sampled.length]);
+    groups.push([host, list]);
+    if (!sectionOf) continue;
+    const bySection = new Map<string, number[]>();
+    for (const d of list) { const l = bySection.get(sectionOf[d]); if (l) l.push(d); else bySection.set(sectionOf[d], [d]); }
+    if (bySection.size > 1) for (const [sec, l] of bySection) if (l.length >= o.trustAfter) groups.push([`${host}/${sec}`, l]);
   }
+  // The samples: each group's first pages, identical bytes once, until `sample` distinct ones.
+  const fp = new Map<number, bigint>();
+  const fingerprintsOf = (list: number[]) => {
+    const missing = list.filter((d) => !fp.has(d));
+    if (missing.length) fingerprintMany(missing.map((d) => docs[d])).forEach((f, k) => fp.set(missing[k], f));
+    return list.map((d) => fp.get(d)!);
+  };
+  const samples: number[][] = [];
+  for (const [, list] of groups) {
+    const picked: number[] = [];
+    const seen = new Set<bigint>();
+    for (let at = 0; at < list.length && picked.length < o.sample;) {
+      const chunk = list.slice(at, at + o.sample - picked.length);
+      at += chunk.length;
+      fingerprintsOf(chunk).forEach((f, k) => { if (!seen.has(f)) { seen.add(f); picked.push(chunk[k]); } });
+    }
+    samples.push(picked);
+  }
+  // Block fingerprints once per sampled page, whatever the number of samples it is in.
+  const row = new Map<number, number>();
+  const sampled: number[] = [];
+  for (const picked of samples) for (const d of picked) if (!row.has(d)) { row.set(d, sampled.length); sampled.push(d); }
   const blocks = blockFingerprints(sampled.map((d) => docs[d]));
   const tables: BigUint64Array[] = [];
   const hosts: string[] = [];
-  const tableOfHost = new Map<string, number>();
+  const tableOf = new Map<string, number>();
   let trusted = 0, templateBlocks = 0;
-  for (const [host, a, b] of hostRows) {
-    if (b - a < o.trustAfter) continue;
-    const rows = Uint32Array.from({ length: b - a }, (_, k) => a + k);
-    const t = templateTable(blocks, rows, o.share);
-    tableOfHost.set(host, tables.length);
-    tables.push(t); hosts.push(host);
+  groups.forEach(([key], g) => {
+    if (samples[g].length < o.trustAfter) return;
+    const t = templateTable(blocks, samples[g].map((d) => row.get(d)!), o.share);
+    tableOf.set(key, tables.length);
+    tables.push(t); hosts.push(key);
     trusted++; templateBlocks += t.length;
-  }
+  });
   const offsets = new Uint32Array(tables.length + 1);
   tables.forEach((t, k) => { offsets[k + 1] = offsets[k] + t.length; });
   const values = new BigUint64Array(offsets[tables.length]);
   tables.forEach((t, k) => values.set(t, offsets[k]));
   const docTable = new Uint32Array(n);
-  for (let i = 0; i < n; i++) docTable[i] = tableOfHost.get(hostOf[i]) ?? NO_TABLE;
-  return { tables: { values, offsets, docTable }, hosts, stats: { hosts: byHost.size, trusted, sampledPages: sampled.length, templateBlocks } };
+  for (let i = 0; i < n; i++) {
+    const own = sectionOf ? tableOf.get(`${hostOf[i]}/${sectionOf[i]}`) : undefined;
+    docTable[i] = own ?? tableOf.get(hostOf[i]) ?? NO_TABLE;
+  }
+  return { tables: { values, offsets, docTable }, hosts, stats: { hosts: byHost.size, sections: groups.length - byHost.size, trusted, sampledPages: sampled.length, templateBlocks } };
 }

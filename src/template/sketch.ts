@@ -15,15 +15,23 @@ export interface CrawlSketches {
 
 /**
  * Sketches documents as `sketchMany`; with content 'main', first learns each host's template
- * (`hostOf[i]` is document i's host) and sketches every page against it. With content 'page'
+ * (`hostOf[i]` is document i's host; `sectionOf`, see learnTemplates) and sketches every page against it. With content 'page'
  * the sketches are sketchMany's, bit for bit, and `template` must not be given.
  */
-export function sketchCrawl(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options: Omit<SketchManyOptions, 'templates'> = {}, template?: TemplateOptions): CrawlSketches {
+export function sketchCrawl(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options: Omit<SketchManyOptions, 'templates'> = {}, template?: TemplateOptions, sectionOf?: ArrayLike<string>): CrawlSketches {
   const p = resolveSketchOptions((({ onProgress: _p, ...rest }) => rest)(options as SketchManyOptions));
   if (p.content !== 'main') {
-    if (template !== undefined) throw optionError('template', "no value with content 'page' (templates apply to content 'main')", 'options');
+    if (template !== undefined || sectionOf !== undefined) throw optionError('template', "no value with content 'page' (templates apply to content 'main')", 'options');
     return { set: sketchMany(docs, options) };
   }
-  const templates = learnTemplates(docs, hostOf, template);
+  const templates = learnTemplates(docs, hostOf, template, sectionOf);
   return { set: sketchMany(docs, { ...options, templates: templates.tables }), templates };
+}
+
+/** The section of a URL for learnTemplates: the first directory of its path ('' for a file at the root or an unparseable URL). */
+export function sectionOfUrl(url: string): string {
+  let path: string;
+  try { path = new URL(url).pathname; } catch { return ''; }
+  const parts = path.split('/');
+  return parts.length > 2 ? parts[1] : '';
 }

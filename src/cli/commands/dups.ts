@@ -2,7 +2,7 @@ import { optionError } from '../../errors.js';
 import { utf8Bytes } from '../../graph/document.js';
 import { hostOfUrl } from '../../graph/url.js';
 import { init, resolveSketchOptions } from '../../index.js';
-import { sketchCrawl } from '../../template/sketch.js';
+import { sectionOfUrl, sketchCrawl } from '../../template/sketch.js';
 import { withContentEvidence } from '../../template/evidence.js';
 import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf, reportContent } from '../content.js';
 import { nearDuplicates, type NearDuplicateOptions } from '../../cluster/near-duplicates.js';
@@ -103,7 +103,8 @@ ${SKETCH_USAGE}`,
       options.inlinks = Float64Array.from(docs, (_, i) => inl.offsets[i + 1] - inl.offsets[i]);
     }
     // The one place pages become sketches (content 'main': each host's template learnt first).
-    const { set, templates } = sketchCrawl(docs.map(utf8Bytes), docs.map((d) => hostOfUrl(d.url)), sketchOptions, content.template);
+    const { set, templates } = sketchCrawl(docs.map(utf8Bytes), docs.map((d) => hostOfUrl(d.url)), sketchOptions, content.template,
+      content.sketch.content === 'main' ? docs.map((d) => sectionOfUrl(d.url)) : undefined);
     for (const e of set.errors) ctx.err.write(`${docs[e.index].source ?? docs[e.index].url}: ${e.message}\n`);
     const nd = nearDuplicates(set, options);
     const c = nd.clusters;
