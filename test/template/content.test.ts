@@ -102,6 +102,26 @@ test('template learning on generated sites recovers each known template exactly'
   assert.ok(few.tables.docTable.every((t) => t === NO_TABLE));
 });
 
+test('one host serving two sites: each section learns its own template', () => {
+  const all = articles(9, 80);
+  const a = site(10, 'shared.example', all, Array.from({ length: 30 }, (_, i) => i));
+  const b = site(11, 'shared.example', all, Array.from({ length: 30 }, (_, i) => i + 40), 12);
+  const docs = [...a.pages, ...b.pages];
+  const hosts = docs.map(() => 'shared.example');
+  const sections = docs.map((_, i) => (i < a.pages.length ? 'a' : 'b'));
+  const learnt = learnTemplates(docs, hosts, undefined, sections);
+  assert.equal(learnt.hosts, ['shared.example', 'shared.example/a', 'shared.example/b']);
+  assert.is(learnt.stats.sections, 2);
+  const want = (t: string[]) => hex([...new Set(t.map((text) => blockFingerprintRef({ tokens: tokensRef(text), links: 0 })))].sort((x, y) => (x < y ? -1 : 1)));
+  const table = (k: number) => hex(learnt.tables.values.subarray(learnt.tables.offsets[k], learnt.tables.offsets[k + 1]));
+  assert.equal(table(1), want(a.templateBlocks));
+  assert.equal(table(2), want(b.templateBlocks));
+  assert.ok(learnt.tables.docTable.every((t, i) => t === (i < a.pages.length ? 1 : 2)));
+  // without sections the host's one template is the first site's: the second keeps its template
+  const one = learnTemplates(docs, hosts);
+  assert.equal(hex(one.tables.values), want(a.templateBlocks));
+});
+
 test('the same article under two templates: equal content sketches; whole-page sketches far apart', () => {
   const all = articles(4, 80);
   const a = site(5, 'one.example', all, Array.from({ length: 30 }, (_, i) => i), 40);

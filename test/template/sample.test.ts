@@ -10,7 +10,7 @@ import { main } from '../../src/cli/main.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { hostOfUrl } from '../../src/graph/url.js';
 import { init } from '../../src/index.js';
-import { learnTemplates, NO_TABLE } from '../../src/template/index.js';
+import { learnTemplates, NO_TABLE, sectionOfUrl } from '../../src/template/index.js';
 import { contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 
@@ -25,7 +25,7 @@ test('dups --content main (the default) on the sample crawl agrees with the exac
   const thinFile = join(tmp, 'thin.jsonl');
   const code = await main(['dups', sample, '--thin-out', thinFile], { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c) } });
   assert.is(code, 0, err);
-  assert.match(err, /content: templates of \d+ of 10 hosts/);
+  assert.match(err, /content: \d+ templates \(10 hosts, \d+ sections of their own\)/);
   const thin = readFileSync(thinFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { url: string; contentWords: number; template: number });
   rmSync(tmp, { recursive: true, force: true });
   const count = Number(/(\d+) pages with too little content/.exec(err)?.[1]);
@@ -43,7 +43,7 @@ test('dups --content main (the default) on the sample crawl agrees with the exac
   const crawl = await loadCrawl([sample]);
   const docs = crawl.documents;
   const bytes = docs.map((d) => d.bytes);
-  const learnt = learnTemplates(bytes, docs.map((d) => hostOfUrl(d.url)));
+  const learnt = learnTemplates(bytes, docs.map((d) => hostOfUrl(d.url)), undefined, docs.map((d) => sectionOfUrl(d.url)));
   const byUrl = new Map(docs.map((d, i) => [norm(d.url), i]));
   const cache = new Map<number, Set<bigint>>();
   const content = (i: number) => {
