@@ -72,6 +72,7 @@ export function reportContent(ctx: CommandContext, flags: ContentFlags, set: Ske
   }
   if (ctx.quiet) return;
   const t = templates?.stats;
-  ctx.err.write(`content: ${t ? `${t.trusted} templates (${t.hosts} hosts, ${t.sections} sections of their own) learnt from ${t.sampledPages} pages (${t.templateBlocks} template blocks); ` : ''}`
-    + `${thin.length} pages with too little content (fewer than ${set.params.minContent} words) joined to byte-identical copies only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+  ctx.err.write(`content: ${t ? `${n(t.trusted, 'template')} (${n(t.hosts, 'host')}, ${n(t.sections, 'section')} of their own) learnt from ${n(t.sampledPages, 'page')} (${n(t.templateBlocks, 'template block')}); ` : ''}`
+    + `${n(thin.length, 'page')} with too little content (fewer than ${set.params.minContent} words) joined to byte-identical copies only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
 }
