@@ -2,18 +2,10 @@
 // a related-links sidebar that differs per page, bylines, tags, share and newsletter boxes.
 // Template words come from the phrase lists below; which phrases a site uses, and in which
 // order, is drawn from the site's own seed, so every site reads differently.
+import { mulberry32 } from '../realistic/scale.js';
 
 /** A seeded generator (mulberry32): same seed, same sequence. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const random = mulberry32;
 
 /** k distinct items of list, in a random order. */
 export function pick<T>(rnd: () => number, list: readonly T[], k: number): T[] {
