@@ -147,7 +147,7 @@ export function rb_rolling(ptr: usize, len: u32, n: u32, out: usize, outCap: u32
   const lead = windowLead;
   const nn = <usize>n;
   // lane j produces outputs [j·q, (j+1)·q): windows ending at bytes j·q + n − 1 + t
-  const s1 = q, s2 = 2 * q, s3 = 3 * q;
+  const s1 = q, s2 = q * 2, s3 = q * 3;
   let h0 = prime(ptr, 0, nn - 1), h1 = prime(ptr, s1, s1 + nn - 1), h2 = prime(ptr, s2, s2 + nn - 1), h3 = prime(ptr, s3, s3 + nn - 1);
   for (let t: usize = 0; t < q; t++) {
     const e = t + nn - 1;
@@ -161,7 +161,7 @@ export function rb_rolling(ptr: usize, len: u32, n: u32, out: usize, outCap: u32
     store<u64>(out + ((t + s3) << 3), h3 ^ lead);
   }
   // the last count − 4q outputs continue lane 3 (or start it when q = 0)
-  for (let t: usize = 4 * q; t < <usize>count; t++) {
+  for (let t: usize = q * 4; t < <usize>count; t++) {
     h3 = roll(h3, ptr, t + nn - 1, n, s3 + nn);
     store<u64>(out + (t << 3), h3 ^ lead);
   }
@@ -181,7 +181,7 @@ function candidates(base: usize, from: usize, to: usize, n: u32, mask: u64, targ
   const nn = <usize>n;
   const lead = windowLead;
   const L = (to - from) >> 2;
-  const a0 = from, a1 = from + L, a2 = from + 2 * L, a3 = from + 3 * L;
+  const a0 = from, a1 = from + L, a2 = from + L * 2, a3 = from + L * 3;
   const p0 = a0 + 1 > nn ? a0 + 1 - nn : 0, p1 = a1 + 1 > nn ? a1 + 1 - nn : 0;
   const p2 = a2 + 1 > nn ? a2 + 1 - nn : 0, p3 = a3 + 1 > nn ? a3 + 1 - nn : 0;
   let h0 = prime(base, p0, a0), h1 = prime(base, p1, a1), h2 = prime(base, p2, a2), h3 = prime(base, p3, a3);
@@ -195,17 +195,17 @@ function candidates(base: usize, from: usize, to: usize, n: u32, mask: u64, targ
     h3 = roll(h3, base, e3, n, p3 + nn);
     if (((h0 ^ lead) & mask) == target && e0 + 1 >= nn) { store<u32>(CAND + ((<usize>c0) << 2), <u32>e0); c0++; }
     if (((h1 ^ lead) & mask) == target && e1 + 1 >= nn) { store<u32>(CAND + ((quarter + c1) << 2), <u32>e1); c1++; }
-    if (((h2 ^ lead) & mask) == target && e2 + 1 >= nn) { store<u32>(CAND + ((2 * quarter + c2) << 2), <u32>e2); c2++; }
-    if (((h3 ^ lead) & mask) == target && e3 + 1 >= nn) { store<u32>(CAND + ((3 * quarter + c3) << 2), <u32>e3); c3++; }
+    if (((h2 ^ lead) & mask) == target && e2 + 1 >= nn) { store<u32>(CAND + ((quarter * 2 + c2) << 2), <u32>e2); c2++; }
+    if (((h3 ^ lead) & mask) == target && e3 + 1 >= nn) { store<u32>(CAND + ((quarter * 3 + c3) << 2), <u32>e3); c3++; }
   }
   for (let e = a3 + L; e < to; e++) {
     h3 = roll(h3, base, e, n, p3 + nn);
-    if (((h3 ^ lead) & mask) == target && e + 1 >= nn) { store<u32>(CAND + ((3 * quarter + c3) << 2), <u32>e); c3++; }
+    if (((h3 ^ lead) & mask) == target && e + 1 >= nn) { store<u32>(CAND + ((quarter * 3 + c3) << 2), <u32>e); c3++; }
   }
   // gather the lanes in order
   memory.copy(CAND + (<usize>c0 << 2), CAND + (quarter << 2), <usize>c1 << 2);
-  memory.copy(CAND + (<usize>(c0 + c1) << 2), CAND + (2 * quarter << 2), <usize>c2 << 2);
-  memory.copy(CAND + (<usize>(c0 + c1 + c2) << 2), CAND + (3 * quarter << 2), <usize>c3 << 2);
+  memory.copy(CAND + (<usize>(c0 + c1) << 2), CAND + (quarter * 2 << 2), <usize>c2 << 2);
+  memory.copy(CAND + (<usize>(c0 + c1 + c2) << 2), CAND + (quarter * 3 << 2), <usize>c3 << 2);
   return c0 + c1 + c2 + c3;
 }
 

@@ -19,7 +19,7 @@ if (fresh && !process.argv.includes('--force')) process.exit(0);
 
 mkdirSync(join(root, 'build'), { recursive: true });
 const asc = join(root, 'node_modules', 'assemblyscript', 'bin', 'asc.js');
-const args = [asc, 'assembly/index.ts', '--outFile', 'build/resemble.wasm', '-O3', '--converge', '--noAssert',
+const args = [asc, 'assembly/index.ts', '--outFile', 'build/resemble.wasm', '-O3', '--noAssert',
   '--runtime', 'stub', '--exportStart', '_initialize'];
 if (simd) args.push('--enable', 'simd');
 execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
