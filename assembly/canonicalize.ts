@@ -7,12 +7,12 @@ import { classOf, foldOf, SEP, SINGLE } from './classify';
 import { endChar, endToken, fastWords, tokByte, tokTail, tokWord, charMode } from './emit';
 import { namedEntity } from './entities';
 import { scan3 } from './scan';
+import { cfgMarkup } from './config';
 
 // Byte classes: 0 separator, 1 '<' (markup on), 2 '&' (markup on), 3 a byte ≥ 0x80,
 // otherwise the lowercase ASCII letter or digit itself (all ≥ 0x30).
 const CLS_HTML: usize = memory.data(256, 16);
 const CLS_TEXT: usize = memory.data(256, 16);
-let cls: usize = CLS_HTML;
 
 function initClasses(): void {
   for (let b: u32 = 0; b < 256; b++) {
@@ -26,8 +26,6 @@ function initClasses(): void {
   }
 }
 initClasses();
-
-export function canonicalConfigure(markup: bool): void { cls = markup ? CLS_HTML : CLS_TEXT; }
 
 /** The folded code point as UTF-8 bytes into the current token. */
 function emitUtf8(cp: u32): void {
@@ -189,7 +187,7 @@ function entity(p: usize, end: usize): i32 {
 export function canonicalRun(ptr: usize, len: usize): void {
   let p = ptr;
   const end = ptr + len;
-  const tbl = cls;
+  const tbl = cfgMarkup ? CLS_HTML : CLS_TEXT;
   const cm = charMode;
   const fast = fastWords();
   while (p < end) {

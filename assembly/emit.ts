@@ -11,15 +11,19 @@ import { pushWord, step } from './rabin';
 import { mix } from './mix';
 import { shinglePush, shingleValue } from './shingles';
 import { selectValue } from './select';
+import { cfgSeed } from './config';
 
 export const SINK_TEXT: u32 = 0;
 export const SINK_TOKENS: u32 = 1;
 export const SINK_SHINGLES: u32 = 2;
 export const SINK_SKETCH: u32 = 3;
+/** Benchmark sinks (per-stage costs): tokens counted only; shingles rolled but dropped. */
+export const SINK_COUNT: u32 = 4;
+export const SINK_ROLL: u32 = 5;
 
+// Set by each entry point for its call: where tokens go, and whether code points are the units.
 export let sink: u32 = SINK_SKETCH;
 export let charMode = false;
-export let seed: u64 = 0;
 
 // the current token: Rabin state over its full 8-byte words, the pending bytes, their count
 let tokH: u64 = 1;
@@ -37,7 +41,8 @@ export let tokens: u32 = 0;
 
 const SPACE_FP: u64 = 0x120;   // Rabin(" ") = x^8 + 0x20
 
-export function emitConfigure(sink_: u32, charMode_: bool, seed_: u64): void { sink = sink_; charMode = charMode_; seed = seed_; }
+/** Chooses this call's sink and units. */
+export function emitConfigure(sink_: u32, charMode_: bool): void { sink = sink_; charMode = charMode_; }
 
 export function emitBegin(out_: usize, cap: u32): void {
   tokH = 1; tokWords = 0; acc = 0; accN = 0; inTok = false; started = false; pendingSpace = false;
@@ -55,16 +60,17 @@ export function emitOverflow(): bool { return full; }
 export function deliver(t: u64): void {
   tokens++;
   if (sink == SINK_SKETCH) {
-    if (shinglePush(t)) selectValue(mix(shingleValue(), seed));
+    if (shinglePush(t)) selectValue(mix(shingleValue(), cfgSeed));
     return;
   }
   if (sink == SINK_TOKENS) {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), t); outN++; } else full = true;
     return;
   }
-  if (sink == SINK_TEXT) return;
+  if (sink == SINK_TEXT || sink == SINK_COUNT) return;
+  if (sink == SINK_ROLL) { shinglePush(t); return; }
   if (shinglePush(t)) {
-    if (outN < outCap) { store<u64>(out + (<usize>outN << 3), mix(shingleValue(), seed)); outN++; } else full = true;
+    if (outN < outCap) { store<u64>(out + (<usize>outN << 3), mix(shingleValue(), cfgSeed)); outN++; } else full = true;
   }
 }
 

@@ -3,7 +3,7 @@
 // packages cannot read HTML, so they are given resemble's canonical tokens, computed before timing
 // (their rows time only the MinHash work: every advantage goes to the peer).
 import { createRequire } from 'node:module';
-import { canonicalize } from '../src/sketch/text.js';
+import { canonicalize } from '../src/sketch/tokens.js';
 import { CHECK_BYTES, checkFailed, CHUNKING, corpusLabel, type BenchTask } from '../src/bench/tasks.js';
 import { generatedBuffer, sizeLabel, type Corpus } from '../src/bench/corpus.js';
 

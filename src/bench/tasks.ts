@@ -2,13 +2,13 @@
 // `resemble bench` (timed by ./measure.ts). Every task checks its result against a slow obvious
 // reference before it is timed, so a fast wrong kernel never shows up as a good figure.
 import { ResembleError } from '../errors.js';
-import { rabinRef } from '../reference/rabin.js';
-import { chunkEndsRef } from '../reference/rabin.js';
-import { minSRef, shingleValuesRef } from '../reference/shingles.js';
-import { chunkBoundaries, rollingFingerprints, type ChunkOptions } from '../sketch/fingerprint.js';
+import { chunkEndsRef, rabinRef } from '../reference/rabin.js';
+import { shingleValuesRef } from '../reference/shingles.js';
+import { minSRef } from '../reference/sketch.js';
+import { chunkBoundaries, rollingFingerprints, type ChunkOptions } from '../sketch/rabin.js';
 import { serializeSketchSet } from '../sketch/serialize.js';
 import { sketchMany } from '../sketch/sketch.js';
-import { getKernels, getMemory } from '../wasm/instance.js';
+import { withArena } from '../wasm/instance.js';
 import type { Pool } from '../workers/pool.js';
 import { generatedBuffer, sizeLabel, type Corpus } from './corpus.js';
 
@@ -50,18 +50,8 @@ function sumJs(b: Uint8Array): bigint {
 
 /** The ceiling: copy the bytes into WebAssembly memory (every API must) and read each byte once. */
 function byteLoop(docs: Uint8Array[]): bigint {
-  const k = getKernels(), mem = getMemory();
-  const mark = mem.mark();
   let acc = 0n;
-  try {
-    for (const d of docs) {
-      const m = mem.mark();
-      acc += k.bl_sum(mem.put(d), d.length);
-      mem.release(m);
-    }
-  } finally {
-    mem.release(mark);
-  }
+  for (const d of docs) acc += withArena((mem, k) => k.bl_sum(mem.put(d), d.length));
   return acc;
 }
 

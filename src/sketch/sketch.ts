@@ -1,10 +1,10 @@
 import { ResembleError } from '../errors.js';
 import { checked } from '../wasm/kernels.js';
-import { getKernels, getMemory } from '../wasm/loader.js';
+import { getKernels, withArena } from '../wasm/instance.js';
 import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
 import { configureKernels, resolveSketchOptions, type SketchOptions, type SketchParams } from './options.js';
 import { kmvCardinality, SketchSet, type Sketch, type SketchError } from './sketch-set.js';
-import { superShingles } from './super-shingles.js';
+import { superShingles } from './supershingles.js';
 
 /** Input bytes per kernel call: big enough to amortise the call, small enough to keep memory flat. */
 const BATCH_BYTES = 4 << 20;
@@ -29,9 +29,7 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
   const { onProgress, ...rest } = options;
   const p = resolveSketchOptions(rest);
   const n = docs.length;
-  const k = getKernels();
-  const mem = getMemory();
-  configureKernels(p, k.sk_configure);
+  configureKernels(p, getKernels().sk_configure);
   const errors: SketchError[] = [];
   const offsets = new Uint32Array(n + 1);
   const cardinality = new Float64Array(n);
@@ -55,67 +53,68 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
       bytes += b; j++;
     }
     const count = j - i;
-    mem.reset();
-    const inPtr = mem.alloc(bytes);
-    const offPtr = mem.alloc((count + 1) * 4);
-    let at = 0, maxLen = 0;
-    for (let d = 0; d < count; d++) {
-      mem.u32[(offPtr >>> 2) + d] = at;
-      const doc = docs[i + d];
-      const bad = checkDoc(doc);
-      if (bad) { errors.push({ index: i + d, message: `document ${i + d}: ${bad}` }); continue; }
-      const len = writeDoc(mem, doc, inPtr + at);
-      at += len;
-      if (len > maxLen) maxLen = len;
-    }
-    mem.u32[(offPtr >>> 2) + count] = at;
-    // Output bounds: MIN_s keeps ≤ s values; MOD_m keeps ≤ its shingles ≤ bytes + 1 (a token needs a byte).
-    const cap = p.kind === 'min' ? count * p.s : at + count;
-    const valPtr = mem.alloc(cap * 8);
-    const outOffPtr = mem.alloc((count + 1) * 4);
-    const infoPtr = mem.alloc(count * 48);
-    const sigPtr = mem.alloc(count * p.k * 8);
-    const scratchCap = p.kind === 'min' ? 0 : maxLen + 1;
-    const scratchPtr = mem.alloc(scratchCap * 8);
-    checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
+    const before = total;
+    total += withArena((mem, k) => {
+      const inPtr = mem.alloc(bytes);
+      const offPtr = mem.alloc((count + 1) * 4);
+      let at = 0, maxLen = 0;
+      for (let d = 0; d < count; d++) {
+        mem.u32[(offPtr >>> 2) + d] = at;
+        const doc = docs[i + d];
+        const bad = checkDoc(doc);
+        if (bad) { errors.push({ index: i + d, message: `document ${i + d}: ${bad}` }); continue; }
+        const len = writeDoc(mem, doc, inPtr + at);
+        at += len;
+        if (len > maxLen) maxLen = len;
+      }
+      mem.u32[(offPtr >>> 2) + count] = at;
+      // Output bounds: MIN_s keeps ≤ s values; MOD_m keeps ≤ its shingles ≤ bytes + 1 (a token needs a byte).
+      const cap = p.kind === 'min' ? count * p.s : at + count;
+      const valPtr = mem.alloc(cap * 8);
+      const outOffPtr = mem.alloc((count + 1) * 4);
+      const infoPtr = mem.alloc(count * 48);
+      const sigPtr = mem.alloc(count * p.k * 8);
+      const scratchCap = p.kind === 'min' ? 0 : maxLen + 1;
+      const scratchPtr = mem.alloc(scratchCap * 8);
+      checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
 
-    const u32 = mem.u32, u64 = mem.u64;
-    const base = valPtr >>> 3;
-    const batchErrors = errors.length && errors[errors.length - 1].index >= i;
-    let kept = 0;
-    const rows = batchErrors ? new BigUint64Array(u32[(outOffPtr >>> 2) + count]) : undefined;
-    for (let d = 0; d < count; d++) {
-      const doc = i + d;
-      const a = u32[(outOffPtr >>> 2) + d];
-      let b = u32[(outOffPtr >>> 2) + d + 1];
-      if (rows) {
-        if (checkDoc(docs[doc]) !== undefined) b = a;   // a rejected document: empty row
-        rows.set(u64.subarray(base + a, base + b), kept);
+      const u32 = mem.u32, u64 = mem.u64;
+      const base = valPtr >>> 3;
+      const batchErrors = errors.length && errors[errors.length - 1].index >= i;
+      let kept = 0;
+      const rows = batchErrors ? new BigUint64Array(u32[(outOffPtr >>> 2) + count]) : undefined;
+      for (let d = 0; d < count; d++) {
+        const doc = i + d;
+        const a = u32[(outOffPtr >>> 2) + d];
+        let b = u32[(outOffPtr >>> 2) + d + 1];
+        if (rows) {
+          if (checkDoc(docs[doc]) !== undefined) b = a;   // a rejected document: empty row
+          rows.set(u64.subarray(base + a, base + b), kept);
+        }
+        const len = b - a;
+        offsets[doc + 1] = before + (rows ? kept + len : b);
+        const rec = (infoPtr >>> 3) + d * 6;
+        rawFp[doc] = u64[rec];
+        lexicalFp[doc] = u64[rec + 1];
+        shingleFp[doc] = u64[rec + 2];
+        tokens[doc] = Number(u64[rec + 3]);
+        modulusLog2[doc] = Number(u64[rec + 5]);
+        cardinality[doc] = p.kind === 'min'
+          ? (len > 0 ? kmvCardinality(len, p.s, u64[base + b - 1]) : 0)
+          : Number(u64[rec + 4]);
+        if (rows) {
+          kept += len;
+          if (checkDoc(docs[doc]) !== undefined) { rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; tokens[doc] = 0; cardinality[doc] = 0; }
+        }
       }
-      const len = b - a;
-      offsets[doc + 1] = total + (rows ? kept + len : b);
-      const rec = (infoPtr >>> 3) + d * 6;
-      rawFp[doc] = u64[rec];
-      lexicalFp[doc] = u64[rec + 1];
-      shingleFp[doc] = u64[rec + 2];
-      tokens[doc] = Number(u64[rec + 3]);
-      modulusLog2[doc] = Number(u64[rec + 5]);
-      cardinality[doc] = p.kind === 'min'
-        ? (len > 0 ? kmvCardinality(len, p.s, u64[base + b - 1]) : 0)
-        : Number(u64[rec + 4]);
-      if (rows) {
-        kept += len;
-        if (checkDoc(docs[doc]) !== undefined) { rawFp[doc] = lexicalFp[doc] = shingleFp[doc] = 0n; tokens[doc] = 0; cardinality[doc] = 0; }
-      }
-    }
-    const written = rows ? kept : u32[(outOffPtr >>> 2) + count];
-    parts.push(rows ? rows.slice(0, kept) : u64.slice(base, base + written));
-    if (signature) signature.set(u64.subarray(sigPtr >>> 3, (sigPtr >>> 3) + count * p.k), i * p.k);
-    total += written;
+      const written = rows ? kept : u32[(outOffPtr >>> 2) + count];
+      parts.push(rows ? rows.slice(0, kept) : u64.slice(base, base + written));
+      if (signature) signature.set(u64.subarray(sigPtr >>> 3, (sigPtr >>> 3) + count * p.k), i * p.k);
+      return written;
+    });
     i = j;
     onProgress?.(i, n);
   }
-  mem.reset();
   const values = concat(parts, total);
   const columns = { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature };
   const set = new SketchSet(p, columns, errors);

@@ -1,9 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init, canonicalize, tokenFingerprints } from '../../src/index.js';
-import { getKernels, getMemory } from '../../src/wasm/loader.js';
-import { canonicalRef, ENTITIES } from '../../src/reference/tokens.js';
-import { tokenFpsRef } from '../../src/reference/shingles.js';
+import { withArena } from '../../src/wasm/instance.js';
+import { canonicalRef, ENTITIES, tokenFpsRef } from '../../src/reference/tokens.js';
 import { rng } from '../helpers/random.js';
 
 await init();
@@ -76,12 +75,10 @@ test('known canonical forms', () => {
 });
 
 test('the kernel entity table equals the reference table', () => {
-  const mem = getMemory();
-  const mark = mem.mark();
-  const ptr = mem.alloc(4096);
-  const n = getKernels().tk_entity_table(ptr, 4096);
-  const table = mem.u8.slice(ptr, ptr + n);
-  mem.release(mark);
+  const table = withArena((mem, k) => {
+    const ptr = mem.alloc(4096);
+    return mem.takeU8(ptr, k.tk_entity_table(ptr, 4096));
+  });
   const got: Record<string, number> = {};
   for (let p = 0; p < table.length;) {
     const len = table[p];
