@@ -120,6 +120,29 @@ export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
   for (let i = <i32>n - 1; i >= 0; i--) tokByte(<u32>(w >> (<u64>i << 3)) & 0xff);
 }
 
+/**
+ * The block path's append (word units into a fingerprinting sink): n ≤ 8 bytes, big-endian in
+ * the low 8n bits of w, go into the current token a word at a time — no per-byte work.
+ */
+@inline export function tokAppend(w: u64, n: u32): void {
+  open();
+  const total = accN + n;
+  if (total < 8) {
+    acc = (acc << (<u64>n << 3)) | w;   // n < 8 here, so the shift is below 64
+    accN = total;
+    return;
+  }
+  // fill the pending word (acc is 0 when accN is 0, so a 64-bit shift, taken mod 64, is harmless)
+  const rest = total - 8;
+  tokH = pushWord(tokH, (acc << (<u64>(8 - accN) << 3)) | (w >> (<u64>rest << 3)));
+  tokWords++;
+  acc = w & ((<u64>1 << (<u64>rest << 3)) - 1);
+  accN = rest;
+}
+
+/** True while a token is open (the block path ends it at the first separator). */
+@inline export function inToken(): bool { return inTok; }
+
 function closeToken(): void {
   deliver(tokenValue());
   tokH = 1; tokWords = 0; acc = 0; accN = 0; inTok = false;

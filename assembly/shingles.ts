@@ -30,15 +30,19 @@ export function shingleBegin(): void {
   h = 0; count = 0; slot = 0; lex = 1;
 }
 
-/** Pushes one token; returns true when a full window (a shingle) is ready in `shingleValue()`. */
+/**
+ * Pushes one token; returns true when a full window (a shingle) is ready in `shingleValue()`.
+ * The lexical fingerprint takes whole windows: each time the ring wraps, h is the polynomial of
+ * exactly the last w tokens, and Rabin(A‖B) = Rabin(A)·x^(64w) + B — one multiplication per w
+ * tokens instead of one per token (the tokens after the last wrap join in lexicalFingerprint()).
+ */
 @inline export function shinglePush(t: u64): bool {
-  lex = pushWord(lex, t);
   h = pushWord(h, t);
   const at = RING + (<usize>slot << 3);
   if (count >= w) h ^= mulWord(OUTW, load<u64>(at));
   store<u64>(at, t);
-  slot = slot + 1 == w ? 0 : slot + 1;
   count++;
+  if (slot + 1 == w) { slot = 0; lex = mulWord(OUTW, lex) ^ h; } else slot++;
   return count >= w;
 }
 
@@ -48,7 +52,12 @@ export function shingleBegin(): void {
 export function shingleShort(): u64 { return h ^ load<u64>(XPOW64 + (<usize>count << 3)); }
 
 export function shingleCount(): u32 { return count; }
-export function lexicalFingerprint(): u64 { return lex; }
+/** Rabin over all token words of the document: the whole windows already taken, then the tokens after them. */
+export function lexicalFingerprint(): u64 {
+  let f = lex;
+  for (let i: u32 = 0; i < slot; i++) f = pushWord(f, load<u64>(RING + (<usize>i << 3)));
+  return f;
+}
 
 /** Every permuted shingle value of one document in order, repeats kept (at most len + 1). */
 export function sh_values(ptr: usize, len: u32, out: usize, outCap: u32): i32 {

@@ -57,7 +57,7 @@ async function compile(src: WasmSource): Promise<WebAssembly.Module> {
 }
 
 /** Decodes base64 without Node built-ins (atob exists in Node ≥ 16 and every browser). */
-export function base64Bytes(b64: string): Uint8Array {
+export function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
