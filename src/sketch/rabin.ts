@@ -1,6 +1,6 @@
 // Rabin fingerprints and content-defined chunking (kernel: assembly/rabin.ts, rb_*; twin:
 // src/reference/rabin.ts).
-import { intOption, optionError, rejectUnknown, ResembleError } from '../errors.js';
+import { enumOption, intOption, optionError, rejectUnknown, ResembleError } from '../errors.js';
 import { checked } from '../wasm/kernels.js';
 import { withArena } from '../wasm/instance.js';
 import { byteBound, checkDoc, putDoc, writeDoc, type DocInput } from './input.js';
@@ -90,18 +90,27 @@ export interface ChunkOptions {
   minSize?: number;
   /** Largest chunk. Default averageSize · 8. */
   maxSize?: number;
+  /**
+   * Whose cut points: 'resemble' (default: our Rabin fingerprint of the window, docs/FORMATS.md)
+   * or 'rabin-wasm' (rabin-wasm's degree-53 polynomial, so the same chunks as
+   * `new Rabin(bits, min, max, window).fingerprint(buf)` for users moving from it; needs
+   * minSize ≥ window). Same speed either way.
+   */
+  boundaries?: 'resemble' | 'rabin-wasm';
 }
 
-interface ChunkParams { window: number; mask: bigint; minSize: number; maxSize: number }
+interface ChunkParams { window: number; mask: bigint; minSize: number; maxSize: number; flavor: number }
 
 function chunkParams(o: ChunkOptions = {}): ChunkParams {
-  rejectUnknown(o, ['window', 'averageSize', 'minSize', 'maxSize'], 'chunks');
+  rejectUnknown(o, ['window', 'averageSize', 'minSize', 'maxSize', 'boundaries'], 'chunks');
   const window = intOption('window', o.window, 48, 1, 4096);
   const avg = intOption('averageSize', o.averageSize, 8192, 2, 2 ** 30);
   if ((avg & (avg - 1)) !== 0) throw optionError('averageSize', 'a power of two', avg);
   const minSize = intOption('minSize', o.minSize, Math.max(1, avg >> 2), 1, 2 ** 30);
   const maxSize = intOption('maxSize', o.maxSize, avg * 8, minSize, 2 ** 31);
-  return { window, mask: BigInt(avg - 1), minSize, maxSize };
+  const boundaries = enumOption('boundaries', o.boundaries, 'resemble', ['resemble', 'rabin-wasm'] as const);
+  if (boundaries === 'rabin-wasm' && minSize < window) throw optionError('minSize', `at least the window (${window}) with boundaries 'rabin-wasm'`, minSize);
+  return { window, mask: BigInt(avg - 1), minSize, maxSize, flavor: boundaries === 'rabin-wasm' ? 1 : 0 };
 }
 
 /** Chunk end offsets of a whole buffer (the last is bytes.length when it is not empty). */
@@ -131,7 +140,7 @@ export class Chunker {
   finish(): Uint32Array { return this.run(new Uint8Array(0), true); }
 
   private run(bytes: Uint8Array, final: boolean): Uint32Array {
-    const { window, mask, minSize, maxSize } = this.p;
+    const { window, mask, minSize, maxSize, flavor } = this.p;
     return withArena((mem, k) => {
       const carry = this.tail.length;
       const ptr = mem.alloc(carry + bytes.length);
@@ -139,7 +148,7 @@ export class Chunker {
       mem.u8.set(bytes, ptr + carry);
       const cap = Math.floor((bytes.length + this.chunkLen) / minSize) + 2;   // a cut needs minSize bytes, the open chunk's included
       const out = mem.alloc(cap * 4);
-      const n = checked('rb_chunks', k.rb_chunks(ptr + carry, bytes.length, carry, window, mask, 0n, minSize, maxSize, this.chunkLen, final ? 1 : 0, out, cap));
+      const n = checked('rb_chunks', k.rb_chunks(ptr + carry, bytes.length, carry, window, mask, 0n, minSize, maxSize, this.chunkLen, final ? 1 : 0, flavor, out, cap));
       const ends = mem.takeU32(out, n);
       const lastEnd = n > 0 ? ends[n - 1] : 0;
       this.chunkLen = n > 0 ? bytes.length - lastEnd : this.chunkLen + bytes.length;

@@ -15,7 +15,7 @@ export interface Kernels {
   rb_fingerprint_batch(bytes: number, offsets: number, n: number, out: number): number;
   rb_rolling(ptr: number, len: number, n: number, out: number, outCap: number): number;
   rb_chunks(ptr: number, len: number, carry: number, n: number, mask: bigint, target: bigint,
-    minSize: number, maxSize: number, startLen: number, final: number, out: number, outCap: number): number;
+    minSize: number, maxSize: number, startLen: number, final: number, flavor: number, out: number, outCap: number): number;
   tk_canonical(ptr: number, len: number, out: number, outCap: number): number;
   tk_tokens(ptr: number, len: number, out: number, outCap: number): number;
   tk_entity_table(out: number, cap: number): number;
