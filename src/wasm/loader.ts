@@ -3,7 +3,9 @@
 // with a strict Content-Security-Policy use `web-resemble/browser-external` (loader-external.ts),
 // which fetches resemble.wasm or resemble-scalar.wasm instead.
 import { WASM_SCALAR_BASE64, WASM_SIMD_BASE64 } from './inline.generated.js';
-import { base64Bytes, chooseBuild, initFrom, type InitOptions, type WasmSource } from './source.js';
+import { ResembleError } from '../errors.js';
+import { adopt, imports } from './instance.js';
+import { base64Bytes, chooseBuild, initFrom, simdSupported, type InitOptions, type WasmSource } from './source.js';
 
 export { getKernels, getMemory, compiledModule, isInitialized, kernelBuild } from './instance.js';
 export { initSync, simdSupported, type InitOptions, type WasmSource } from './source.js';
@@ -16,4 +18,16 @@ export function init(source?: WasmSource, options?: InitOptions): Promise<void> 
   } catch (e) {
     return Promise.reject(e);
   }
+}
+
+const modules: Partial<Record<'simd' | 'scalar', WebAssembly.Module>> = {};
+
+/**
+ * Replaces the current instance with a fresh one of the given build, synchronously (Node; the
+ * benchmark and the tests run both builds in one process). Not for use while a pool has workers.
+ */
+export function useBuild(build: 'simd' | 'scalar'): void {
+  if (build === 'simd' && !simdSupported()) throw new ResembleError('E_OPTION', 'this engine does not run WebAssembly SIMD');
+  const module = (modules[build] ??= new WebAssembly.Module(base64Bytes(build === 'simd' ? WASM_SIMD_BASE64 : WASM_SCALAR_BASE64)));
+  adopt(module, new WebAssembly.Instance(module, imports));
 }

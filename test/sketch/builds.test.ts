@@ -9,9 +9,7 @@ import {
   canonicalize, chunkBoundaries, fingerprint, fingerprintMany, init, kernelBuild, rollingFingerprints, serializeSketchSet,
   shingleValues, sketchMany, tokenFingerprints, type SketchOptions,
 } from '../../src/index.js';
-import { WASM_SCALAR_BASE64, WASM_SIMD_BASE64 } from '../../src/wasm/inline.generated.js';
-import { adopt, imports } from '../../src/wasm/instance.js';
-import { base64Bytes } from '../../src/wasm/source.js';
+import { useBuild } from '../../src/wasm/loader.js';
 import { canonicalRef, tokenFpsRef } from '../../src/reference/tokens.js';
 import { rabinRef, rabinWordsRef } from '../../src/reference/rabin.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
@@ -20,10 +18,9 @@ import { rng, randomBytes } from '../helpers/random.js';
 import { randomDoc } from './documents.js';
 
 await init();
-const MODULES = { simd: new WebAssembly.Module(base64Bytes(WASM_SIMD_BASE64)), scalar: new WebAssembly.Module(base64Bytes(WASM_SCALAR_BASE64)) };
 /** Makes a fresh instance of one build the current one. */
-function use(build: keyof typeof MODULES): void {
-  adopt(MODULES[build], new WebAssembly.Instance(MODULES[build], imports));
+function use(build: 'simd' | 'scalar'): void {
+  useBuild(build);
   assert.is(kernelBuild(), build);
 }
 
