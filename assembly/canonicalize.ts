@@ -4,7 +4,7 @@
 // scripts written without spaces split into one token per character. Invalid UTF-8 never traps:
 // a byte that does not start a valid sequence is a separator.
 import { classOf, foldOf, SEP, SINGLE } from './classify';
-import { endChar, endToken, fastWords, inToken, tokAppend, tokByte, tokTail, tokWord, charMode } from './emit';
+import { deliver, endChar, endToken, fastWords, inToken, tokAppend, tokByte, charMode } from './emit';
 import { namedEntity } from './entities';
 import { scan3 } from './scan';
 import { cfgMarkup } from './config';
@@ -283,6 +283,12 @@ function blockRun(ptr: usize, len: usize): void {
         i += min(<u32>ctz(word >> i), lim - i);   // separators; ctz(0) = 32
         if (i < lim) {
           const run = min(<u32>ctz(~word >> i), lim - i);
+          if (run < 8 && i + run < lim) {
+            // a whole token of ≤ 7 bytes inside the block: its fingerprint is x^(8r) + its bytes
+            deliver((<u64>1 << (<u64>run << 3)) | blockBytes(i, run));
+            i += run;
+            continue;
+          }
           appendRun(i, run);
           i += run;
           if (i < lim) endToken();

@@ -102,23 +102,8 @@ export function deliver(t: u64): void {
   if (sink == SINK_TEXT) textByte(c);
 }
 
-/** True when the fast word path may be used: word units into a fingerprinting sink. */
+/** True when the block path may be used: word units into a fingerprinting sink (the text sink and char units go byte by byte). */
 export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
-
-/**
- * The fast path for a run of ASCII word bytes (word units, not the text sink): the caller
- * gathers bytes itself and hands over whole 8-byte words and the tail.
- */
-@inline export function tokWord(w: u64): void {
-  open();
-  if (accN == 0) { tokH = pushWord(tokH, w); tokWords++; return; }
-  for (let i = 7; i >= 0; i--) tokByte(<u32>(w >> (<u64>i << 3)) & 0xff);   // after pending non-ASCII bytes
-}
-@inline export function tokTail(w: u64, n: u32): void {
-  open();
-  if (accN == 0) { acc = w; accN = n; return; }
-  for (let i = <i32>n - 1; i >= 0; i--) tokByte(<u32>(w >> (<u64>i << 3)) & 0xff);
-}
 
 /**
  * The block path's append (word units into a fingerprinting sink): n ≤ 8 bytes, big-endian in
