@@ -98,25 +98,73 @@ function skipPast(p: usize, end: usize, s: string, ci: bool): usize {
 
 @inline function isSpace(c: u32): bool { return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0x0c; }
 
+/** Exact marks (high bit of each byte) of the bytes of x equal to b: no carries between bytes. */
+@inline function exactlyEqual(x: u64, b: u64): u64 {
+  const v = x ^ (0x0101010101010101 * b);
+  return ~(((v & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | v | 0x7f7f7f7f7f7f7f7f);
+}
+
+/** 16-bit masks of '>', '"' and "'" in the 16 bytes at p. */
+let maskGt: u32 = 0, maskDq: u32 = 0, maskSq: u32 = 0;
+@inline function tagMasks(p: usize): void {
+  if (ASC_FEATURE_SIMD) {
+    const v = v128.load(p);
+    maskGt = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x3e)));
+    maskDq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x22)));
+    maskSq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x27)));
+  } else {
+    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
+    maskGt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
+    maskDq = movemask(exactlyEqual(x0, 0x22)) | (movemask(exactlyEqual(x1, 0x22)) << 8);
+    maskSq = movemask(exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x27)) << 8);
+  }
+}
+
+/** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
+@inline function opensValue(start: usize, q: usize): bool {
+  while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
+  return q > start && load<u8>(q - 1) == 0x3d;
+}
+
 /**
  * Position after the '>' ending a tag whose name ends at start; a quote right after '=' (spaces
- * allowed between) opens an attribute value that may hold '>'.
+ * allowed between) opens an attribute value that may hold '>'. Sixteen bytes at a time: the
+ * masks of '>' and of both quotes are walked in order, so a tag with its attribute values is
+ * usually one or two loads.
  */
 function tagEnd(start: usize, end: usize): usize {
   let p = start;
+  while (p + 16 <= end) {
+    tagMasks(p);
+    const gt = maskGt, dq = maskDq, sq = maskSq;
+    let bits = gt | dq | sq;
+    let resume: usize = 0;
+    while (bits != 0) {
+      const i = <u32>ctz(bits);
+      if ((gt >> i) & 1) return p + <usize>i + 1;
+      const at = p + <usize>i;
+      if (opensValue(start, at)) {
+        const later = (((dq >> i) & 1) ? dq : sq) & ~((<u32>2 << i) - 1);
+        if (later != 0) { bits &= ~((<u32>2 << <u32>ctz(later)) - 1); continue; }   // the value closes in this block
+        const c = <u32>load<u8>(at);
+        const close = scan3(at + 1, end, c, c, c);
+        if (close >= end) return end;
+        resume = close + 1;
+        break;
+      }
+      bits &= bits - 1;   // a quote that is not a value is just a byte
+    }
+    p = resume != 0 ? resume : p + 16;
+  }
   while (p < end) {
-    p = scan3(p, end, 0x3e, 0x22, 0x27);
-    if (p >= end) break;
     const c = <u32>load<u8>(p);
     if (c == 0x3e) return p + 1;
-    // a quote: a value only when the last non-space byte before it (within the tag) is '='
-    let q = p;
-    while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
-    p++;
-    if (q > start && load<u8>(q - 1) == 0x3d) {
-      p = scan3(p, end, c, c, c);
+    if ((c == 0x22 || c == 0x27) && opensValue(start, p)) {
+      p = scan3(p + 1, end, c, c, c);
       if (p < end) p++;
+      continue;
     }
+    p++;
   }
   return end;
 }
