@@ -5,10 +5,10 @@
 // scalar build. Timed with tinybench (median latency); every task is checked against a reference first.
 // Flags: --json (the report as JSON), --quick (small sizes, fewer iterations: a smoke run),
 // --clock wall|cpu|auto (default auto: CPU time when the machine is busier than its cores),
-// --corpus DIR (HTML pages to sketch; default $RESEMBLE_BENCH_CORPUS, else the bundled sample).
+// --corpus DIR (the .html pages under DIR; default $RESEMBLE_BENCH_CORPUS, else the bundled sample).
 import { availableParallelism } from 'node:os';
 import { Bench } from 'tinybench';
-import { loadFiles, loadSample } from '../src/bench/corpus.js';
+import { loadSample } from '../src/bench/corpus.js';
 import { machine } from '../src/bench/machine.js';
 import { chooseClock, clockLine, clockNow } from '../src/bench/measure.js';
 import { buildReport, formatReport, type BenchResult } from '../src/bench/report.js';
@@ -31,7 +31,7 @@ const clock = chooseClock(flag('--clock'), m);
 
 const log = (s: string) => { if (process.stderr.isTTY) process.stderr.write(s); };
 const corpusDir = flag('--corpus') ?? process.env.RESEMBLE_BENCH_CORPUS;
-const corpus = corpusDir ? loadFiles([corpusDir]) : loadSample();
+const corpus = corpusDir ? loadSample(corpusDir, 'HTML pages') : loadSample();
 const workers = Math.max(2, availableParallelism());
 await init();
 const pools = [createPool({ workers: 1 }), createPool({ workers })];
