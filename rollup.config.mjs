@@ -2,7 +2,8 @@
 //   Node ≥ 20, ESM: dist/index.js (core), dist/node.js (core, clustering, pool, readers), dist/cli.js,
 //                   sharing dist/chunks/ (one WebAssembly instance however many entries are imported)
 //   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs
-//   browsers, ESM, one file each: dist/browser.js (WASM inlined), dist/browser-external.js (+ dist/resemble.wasm),
+//   browsers, ESM, one file each: dist/browser.js (both WASM builds inlined), dist/browser-external.js
+//                   (+ dist/resemble.wasm, dist/resemble-scalar.wasm),
 //                   dist/worker-browser.js (the pool's Web Worker, loaded from beside either entry)
 //   types: dist/{index,node,browser,browser-external}.d.ts
 // Node builds keep every package dependency and Node built-in external; the browser builds may
@@ -55,16 +56,18 @@ function browserOnly() {
   };
 }
 
-/** Emits dist/resemble.wasm for the strict-CSP entry, checked to be the bytes inlined in dist/browser.js. */
+/** Emits dist/resemble.wasm (SIMD) and dist/resemble-scalar.wasm for the strict-CSP entry, checked to be the bytes inlined in dist/browser.js. */
 function wasmAsset() {
   return {
     name: 'resemble-wasm-asset',
     generateBundle() {
-      const bytes = readFileSync(join(root, 'build/resemble.wasm'));
       const inline = readFileSync(join(root, 'src/wasm/inline.generated.ts'), 'utf8');
-      const sha = createHash('sha256').update(bytes).digest('hex');
-      if (!inline.includes(`'${sha}'`)) this.error('build/resemble.wasm differs from src/wasm/inline.generated.ts: run `npm run build:wasm`');
-      this.emitFile({ type: 'asset', fileName: 'resemble.wasm', source: bytes });
+      for (const file of ['resemble.wasm', 'resemble-scalar.wasm']) {
+        const bytes = readFileSync(join(root, 'build', file));
+        const sha = createHash('sha256').update(bytes).digest('hex');
+        if (!inline.includes(`'${sha}'`)) this.error(`build/${file} differs from src/wasm/inline.generated.ts: run \`npm run build:wasm\``);
+        this.emitFile({ type: 'asset', fileName: file, source: bytes });
+      }
     },
   };
 }

@@ -4,15 +4,15 @@
 // scripts written without spaces split into one token per character. Invalid UTF-8 never traps:
 // a byte that does not start a valid sequence is a separator.
 import { classOf, foldOf, SEP, SINGLE } from './classify';
-import { endChar, endToken, fastWords, tokByte, tokTail, tokWord, charMode } from './emit';
+import { deliver, endChar, endToken, fastWords, inToken, tokAppend, tokByte, charMode } from './emit';
 import { namedEntity } from './entities';
 import { scan3 } from './scan';
+import { cfgMarkup } from './config';
 
 // Byte classes: 0 separator, 1 '<' (markup on), 2 '&' (markup on), 3 a byte ≥ 0x80,
 // otherwise the lowercase ASCII letter or digit itself (all ≥ 0x30).
 const CLS_HTML: usize = memory.data(256, 16);
 const CLS_TEXT: usize = memory.data(256, 16);
-let cls: usize = CLS_HTML;
 
 function initClasses(): void {
   for (let b: u32 = 0; b < 256; b++) {
@@ -26,8 +26,6 @@ function initClasses(): void {
   }
 }
 initClasses();
-
-export function canonicalConfigure(markup: bool): void { cls = markup ? CLS_HTML : CLS_TEXT; }
 
 /** The folded code point as UTF-8 bytes into the current token. */
 function emitUtf8(cp: u32): void {
@@ -100,25 +98,73 @@ function skipPast(p: usize, end: usize, s: string, ci: bool): usize {
 
 @inline function isSpace(c: u32): bool { return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0x0c; }
 
+/** Exact marks (high bit of each byte) of the bytes of x equal to b: no carries between bytes. */
+@inline function exactlyEqual(x: u64, b: u64): u64 {
+  const v = x ^ (0x0101010101010101 * b);
+  return ~(((v & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | v | 0x7f7f7f7f7f7f7f7f);
+}
+
+/** 16-bit masks of '>', '"' and "'" in the 16 bytes at p. */
+let maskGt: u32 = 0, maskDq: u32 = 0, maskSq: u32 = 0;
+@inline function tagMasks(p: usize): void {
+  if (ASC_FEATURE_SIMD) {
+    const v = v128.load(p);
+    maskGt = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x3e)));
+    maskDq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x22)));
+    maskSq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x27)));
+  } else {
+    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
+    maskGt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
+    maskDq = movemask(exactlyEqual(x0, 0x22)) | (movemask(exactlyEqual(x1, 0x22)) << 8);
+    maskSq = movemask(exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x27)) << 8);
+  }
+}
+
+/** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
+@inline function opensValue(start: usize, q: usize): bool {
+  while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
+  return q > start && load<u8>(q - 1) == 0x3d;
+}
+
 /**
  * Position after the '>' ending a tag whose name ends at start; a quote right after '=' (spaces
- * allowed between) opens an attribute value that may hold '>'.
+ * allowed between) opens an attribute value that may hold '>'. Sixteen bytes at a time: the
+ * masks of '>' and of both quotes are walked in order, so a tag with its attribute values is
+ * usually one or two loads.
  */
 function tagEnd(start: usize, end: usize): usize {
   let p = start;
+  while (p + 16 <= end) {
+    tagMasks(p);
+    const gt = maskGt, dq = maskDq, sq = maskSq;
+    let bits = gt | dq | sq;
+    let resume: usize = 0;
+    while (bits != 0) {
+      const i = <u32>ctz(bits);
+      if ((gt >> i) & 1) return p + <usize>i + 1;
+      const at = p + <usize>i;
+      if (opensValue(start, at)) {
+        const later = (((dq >> i) & 1) ? dq : sq) & ~((<u32>2 << i) - 1);
+        if (later != 0) { bits &= ~((<u32>2 << <u32>ctz(later)) - 1); continue; }   // the value closes in this block
+        const c = <u32>load<u8>(at);
+        const close = scan3(at + 1, end, c, c, c);
+        if (close >= end) return end;
+        resume = close + 1;
+        break;
+      }
+      bits &= bits - 1;   // a quote that is not a value is just a byte
+    }
+    p = resume != 0 ? resume : p + 16;
+  }
   while (p < end) {
-    p = scan3(p, end, 0x3e, 0x22, 0x27);
-    if (p >= end) break;
     const c = <u32>load<u8>(p);
     if (c == 0x3e) return p + 1;
-    // a quote: a value only when the last non-space byte before it (within the tag) is '='
-    let q = p;
-    while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
-    p++;
-    if (q > start && load<u8>(q - 1) == 0x3d) {
-      p = scan3(p, end, c, c, c);
+    if ((c == 0x22 || c == 0x27) && opensValue(start, p)) {
+      p = scan3(p + 1, end, c, c, c);
       if (p < end) p++;
+      continue;
     }
+    p++;
   }
   return end;
 }
@@ -187,42 +233,160 @@ function entity(p: usize, end: usize): i32 {
 
 /** Runs the tokenizer over len bytes at ptr, delivering tokens to the configured sink. */
 export function canonicalRun(ptr: usize, len: usize): void {
+  if (fastWords()) blockRun(ptr, len);
+  else byteRun(ptr, len);
+}
+
+// ---- the block path: 16 bytes classified at once ----
+//
+// In text, a block of 16 bytes is classified in a few vector (SIMD build) or SWAR (scalar build)
+// operations into two bit masks — word bytes (ASCII letters and digits) and bytes that need the
+// slow path ('<' and '&' with markup, any byte ≥ 0x80) — and its bytes are case-folded and stored
+// reversed, so the big-endian bytes of any run inside it are one 8-byte load. Tokens are then
+// walked with count-trailing-zeros over the masks: the work is per token and per block, not per
+// byte. Both builds give the same masks and bytes, so the same tokens.
+
+// the current block's folded bytes, reversed: REV[15 − i] = folded byte i (8 bytes of slack)
+const REV: usize = memory.data(32, 16);
+let blkWord: u32 = 0;      // bit i: byte i is an ASCII letter or digit
+let blkSpecial: u32 = 0;   // bit i: byte i is '<' or '&' (markup on) or ≥ 0x80
+
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+/** High bit of each byte of x that lies in [lo, hi] (bytes < 0x80; a byte ≥ 0x80 may disturb the bytes after it). */
+@inline function inRange(x: u64, lo: u64, hi: u64): u64 {
+  return (x + ONES * (0x80 - lo)) & ~(x + ONES * (0x7f - hi)) & HIGHS;
+}
+
+/** The 8 high bits of x's bytes as an 8-bit mask (bit i = byte i). */
+@inline function movemask(x: u64): u32 {
+  return <u32>((((x & HIGHS) >> 7) * 0x0102040810204080) >> 56);
+}
+
+/** Marks of the bytes of x equal to b (the lowest mark is exact; higher ones may be false). */
+@inline function equalTo(x: u64, b: u64): u64 {
+  const v = x ^ (ONES * b);
+  return (v - ONES) & ~v & HIGHS;
+}
+
+/** Classifies the 16 bytes at p into blkWord, blkSpecial and REV. */
+@inline function classify(p: usize, markup: bool): void {
+  if (ASC_FEATURE_SIMD) {
+    const v = v128.load(p);
+    const lower = v128.or(v, i8x16.splat(0x20));
+    const alpha = i8x16.lt_u(i8x16.sub(lower, i8x16.splat(0x61)), i8x16.splat(26));
+    const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x30)), i8x16.splat(10));
+    const upper = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26));
+    let special = i8x16.lt_s(v, i8x16.splat(0));
+    if (markup) special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x3c)), i8x16.eq(v, i8x16.splat(0x26))));
+    const folded = v128.or(v, v128.and(upper, i8x16.splat(0x20)));
+    v128.store(REV, i8x16.swizzle(folded, i8x16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
+    blkWord = <u32>i8x16.bitmask(v128.or(alpha, digit));
+    blkSpecial = <u32>i8x16.bitmask(special);
+  } else {
+    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
+    const l0 = x0 | (ONES * 0x20), l1 = x1 | (ONES * 0x20);
+    const w0 = inRange(l0, 0x61, 0x7a) | inRange(x0, 0x30, 0x39);
+    const w1 = inRange(l1, 0x61, 0x7a) | inRange(x1, 0x30, 0x39);
+    let s0 = x0 & HIGHS, s1 = x1 & HIGHS;
+    if (markup) { s0 |= equalTo(x0, 0x3c) | equalTo(x0, 0x26); s1 |= equalTo(x1, 0x3c) | equalTo(x1, 0x26); }
+    const f0 = x0 | (inRange(x0, 0x41, 0x5a) >> 2), f1 = x1 | (inRange(x1, 0x41, 0x5a) >> 2);
+    store<u64>(REV, bswap<u64>(f1));
+    store<u64>(REV + 8, bswap<u64>(f0));
+    blkWord = movemask(w0) | (movemask(w1) << 8);
+    blkSpecial = movemask(s0) | (movemask(s1) << 8);
+  }
+}
+
+/** Big-endian bytes i .. i + n − 1 (n ≤ 8) of the current block, in the low 8n bits. */
+@inline function blockBytes(i: u32, n: u32): u64 {
+  const w = load<u64>(REV + 16 - <usize>(i + n));
+  return n == 8 ? w : w & ((<u64>1 << (<u64>n << 3)) - 1);
+}
+
+/** The word run [i, i + n) of the current block goes into the current token, 8 bytes at a time. */
+@inline function appendRun(i: u32, n: u32): void {
+  while (n > 8) { tokAppend(blockBytes(i, 8), 8); i += 8; n -= 8; }
+  tokAppend(blockBytes(i, n), n);
+}
+
+/** Word units into a fingerprinting sink: text 16 bytes a step, markup and references as in byteRun. */
+function blockRun(ptr: usize, len: usize): void {
   let p = ptr;
   const end = ptr + len;
-  const tbl = cls;
-  const cm = charMode;
-  const fast = fastWords();
+  const markup = cfgMarkup;
+  while (p + 16 <= end) {
+    classify(p, markup);
+    const word = blkWord;
+    const lim: u32 = blkSpecial != 0 ? <u32>ctz(blkSpecial) : 16;
+    let i: u32 = 0;
+    while (i < lim) {
+      if (inToken()) {
+        const run = min(<u32>ctz(~word >> i), lim - i);
+        if (run > 0) appendRun(i, run);
+        i += run;
+        if (i < lim) endToken();   // a separator byte ends it
+      } else {
+        i += min(<u32>ctz(word >> i), lim - i);   // separators; ctz(0) = 32
+        if (i < lim) {
+          const run = min(<u32>ctz(~word >> i), lim - i);
+          if (run < 8 && i + run < lim) {
+            // a whole token of ≤ 7 bytes inside the block: its fingerprint is x^(8r) + its bytes
+            deliver((<u64>1 << (<u64>run << 3)) | blockBytes(i, run));
+            i += run;
+            continue;
+          }
+          appendRun(i, run);
+          i += run;
+          if (i < lim) endToken();
+        }
+      }
+    }
+    p += lim;
+    if (lim < 16) p = special(p, end);
+  }
+  // the last bytes, fewer than 16
   while (p < end) {
-    let c = <u32>load<u8>(tbl + <usize>load<u8>(p));
-    if (c >= 0x30) {
-      if (!fast) { tokByte(c); if (cm) endChar(); p++; continue; }
-      // a run of ASCII letters and digits: gather 8 bytes a word, no table look-up per byte
-      let w: u64 = 0, n: u32 = 0;
-      do {
-        w = (w << 8) | <u64>c;
-        n++;
-        if (n == 8) { tokWord(w); w = 0; n = 0; }
-        p++;
-        if (p >= end) break;
-        c = <u32>load<u8>(tbl + <usize>load<u8>(p));
-      } while (c >= 0x30);
-      if (n > 0) tokTail(w, n);
-      continue;
-    }
+    const c = <u32>load<u8>((markup ? CLS_HTML : CLS_TEXT) + <usize>load<u8>(p));
+    if (c >= 0x30) { tokAppend(<u64>c, 1); p++; continue; }
     if (c == 0) { endToken(); p++; continue; }
-    if (c == 3) {
-      const cp = decode(p, end);
-      if (cp < 0) { endToken(); p++; } else { codePoint(<u32>cp); p += decLen; }
-      continue;
-    }
-    if (c == 1) {
-      const q = skipMarkup(p, end);
-      endToken();
-      p = q != 0 ? q : p + 1;
-      continue;
-    }
-    const cp = entity(p, end);
-    if (cp < 0) { endToken(); p++; } else { codePoint(<u32>cp); p += entLen; }
+    p = special(p, end);
+  }
+  endToken();
+}
+
+/** The slow path at p: '<' (markup), '&' (a reference) or a byte ≥ 0x80 (UTF-8); returns the position after it. */
+function special(p: usize, end: usize): usize {
+  const b = <u32>load<u8>(p);
+  if (b >= 0x80) {
+    const cp = decode(p, end);
+    if (cp < 0) { endToken(); return p + 1; }
+    codePoint(<u32>cp);
+    return p + decLen;
+  }
+  if (b == 0x3c) {
+    const q = skipMarkup(p, end);
+    endToken();
+    return q != 0 ? q : p + 1;
+  }
+  const cp = entity(p, end);
+  if (cp < 0) { endToken(); return p + 1; }
+  codePoint(<u32>cp);
+  return p + entLen;
+}
+
+/** The byte-at-a-time path: the text sink (canonical text) and char units. */
+function byteRun(ptr: usize, len: usize): void {
+  let p = ptr;
+  const end = ptr + len;
+  const tbl = cfgMarkup ? CLS_HTML : CLS_TEXT;
+  const cm = charMode;
+  while (p < end) {
+    const c = <u32>load<u8>(tbl + <usize>load<u8>(p));
+    if (c >= 0x30) { tokByte(c); if (cm) endChar(); p++; continue; }
+    if (c == 0) { endToken(); p++; continue; }
+    p = special(p, end);
   }
   endToken();
 }

@@ -11,15 +11,19 @@ import { pushWord, step } from './rabin';
 import { mix } from './mix';
 import { shinglePush, shingleValue } from './shingles';
 import { selectValue } from './select';
+import { cfgSeed } from './config';
 
 export const SINK_TEXT: u32 = 0;
 export const SINK_TOKENS: u32 = 1;
 export const SINK_SHINGLES: u32 = 2;
 export const SINK_SKETCH: u32 = 3;
+/** Benchmark sinks (per-stage costs): tokens counted only; shingles rolled but dropped. */
+export const SINK_COUNT: u32 = 4;
+export const SINK_ROLL: u32 = 5;
 
+// Set by each entry point for its call: where tokens go, and whether code points are the units.
 export let sink: u32 = SINK_SKETCH;
 export let charMode = false;
-export let seed: u64 = 0;
 
 // the current token: Rabin state over its full 8-byte words, the pending bytes, their count
 let tokH: u64 = 1;
@@ -37,7 +41,8 @@ export let tokens: u32 = 0;
 
 const SPACE_FP: u64 = 0x120;   // Rabin(" ") = x^8 + 0x20
 
-export function emitConfigure(sink_: u32, charMode_: bool, seed_: u64): void { sink = sink_; charMode = charMode_; seed = seed_; }
+/** Chooses this call's sink and units. */
+export function emitConfigure(sink_: u32, charMode_: bool): void { sink = sink_; charMode = charMode_; }
 
 export function emitBegin(out_: usize, cap: u32): void {
   tokH = 1; tokWords = 0; acc = 0; accN = 0; inTok = false; started = false; pendingSpace = false;
@@ -55,16 +60,17 @@ export function emitOverflow(): bool { return full; }
 export function deliver(t: u64): void {
   tokens++;
   if (sink == SINK_SKETCH) {
-    if (shinglePush(t)) selectValue(mix(shingleValue(), seed));
+    if (shinglePush(t)) selectValue(mix(shingleValue(), cfgSeed));
     return;
   }
   if (sink == SINK_TOKENS) {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), t); outN++; } else full = true;
     return;
   }
-  if (sink == SINK_TEXT) return;
+  if (sink == SINK_TEXT || sink == SINK_COUNT) return;
+  if (sink == SINK_ROLL) { shinglePush(t); return; }
   if (shinglePush(t)) {
-    if (outN < outCap) { store<u64>(out + (<usize>outN << 3), mix(shingleValue(), seed)); outN++; } else full = true;
+    if (outN < outCap) { store<u64>(out + (<usize>outN << 3), mix(shingleValue(), cfgSeed)); outN++; } else full = true;
   }
 }
 
@@ -96,23 +102,31 @@ export function deliver(t: u64): void {
   if (sink == SINK_TEXT) textByte(c);
 }
 
-/** True when the fast word path may be used: word units into a fingerprinting sink. */
+/** True when the block path may be used: word units into a fingerprinting sink (the text sink and char units go byte by byte). */
 export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
 
 /**
- * The fast path for a run of ASCII word bytes (word units, not the text sink): the caller
- * gathers bytes itself and hands over whole 8-byte words and the tail.
+ * The block path's append (word units into a fingerprinting sink): n ≤ 8 bytes, big-endian in
+ * the low 8n bits of w, go into the current token a word at a time — no per-byte work.
  */
-@inline export function tokWord(w: u64): void {
+@inline export function tokAppend(w: u64, n: u32): void {
   open();
-  if (accN == 0) { tokH = pushWord(tokH, w); tokWords++; return; }
-  for (let i = 7; i >= 0; i--) tokByte(<u32>(w >> (<u64>i << 3)) & 0xff);   // after pending non-ASCII bytes
+  const total = accN + n;
+  if (total < 8) {
+    acc = (acc << (<u64>n << 3)) | w;   // n < 8 here, so the shift is below 64
+    accN = total;
+    return;
+  }
+  // fill the pending word (acc is 0 when accN is 0, so a 64-bit shift, taken mod 64, is harmless)
+  const rest = total - 8;
+  tokH = pushWord(tokH, (acc << (<u64>(8 - accN) << 3)) | (w >> (<u64>rest << 3)));
+  tokWords++;
+  acc = w & ((<u64>1 << (<u64>rest << 3)) - 1);
+  accN = rest;
 }
-@inline export function tokTail(w: u64, n: u32): void {
-  open();
-  if (accN == 0) { acc = w; accN = n; return; }
-  for (let i = <i32>n - 1; i >= 0; i--) tokByte(<u32>(w >> (<u64>i << 3)) & 0xff);
-}
+
+/** True while a token is open (the block path ends it at the first separator). */
+@inline export function inToken(): bool { return inTok; }
 
 function closeToken(): void {
   deliver(tokenValue());

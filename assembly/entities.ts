@@ -9,8 +9,9 @@ const NAMES = "amp\x26lt\x3cgt\x3equot\x22apos\x27nbsp\xa0copy\xa9reg\xaeshy\xad
 const WIDE_NAMES = "ndash mdash lsquo rsquo sbquo ldquo rdquo bdquo bull hellip prime trade euro larr rarr uarr darr ensp emsp thinsp zwnj zwj lrm rlm OElig oelig Scaron scaron Yuml fnof circ tilde dagger Dagger permil lsaquo rsaquo";
 const WIDE_CPS: StaticArray<u32> = [0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2022, 0x2026, 0x2032, 0x2122, 0x20ac, 0x2190, 0x2192, 0x2191, 0x2193, 0x2002, 0x2003, 0x2009, 0x200c, 0x200d, 0x200e, 0x200f, 0x152, 0x153, 0x160, 0x161, 0x178, 0x192, 0x2c6, 0x2dc, 0x2020, 0x2021, 0x2030, 0x2039, 0x203a];
 
-const TABLE: usize = memory.data(2048, 16);
-let tableLen: u32 = 0;
+/** The table as built: entries of (length, name, code point as 3 bytes LE); tk_entity_table copies it out. */
+export const TABLE: usize = memory.data(2048, 16);
+export let tableLen: u32 = 0;
 
 function addEntry(src: string, from: i32, to: i32, cp: u32): void {
   store<u8>(TABLE + tableLen, <u8>(to - from)); tableLen++;
@@ -51,11 +52,4 @@ export function namedEntity(ptr: usize, len: u32): i32 {
     p += 1 + n + 3;
   }
   return -1;
-}
-
-/** Writes the entity table (len, name, cp as 3 bytes) at out; returns its length (for the reference). */
-export function tk_entity_table(out: usize, cap: u32): i32 {
-  if (tableLen > cap) return -1;
-  memory.copy(out, TABLE, tableLen);
-  return <i32>tableLen;
 }

@@ -1,7 +1,7 @@
 // Random projection of bags of words (Di Iorio et al. 2003, §2.1): R̂^p_j = Σ_w weight(p, w) · π(w, j).
 // The K × N matrix Π is never stored: π(w, j) is derived from a seeded hash of (word fingerprint, j),
 // uniform in [-1, 1), so any vocabulary works and the same word always gets the same column.
-// Twin: src/signatures/reference.ts (rpEntryReference, rpProjectReference).
+// Twin: src/reference/projection.ts.
 
 // splitmix64's finalizer: a bijection on u64 with full avalanche.
 @inline

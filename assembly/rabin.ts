@@ -79,8 +79,53 @@ initTables();
   return mulWord(Q, h) ^ w;
 }
 
-/** Continues a Rabin state over len bytes at ptr, 8 bytes at a time where it can. */
+/** a·b mod P (carry-less, bit by bit: used a few times per document, never per byte). */
+export function mulmod(a: u64, b: u64): u64 {
+  let r: u64 = 0;
+  for (let i: i32 = 63; i >= 0; i--) r = mulx(r) ^ (a & (0 - ((b >> <u64>i) & 1)));
+  return r;
+}
+
+/** x^(8n) mod P by square and multiply. */
+export function xpow8(n: usize): u64 {
+  let e = <u64>n << 3, r: u64 = 1, base: u64 = 2;
+  while (e != 0) {
+    if (e & 1) r = mulmod(r, base);
+    base = mulmod(base, base);
+    e >>= 1;
+  }
+  return r;
+}
+
+/** Below this many bytes one lane is as fast: the lanes' start-up (three products) costs about 300 bytes' work. */
+const LANES_FROM: usize = 1024;
+
+/**
+ * Continues a Rabin state over len bytes at ptr, 8 bytes a step. Long inputs run as four lanes
+ * over four quarters, interleaved (each step of one lane waits on its previous step's table
+ * look-ups; four independent chains overlap), joined by Rabin(A‖B) = Rabin(A)·x^(8|B|) + B.
+ */
 export function rabinUpdate(h: u64, ptr: usize, len: usize): u64 {
+  if (len >= LANES_FROM) {
+    const L = (len >> 5) << 3;   // bytes per lane: a quarter, rounded down to whole words
+    let p = ptr;
+    const stop = ptr + L;
+    let a0: u64 = 0, a1: u64 = 0, a2: u64 = 0, a3: u64 = 0;
+    while (p < stop) {
+      a0 = pushWord(a0, bswap<u64>(load<u64>(p)));
+      a1 = pushWord(a1, bswap<u64>(load<u64>(p + L)));
+      a2 = pushWord(a2, bswap<u64>(load<u64>(p + L * 2)));
+      a3 = pushWord(a3, bswap<u64>(load<u64>(p + L * 3)));
+      p += 8;
+    }
+    const m = xpow8(L);
+    h = mulmod(h, m) ^ a0;
+    h = mulmod(h, m) ^ a1;
+    h = mulmod(h, m) ^ a2;
+    h = mulmod(h, m) ^ a3;
+    ptr += L * 4;
+    len -= L * 4;
+  }
   const end = ptr + len;
   const end8 = ptr + (len & ~<usize>7);
   while (ptr < end8) {
@@ -147,7 +192,7 @@ export function rb_rolling(ptr: usize, len: u32, n: u32, out: usize, outCap: u32
   const lead = windowLead;
   const nn = <usize>n;
   // lane j produces outputs [j·q, (j+1)·q): windows ending at bytes j·q + n − 1 + t
-  const s1 = q, s2 = 2 * q, s3 = 3 * q;
+  const s1 = q, s2 = q * 2, s3 = q * 3;
   let h0 = prime(ptr, 0, nn - 1), h1 = prime(ptr, s1, s1 + nn - 1), h2 = prime(ptr, s2, s2 + nn - 1), h3 = prime(ptr, s3, s3 + nn - 1);
   for (let t: usize = 0; t < q; t++) {
     const e = t + nn - 1;
@@ -161,52 +206,52 @@ export function rb_rolling(ptr: usize, len: u32, n: u32, out: usize, outCap: u32
     store<u64>(out + ((t + s3) << 3), h3 ^ lead);
   }
   // the last count − 4q outputs continue lane 3 (or start it when q = 0)
-  for (let t: usize = 4 * q; t < <usize>count; t++) {
+  for (let t: usize = q * 4; t < <usize>count; t++) {
     h3 = roll(h3, ptr, t + nn - 1, n, s3 + nn);
     store<u64>(out + (t << 3), h3 ^ lead);
   }
   return <i32>count;
 }
 
-// Candidate chunk ends of one block (absolute positions), filled by four lanes.
-const BLOCK: u32 = 1 << 16;
-const CAND: usize = memory.data(<i32>BLOCK * 4, 16);
+// rabin-wasm's chunk boundaries (boundaries 'rabin-wasm'): its fingerprint is the window's bytes
+// as a polynomial mod P53 = 0x3DA3358B4DC173 (degree 53), with no leading 1. T53[b] reduces the
+// byte shifted out above x^53 and clears it; OUTB53 removes the byte leaving the window.
+const P53: u64 = 0x3da3358b4dc173;
+const T53: usize = memory.data(256 * 8, 16);
+const OUTB53: usize = memory.data(256 * 8, 16);
+let outb53Window: u32 = 0;
 
-/**
- * Appends to CAND the positions e in [from, to) where the window ending at e is full
- * (e + 1 ≥ n) and (fingerprint & mask) == target, scanning four quarters as interleaved lanes.
- * Returns the number of candidates. Lane j's candidates precede lane j + 1's: they stay sorted.
- */
-function candidates(base: usize, from: usize, to: usize, n: u32, mask: u64, target: u64): u32 {
-  const nn = <usize>n;
-  const lead = windowLead;
-  const L = (to - from) >> 2;
-  const a0 = from, a1 = from + L, a2 = from + 2 * L, a3 = from + 3 * L;
-  const p0 = a0 + 1 > nn ? a0 + 1 - nn : 0, p1 = a1 + 1 > nn ? a1 + 1 - nn : 0;
-  const p2 = a2 + 1 > nn ? a2 + 1 - nn : 0, p3 = a3 + 1 > nn ? a3 + 1 - nn : 0;
-  let h0 = prime(base, p0, a0), h1 = prime(base, p1, a1), h2 = prime(base, p2, a2), h3 = prime(base, p3, a3);
-  const quarter = <usize>(BLOCK >> 2);
-  let c0: u32 = 0, c1: u32 = 0, c2: u32 = 0, c3: u32 = 0;
-  for (let t: usize = 0; t < L; t++) {
-    const e0 = a0 + t, e1 = a1 + t, e2 = a2 + t, e3 = a3 + t;
-    h0 = roll(h0, base, e0, n, p0 + nn);
-    h1 = roll(h1, base, e1, n, p1 + nn);
-    h2 = roll(h2, base, e2, n, p2 + nn);
-    h3 = roll(h3, base, e3, n, p3 + nn);
-    if (((h0 ^ lead) & mask) == target && e0 + 1 >= nn) { store<u32>(CAND + ((<usize>c0) << 2), <u32>e0); c0++; }
-    if (((h1 ^ lead) & mask) == target && e1 + 1 >= nn) { store<u32>(CAND + ((quarter + c1) << 2), <u32>e1); c1++; }
-    if (((h2 ^ lead) & mask) == target && e2 + 1 >= nn) { store<u32>(CAND + ((2 * quarter + c2) << 2), <u32>e2); c2++; }
-    if (((h3 ^ lead) & mask) == target && e3 + 1 >= nn) { store<u32>(CAND + ((3 * quarter + c3) << 2), <u32>e3); c3++; }
+@inline function mulx53(a: u64): u64 {
+  const b = a << 1;
+  return b ^ (P53 & (0 - (b >> 53)));
+}
+
+/** Fills tbl[b] = b(x)·X mod P53. */
+function fillTable53(tbl: usize, X: u64): void {
+  for (let b: u32 = 0; b < 256; b++) {
+    let v: u64 = 0, m = X;
+    for (let j: u32 = 0; j < 8; j++) { if ((b >> j) & 1) v ^= m; m = mulx53(m); }
+    store<u64>(tbl + (<usize>b << 3), v);
   }
-  for (let e = a3 + L; e < to; e++) {
-    h3 = roll(h3, base, e, n, p3 + nn);
-    if (((h3 ^ lead) & mask) == target && e + 1 >= nn) { store<u32>(CAND + ((3 * quarter + c3) << 2), <u32>e); c3++; }
-  }
-  // gather the lanes in order
-  memory.copy(CAND + (<usize>c0 << 2), CAND + (quarter << 2), <usize>c1 << 2);
-  memory.copy(CAND + (<usize>(c0 + c1) << 2), CAND + (2 * quarter << 2), <usize>c2 << 2);
-  memory.copy(CAND + (<usize>(c0 + c1 + c2) << 2), CAND + (3 * quarter << 2), <usize>c3 << 2);
-  return c0 + c1 + c2 + c3;
+}
+
+function initTables53(): void {
+  fillTable53(T53, P53 ^ (<u64>1 << 53));   // x^53 mod P53
+  for (let b: u32 = 0; b < 256; b++) store<u64>(T53 + (<usize>b << 3), load<u64>(T53 + (<usize>b << 3)) | (<u64>b << 53));
+}
+initTables53();
+
+function windowTables53(n: u32): void {
+  if (n == outb53Window) return;
+  let X: u64 = 1;
+  for (let i: u32 = 0; i < n << 3; i++) X = mulx53(X);
+  fillTable53(OUTB53, X);
+  outb53Window = n;
+}
+
+/** One window step with either flavour's tables: append byte c to h, reduce with tbl (h >> shift indexes it). */
+@inline function stepWith(h: u64, c: u32, tbl: usize, shift: u64): u64 {
+  return ((h << 8) | <u64>c) ^ load<u64>(tbl + (<usize>(h >> shift) << 3));
 }
 
 /**
@@ -215,38 +260,49 @@ function candidates(base: usize, from: usize, to: usize, n: u32, mask: u64, targ
  * maxSize; with `final`, the last chunk ends at len. Writes chunk end offsets (u32, relative to
  * ptr); −1 when outCap is short. The `carry` bytes before ptr (at most n − 1, already chunked)
  * prime the window and startLen bytes of an open chunk came before, so a stream chunks as one
- * shot. Candidates come from the four-lane scan, block by block; the size rules are applied to
- * them in order.
+ * shot.
+ *
+ * No fingerprint is computed where no cut can be: after a cut the scan jumps to the first byte
+ * that may end the next chunk (minSize − 1 further) and primes the window from the n − 1 bytes
+ * before it, so with rabin-wasm's parameters (min 8 KiB, average 4 KiB after it) about a third
+ * of the bytes are rolled.
  */
 export function rb_chunks(ptr: usize, len: u32, carry: u32, n: u32, mask: u64, target: u64,
-                          minSize: u32, maxSize: u32, startLen: u32, final: bool, out: usize, outCap: u32): i32 {
-  if (n == 0 || minSize == 0 || maxSize < minSize) return -3;
-  windowTables(n);
+                          minSize: u32, maxSize: u32, startLen: u32, final: bool, flavor: u32, out: usize, outCap: u32): i32 {
+  if (n == 0 || minSize == 0 || maxSize < minSize || flavor > 1 || (flavor == 1 && minSize < n)) return -3;
+  // flavour 0: resemble's fingerprint (P, leading 1); 1: rabin-wasm's (P53, none; needs minSize ≥ n,
+  // so its reset after a cut never shows in a window that is tested)
+  const compat = flavor == 1;
+  if (compat) windowTables53(n); else windowTables(n);
+  const tbl = compat ? T53 : T, outb = compat ? OUTB53 : OUTB, shift: u64 = compat ? 45 : 56;
   const base = ptr - carry;
+  const nn = <i64>n;
+  const lead = compat ? 0 : windowLead;
   const first = <i64>carry, stop = <i64>carry + <i64>len;
   let lastCut: i64 = first - <i64>startLen;   // where the open chunk began (absolute)
   let count: u32 = 0;
-  for (let b0 = first; b0 < stop; b0 += <i64>BLOCK) {
-    const b1 = min(stop, b0 + <i64>BLOCK);
-    const nc = candidates(base, <usize>b0, <usize>b1, n, mask, target);
-    for (let i: u32 = 0; i < nc; i++) {
-      const end = <i64>load<u32>(CAND + (<usize>i << 2)) + 1;
-      while (end - lastCut > <i64>maxSize) {
-        if (count >= outCap) return -1;
-        lastCut += <i64>maxSize;
-        store<u32>(out + (<usize>count << 2), <u32>(lastCut - first)); count++;
-      }
-      if (end - lastCut >= <i64>minSize) {
-        if (count >= outCap) return -1;
-        lastCut = end;
-        store<u32>(out + (<usize>count << 2), <u32>(lastCut - first)); count++;
-      }
+  while (true) {
+    // the first byte that may end this chunk, and the byte where it ends at the latest
+    const from = max(first, lastCut + <i64>minSize - 1);
+    const forced = lastCut + <i64>maxSize - 1;
+    if (from >= stop) break;
+    const p0 = max(<i64>0, from - nn + 1);
+    let h: u64 = 0;
+    for (let i = p0; i < from; i++) h = stepWith(h, load<u8>(base + <usize>i), tbl, shift);
+    const last = min(forced, stop - 1);
+    let e = from, cut: i64 = -1;
+    for (; e <= last; e++) {
+      h = stepWith(h, load<u8>(base + <usize>e), tbl, shift);
+      if (e - nn >= p0) h ^= load<u64>(outb + (<usize>load<u8>(base + <usize>(e - nn)) << 3));
+      if (((h ^ lead) & mask) == target && e + 1 >= nn) { cut = e + 1; break; }
     }
-    while (lastCut + <i64>maxSize <= b1) {
-      if (count >= outCap) return -1;
-      lastCut += <i64>maxSize;
-      store<u32>(out + (<usize>count << 2), <u32>(lastCut - first)); count++;
+    if (cut < 0) {
+      if (last < forced) break;   // the input ended first: the chunk stays open
+      cut = forced + 1;
     }
+    if (count >= outCap) return -1;
+    lastCut = cut;
+    store<u32>(out + (<usize>count << 2), <u32>(lastCut - first)); count++;
   }
   if (final && stop > lastCut) {
     if (count >= outCap) return -1;

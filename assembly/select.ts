@@ -6,18 +6,15 @@
 //   and a k-value signature by one-permutation hashing with optimal densification
 //   (Shrivastava 2017), for LSH banding.
 import { mix } from './mix';
+import { cfgK, cfgKind, cfgM, cfgS, cfgSeed, KIND_ADAPTIVE, KIND_MIN, KIND_MOD, MAX_K, MAX_S } from './config';
 
-export const KIND_MIN: u32 = 0;
-export const KIND_MOD: u32 = 1;
-export const KIND_ADAPTIVE: u32 = 2;
-export const MAX_S: u32 = 4096;
-export const MAX_K: u32 = 4096;
 
 const HEAP: usize = memory.data(<i32>MAX_S * 8, 16);
 const HASH_SLOTS: u32 = MAX_S * 4;
 const HASH: usize = memory.data(<i32>HASH_SLOTS * 8, 16);
 const SIG: usize = memory.data(<i32>MAX_K * 8, 16);
 
+// per document, from the configuration
 let kind: u32 = KIND_MIN;
 let s: u32 = 128;
 let m: u64 = 25;
@@ -36,14 +33,12 @@ let overflow = false;
 export let lastDistinct: u32 = 0;
 export let lastModLog2: u32 = 0;
 
-export function selectConfigure(kind_: u32, s_: u32, m_: u64, k_: u32, seed: u64): void {
-  kind = kind_; s = s_; m = m_; k = k_; sigSeed = seed ^ 0x6f6e652d7065726d; // "one-perm"
+/** Starts a document with the configured selection; scratch holds MOD/adaptive values (cap of them). */
+export function selectBegin(scratchPtr: usize, cap: u32): void {
+  kind = cfgKind; s = cfgS; m = cfgM; k = cfgK; sigSeed = cfgSeed ^ 0x6f6e652d7065726d; // "one-perm"
   let slots: u32 = 16;
   while (slots < s * 4) slots <<= 1;
   hashMask = slots - 1;
-}
-
-export function selectBegin(scratchPtr: usize, cap: u32): void {
   heapSize = 0; hasZero = false; scratch = scratchPtr; scratchCap = cap; scratchN = 0; overflow = false;
   if (kind == KIND_MIN) memory.fill(HASH, 0, (<usize>hashMask + 1) << 3);
   if (k > 0) memory.fill(SIG, 0xff, <usize>k << 3);

@@ -4,13 +4,17 @@
 // keyed by w), so the cost per token does not grow with w. A document with fewer than w
 // tokens has one shingle of all its tokens (never an empty sketch).
 import { XPOW64, fillWordTables, mulWord, pushWord } from './rabin';
+import { cfgChar, cfgSeed, cfgW, MAX_W } from './config';
+import { canonicalRun } from './canonicalize';
+import { emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SHINGLES } from './emit';
+import { mix } from './mix';
 
-export const MAX_W: u32 = 64;
 const RING: usize = memory.data(<i32>MAX_W * 8, 16);
 /** OUTW[k][b] = b(x)·x^(64w + 8k) mod P: removes the word leaving a (w+1)-word window. */
 const OUTW: usize = memory.data(8 * 256 * 8, 16);
 let tablesFor: u32 = 0;
 
+// per document, from the configured w
 let w: u32 = 8;
 let lead: u64 = 1;    // x^(64w) mod P: the implicit leading 1 of a full window
 let h: u64 = 0;
@@ -18,23 +22,27 @@ let count: u32 = 0;   // tokens pushed in this document
 let slot: u32 = 0;    // ring position of the oldest token once the window is full
 let lex: u64 = 1;     // Rabin over all token words: the lexical fingerprint
 
-export function shingleConfigure(w_: u32): void {
-  w = w_;
+/** Starts a document with the configured w (the removal table is rebuilt only when w changed). */
+export function shingleBegin(): void {
+  w = cfgW;
   lead = load<u64>(XPOW64 + (<usize>w << 3));
   if (tablesFor != w) { fillWordTables(OUTW, lead); tablesFor = w; }
+  h = 0; count = 0; slot = 0; lex = 1;
 }
 
-export function shingleBegin(): void { h = 0; count = 0; slot = 0; lex = 1; }
-
-/** Pushes one token; returns true when a full window (a shingle) is ready in `shingleValue()`. */
+/**
+ * Pushes one token; returns true when a full window (a shingle) is ready in `shingleValue()`.
+ * The lexical fingerprint takes whole windows: each time the ring wraps, h is the polynomial of
+ * exactly the last w tokens, and Rabin(A‖B) = Rabin(A)·x^(64w) + B — one multiplication per w
+ * tokens instead of one per token (the tokens after the last wrap join in lexicalFingerprint()).
+ */
 @inline export function shinglePush(t: u64): bool {
-  lex = pushWord(lex, t);
   h = pushWord(h, t);
   const at = RING + (<usize>slot << 3);
   if (count >= w) h ^= mulWord(OUTW, load<u64>(at));
   store<u64>(at, t);
-  slot = slot + 1 == w ? 0 : slot + 1;
   count++;
+  if (slot + 1 == w) { slot = 0; lex = mulWord(OUTW, lex) ^ h; } else slot++;
   return count >= w;
 }
 
@@ -44,4 +52,25 @@ export function shingleBegin(): void { h = 0; count = 0; slot = 0; lex = 1; }
 export function shingleShort(): u64 { return h ^ load<u64>(XPOW64 + (<usize>count << 3)); }
 
 export function shingleCount(): u32 { return count; }
-export function lexicalFingerprint(): u64 { return lex; }
+/** Rabin over all token words of the document: the whole windows already taken, then the tokens after them. */
+export function lexicalFingerprint(): u64 {
+  let f = lex;
+  for (let i: u32 = 0; i < slot; i++) f = pushWord(f, load<u64>(RING + (<usize>i << 3)));
+  return f;
+}
+
+/** Every permuted shingle value of one document in order, repeats kept (at most len + 1). */
+export function sh_values(ptr: usize, len: u32, out: usize, outCap: u32): i32 {
+  emitConfigure(SINK_SHINGLES, cfgChar);
+  emitBegin(out, outCap);
+  shingleBegin();
+  canonicalRun(ptr, len);
+  let n = emitCount();
+  if (emitOverflow()) return -1;
+  if (count < w) {
+    if (n >= outCap) return -1;
+    store<u64>(out + (<usize>n << 3), mix(shingleShort(), cfgSeed));
+    n++;
+  }
+  return <i32>n;
+}

@@ -12,7 +12,7 @@ import { mix } from './mix';
 import { canonicalRun, skipMarkup } from './canonicalize';
 import { deliver, emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SKETCH, SINK_TOKENS } from './emit';
 import { scan3 } from './scan';
-import { docStart, sketchDocBegin, sketchDocEnd, sketchSeed } from './sketch';
+import { beginDoc, docStart, endDoc } from './sketch';
 
 // ---- block-level tag names, packed 6 bits a character (names of at most 10 characters) ----
 const SLOTS: u32 = 256;
@@ -127,7 +127,7 @@ function inTable(v: u64): bool {
 function textRun(a: usize, b: usize): void {
   if (b <= a || inTitle) return;
   const at = tokBase + blkN;
-  emitConfigure(SINK_TOKENS, false, 0);
+  emitConfigure(SINK_TOKENS, false);
   emitBegin(tok + (<usize>at << 3), tokCap - at);
   canonicalRun(a, b - a);
   if (emitOverflow()) { overflow = true; return; }
@@ -166,7 +166,7 @@ function closeBlock(): void {
 function deliverContent(): void {
   const withLinks = contentTokens < minContent;
   if (withLinks) { contentTokens += linkTokens; linkTokens = 0; }
-  emitConfigure(SINK_SKETCH, false, sketchSeed());
+  emitConfigure(SINK_SKETCH, false);
   for (let b: u32 = 0; b < nBlocks; b++) {
     const first = load<u32>(blk + (<usize>b << 3));
     const word = load<u32>(blk + (<usize>b << 3) + 4);
@@ -263,11 +263,11 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
       table = tables + (<usize>ta << 3);
       tableLen = load<u32>(tableOffsets + (<usize>(t + 1) << 2)) - ta;
     }
-    sketchDocBegin(scratch, scratchCap);
+    beginDoc(scratch, scratchCap);
     segment(bytes + a, b - a);
     if (overflow) return -2;
     deliverContent();
-    const count = sketchDocEnd(i, bytes + a, b - a, values, valuesCap, written, outOffsets, info, signatures);
+    const count = endDoc(i, bytes + a, b - a, values, valuesCap, written, outOffsets, info, signatures);
     if (count < 0) return count;
     written += <u32>count;
     store<u64>(info + (<usize>i * 48) + 24, contentTokens);

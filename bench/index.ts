@@ -1,19 +1,21 @@
 // `npm run bench`: one table, every row measured in this run on the same bytes — resemble's Rabin
-// chunking and rolling fingerprints beside rabin-wasm, raw HTML → MIN_s sketches beside the
-// MinHash of bloom-filters and minhash, 1 vs N workers, and the byte-loop ceiling for each input.
-// Timed with tinybench (median latency); every task is checked against a reference first.
+// chunking and rolling fingerprints beside rabin-wasm, raw HTML → MIN_s sketches beside datasketch
+// (Python, when found) and the MinHash of bloom-filters and minhash, the pipeline's per-stage costs,
+// 1 vs N workers, and the byte-loop ceiling for each input; resemble's rows on the SIMD and the
+// scalar build. Timed with tinybench (median latency); every task is checked against a reference first.
 // Flags: --json (the report as JSON), --quick (small sizes, fewer iterations: a smoke run),
-// --clock wall|cpu|auto (default auto: CPU time when the machine is busier than its cores).
+// --clock wall|cpu|auto (default auto: CPU time when the machine is busier than its cores),
+// --corpus DIR (the .html pages under DIR; default $RESEMBLE_BENCH_CORPUS, else the bundled sample).
 import { availableParallelism } from 'node:os';
 import { Bench } from 'tinybench';
 import { loadSample } from '../src/bench/corpus.js';
 import { machine } from '../src/bench/machine.js';
 import { chooseClock, clockLine, clockNow } from '../src/bench/measure.js';
 import { buildReport, formatReport, type BenchResult } from '../src/bench/report.js';
-import { rabinTasks, sketchTasks, workerTasks, type BenchTask } from '../src/bench/tasks.js';
+import { prepare, rabinTasks, sketchTasks, stageTasks, workerTasks, type BenchTask } from '../src/bench/tasks.js';
 import { init } from '../src/index.js';
 import { createPool } from '../src/workers/node.js';
-import { minHashTasks, rabinWasmTasks } from './peers.js';
+import { datasketchTasks, minHashTasks, rabinWasmTasks } from './peers.js';
 
 const quick = process.argv.includes('--quick');
 const json = process.argv.includes('--json');
@@ -28,7 +30,8 @@ const m = machine();
 const clock = chooseClock(flag('--clock'), m);
 
 const log = (s: string) => { if (process.stderr.isTTY) process.stderr.write(s); };
-const corpus = loadSample();
+const corpusDir = flag('--corpus') ?? process.env.RESEMBLE_BENCH_CORPUS;
+const corpus = corpusDir ? loadSample(corpusDir, 'HTML pages') : loadSample();
 const workers = Math.max(2, availableParallelism());
 await init();
 const pools = [createPool({ workers: 1 }), createPool({ workers })];
@@ -36,7 +39,9 @@ const tasks: BenchTask[] = [
   ...rabinTasks(corpus, RABIN_SIZES),
   ...(await rabinWasmTasks(corpus, RABIN_SIZES)),
   ...sketchTasks(corpus, PAGE_SIZES),
+  ...(await datasketchTasks(corpus, quick)),
   ...minHashTasks(corpus),
+  ...stageTasks(corpus),
   ...workerTasks(corpus, pools[0], pools[1]),
 ];
 // keep each input's rows together: ceiling, resemble, peers
@@ -49,7 +54,12 @@ const results: BenchResult[] = [];
 try {
   for (const [i, task] of tasks.entries()) {
     log(`\r[${i + 1}/${tasks.length}] ${task.name} · ${task.input}`.padEnd(78));
+    prepare(task);
     await task.check();
+    if (task.measured) {
+      results.push({ task, ms: await task.measured(), runs: quick ? 2 : 5 });
+      continue;
+    }
     const now = clockNow(task.section === 'workers' ? 'wall' : clock);
     const t0 = now();
     await task.run();
@@ -71,6 +81,7 @@ try {
   }
 } finally {
   await Promise.all(pools.map((p) => p.close()));
+  prepare({ build: 'simd' } as BenchTask);
 }
 log(`\r${''.padEnd(78)}\r`);
 const report = buildReport(m, `timing: tinybench ${quick ? '(--quick) ' : ''}median latency by ${clockLine(clock)}, ≥ ${quick ? 2 : 3} iterations after 1 warm-up (≥ 10 and 400 ms for tasks under ${SLOW_MS} ms); every task checked against a reference first; ${((performance.now() - started) / 1000).toFixed(0)} s in all`, results);

@@ -1,10 +1,18 @@
-// The npm peers, run on the same bytes as resemble in the same run: rabin-wasm for content-defined
-// chunking, and the MinHash of bloom-filters and of minhash for document sketches. The MinHash
-// packages cannot read HTML, so they are given resemble's canonical tokens, computed before timing
+// The peers, run on the same bytes as resemble in the same run: rabin-wasm for content-defined
+// chunking; datasketch (Python: found on PYTHONPATH or at $RESEMBLE_DATASKETCH, a skip row when
+// absent) and the MinHash of bloom-filters and of minhash for document sketches. The MinHash
+// libraries cannot read HTML, so they are given resemble's canonical tokens, computed before timing
 // (their rows time only the MinHash work: every advantage goes to the peer).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { canonicalize } from '../src/sketch/text.js';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { canonicalize } from '../src/sketch/tokens.js';
 import { CHECK_BYTES, checkFailed, CHUNKING, corpusLabel, type BenchTask } from '../src/bench/tasks.js';
+import { chooseClock } from '../src/bench/measure.js';
+import { machine } from '../src/bench/machine.js';
 import { generatedBuffer, sizeLabel, type Corpus } from '../src/bench/corpus.js';
 
 const require = createRequire(import.meta.url);
@@ -27,7 +35,7 @@ export async function rabinWasmTasks(corpus: Corpus, sizes: readonly number[]): 
     const rabin = fresh();
     return {
       section: 'rabin', role: 'peer', name: 'rabin-wasm', input: sizeLabel(size), bytes: size, docs: 1,
-      note: `rabin-wasm ${require('rabin-wasm/package.json').version}: Rabin(bits ${bits}, min ${CHUNKING.minSize}, max ${CHUNKING.maxSize}, window ${CHUNKING.window}).fingerprint(buffer) → chunk lengths (its polynomial is fixed, so its cut points differ from ours)`,
+      note: `rabin-wasm ${require('rabin-wasm/package.json').version}: Rabin(bits ${bits}, min ${CHUNKING.minSize}, max ${CHUNKING.maxSize}, window ${CHUNKING.window}).fingerprint(buffer) → chunk lengths (resemble's boundaries 'rabin-wasm' gives these same cut points)`,
       check() {
         // different polynomial: check the chunk lengths are well formed and the same on a fresh instance
         const part = buf.subarray(0, CHECK_BYTES);
@@ -79,4 +87,48 @@ export function minHashTasks(corpus: Corpus): BenchTask[] {
       run: () => mh(),
     },
   ];
+}
+
+/**
+ * Takes the corpus; returns datasketch's row (MinHash, num_perm 128, over 8-word shingles of the
+ * canonical text, timed by Python in its own process), or a skip row when datasketch cannot be
+ * imported (set RESEMBLE_DATASKETCH to its source folder, or put it on PYTHONPATH).
+ */
+export async function datasketchTasks(corpus: Corpus, quick: boolean): Promise<BenchTask[]> {
+  const input = corpusLabel(corpus);
+  const env = { ...process.env, PYTHONPATH: [process.env.RESEMBLE_DATASKETCH, process.env.PYTHONPATH].filter(Boolean).join(delimiter) };
+  const probe = spawnSync('python3', ['-c', 'import datasketch'], { env, encoding: 'utf8' });
+  const base = { section: 'sketch', role: 'peer', name: 'datasketch MinHash', input, bytes: corpus.bytes, docs: corpus.docs.length } as const;
+  if (probe.status !== 0) {
+    return [{ ...base, name: 'datasketch MinHash (skipped: not found)', note: 'python3 could not import datasketch: set RESEMBLE_DATASKETCH to its source folder or put it on PYTHONPATH', check() {}, run: () => 0, measured: async () => NaN }];
+  }
+  const script = fileURLToPath(new URL('./datasketch-peer.py', import.meta.url));
+  const texts = corpus.docs.map((d) => canonicalize(d));
+  const clock = chooseClock(undefined, machine());
+  const call = (docs: string[], runs: number) => {
+    const dir = mkdtempSync(join(tmpdir(), 'resemble-bench-'));
+    try {
+      writeFileSync(join(dir, 'texts.json'), JSON.stringify(docs));
+      const r = spawnSync('python3', [script, join(dir, 'texts.json'), String(runs), clock], { env, encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (r.status !== 0) throw checkFailed(base.name, `python3 failed: ${r.stderr.trim().split('\n').at(-1)}`);
+      return JSON.parse(r.stdout) as { ms: number[]; version: string; first: number[] };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  let version = '';
+  return [{
+    ...base,
+    get note() { return `datasketch ${version}: per page text.split(), 8-word shingles, MinHash(num_perm=128).update_batch(UTF-8) — given resemble's canonical text (markup already stripped, not timed); timed by Python (${clock === 'cpu' ? 'process_time' : 'perf_counter'}) in its own process, median of the runs`; },
+    check() {
+      const a = call(texts.slice(0, 4), 1), b = call(texts.slice(0, 4), 1);
+      version = a.version;
+      if (a.first.length !== 4 || a.first.join() !== b.first.join()) throw checkFailed(this.name, 'MinHash values missing or not deterministic');
+    },
+    run: () => 0,
+    measured: async () => {
+      const ms = call(texts, quick ? 2 : 5).ms.sort((x, y) => x - y);
+      return ms[Math.floor(ms.length / 2)];
+    },
+  }];
 }

@@ -1,6 +1,6 @@
 // resemble's core entry: no Node built-ins, so the browser build stays clean.
 // `await init()` once; every other call is synchronous.
-export { init, initSync, compiledModule, isInitialized, type WasmSource } from './wasm/loader.js';
+export { init, initSync, compiledModule, isInitialized, kernelBuild, simdSupported, type InitOptions, type WasmSource } from './wasm/loader.js';
 export * from './sketch/index.js';
 export { ResembleError, type ErrorCode } from './errors.js';
 export type { Document, ReadError } from './graph/document.js';

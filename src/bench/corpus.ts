@@ -24,11 +24,12 @@ export function findSample(): string | undefined {
   return undefined;
 }
 
-/** Takes the sample folder (default: the bundled one); returns its HTML pages in sorted path order. */
-export function loadSample(dir = findSample()): Corpus {
+/** Takes a folder of pages (default: the bundled sample crawl) and its name in the table; returns its HTML pages in sorted path order. */
+export function loadSample(dir = findSample(), name = 'sample crawl'): Corpus {
   if (dir === undefined) throw new ResembleError('E_IO', 'the bundled sample crawl was not found beside the package; give files to benchmark on');
   const paths = walk(dir).filter((p) => /\.html?$/i.test(p));
-  return { name: 'sample crawl', ...read(paths) };
+  if (paths.length === 0) throw new ResembleError('E_INPUT', `no .html pages under ${dir}`);
+  return { name, ...read(paths) };
 }
 
 /** Takes files and folders (folders walked in sorted order); returns every file as one document. */
@@ -59,8 +60,9 @@ function walk(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...walk(p));
-    else out.push(p);
+    const st = statSync(p, { throwIfNoEntry: false });   // undefined for a dangling symbolic link: skipped
+    if (st?.isDirectory()) out.push(...walk(p));
+    else if (st) out.push(p);
   }
   return out;
 }

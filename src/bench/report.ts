@@ -48,7 +48,7 @@ export function buildReport(machine: Machine, timing: string, results: BenchResu
   rows.forEach((row, i) => {
     if (row.role !== 'ours') return;
     const group = rows.filter((r) => r.section === row.section && r.input === row.input);
-    const peers = group.filter((r) => r.role === 'peer').sort((a, b) => a.ms - b.ms);
+    const peers = group.filter((r) => r.role === 'peer' && Number.isFinite(r.ms)).sort((a, b) => a.ms - b.ms);
     if (peers.length) row.vsFastestPeer = { peer: peers[0].task, ratio: peers[0].ms / row.ms };
     const ceiling = group.find((r) => r.role === 'ceiling');
     if (ceiling) row.ofCeiling = ceiling.ms / row.ms;
@@ -63,7 +63,7 @@ export function buildReport(machine: Machine, timing: string, results: BenchResu
   return { machine, timing, rows, notes };
 }
 
-const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x >= 10 ? x.toFixed(1) : x.toPrecision(2));
+const fmt = (x: number) => (!Number.isFinite(x) ? '—' : x >= 100 ? Math.round(x).toLocaleString('en-US') : x >= 10 ? x.toFixed(1) : x.toPrecision(2));
 const times = (x: number) => `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(x >= 1 ? 2 : 3)}×`;
 const percent = (x: number) => `${(x * 100).toFixed(x >= 0.1 ? 0 : x >= 0.01 ? 1 : 2)}%`;
 

@@ -9,7 +9,7 @@ import { loadFiles, loadSample, type Corpus } from './corpus.js';
 import { machine } from './machine.js';
 import { chooseClock, clockLine, measure } from './measure.js';
 import { buildReport, type BenchReport, type BenchResult } from './report.js';
-import { rabinTasks, sketchTasks, workerTasks, type BenchTask } from './tasks.js';
+import { prepare, rabinTasks, sketchTasks, stageTasks, workerTasks, type BenchTask } from './tasks.js';
 
 /** Options of runBench; every one has a default. */
 export interface RunBenchOptions {
@@ -35,7 +35,7 @@ export async function benchTasks(corpus: Corpus, sizes: readonly number[], worke
   const one = createPool({ workers: 1 });
   const many = createPool({ workers });
   return {
-    tasks: [...rabinTasks(corpus, sizes), ...sketchTasks(corpus, sizes), ...workerTasks(corpus, one, many)],
+    tasks: [...rabinTasks(corpus, sizes), ...sketchTasks(corpus, sizes), ...stageTasks(corpus), ...workerTasks(corpus, one, many)],
     pools: [one, many],
   };
 }
@@ -55,12 +55,14 @@ export async function runBench(options: RunBenchOptions = {}): Promise<BenchRepo
   try {
     for (const [i, task] of tasks.entries()) {
       options.onTask?.(task, i, tasks.length);
+      prepare(task);
       await task.check();
       const t = await measure(() => task.run(), { warmup, runs, clock: task.section === 'workers' ? 'wall' : clock });
       results.push({ task, ms: t.ms, runs: t.runs * t.calls });
     }
   } finally {
     await Promise.all(pools.map((p) => p.close()));
+    prepare({ build: 'simd' } as BenchTask);
   }
   return buildReport(m, `timing: median of ${runs} runs after ${warmup} warm-up run${warmup === 1 ? '' : 's'}, ${clockLine(clock)}; every task checked against a reference before timing`, results);
 }

@@ -7,7 +7,7 @@
 // decimal string); loading compares the parameters with those expected and rejects others
 // (E_PARAMS). Unknown tags are skipped, so later minor additions stay readable.
 import { ResembleError } from '../errors.js';
-import { POLYNOMIAL } from '../sketch/fingerprint.js';
+import { POLYNOMIAL } from '../sketch/rabin.js';
 import { paramDiff, sameParams, type SketchParams } from '../sketch/options.js';
 import { LITTLE_ENDIAN } from './columns.js';
 import type { PostingLists } from './postings.js';

@@ -11,7 +11,7 @@ export interface KeyedColumns {
 }
 
 import { checked } from '../wasm/kernels.js';
-import { getKernels, getMemory, isInitialized } from '../wasm/instance.js';
+import { isInitialized, withArena } from '../wasm/instance.js';
 
 const count = new Uint32Array(256 + 1);
 
@@ -90,10 +90,7 @@ function lsdRange(a: KeyedColumns, t: KeyedColumns, byHi: boolean, from: number,
  */
 export function sortKeyedFast(a: KeyedColumns, t: KeyedColumns, n: number): void {
   if (n < 64 || !isInitialized()) { sortKeyed(a, t, n); return; }
-  const k = getKernels() as unknown as { sort_keyed(hi: number, lo: number, pay: number, n: number, tHi: number, tLo: number, tPay: number): number };
-  const mem = getMemory();
-  const mark = mem.mark();
-  try {
+  withArena((mem, k) => {
     const bytes = n * 4;
     const hi = mem.alloc(bytes), lo = mem.alloc(bytes), pay = mem.alloc(bytes);
     const tHi = mem.alloc(bytes), tLo = mem.alloc(bytes), tPay = mem.alloc(bytes);
@@ -102,8 +99,6 @@ export function sortKeyedFast(a: KeyedColumns, t: KeyedColumns, n: number): void
     checked('sort_keyed', k.sort_keyed(hi, lo, pay, n, tHi, tLo, tPay));
     const v = mem.u32;
     a.hi.set(v.subarray(hi >>> 2, (hi >>> 2) + n)); a.lo.set(v.subarray(lo >>> 2, (lo >>> 2) + n)); a.pay.set(v.subarray(pay >>> 2, (pay >>> 2) + n));
-  } finally {
-    mem.release(mark);
-  }
+  });
   void t;
 }

@@ -1,4 +1,4 @@
-import { fingerprintMany } from '../sketch/fingerprint.js';
+import { fingerprintMany } from '../sketch/rabin.js';
 import type { DocInput } from '../sketch/input.js';
 import { sentences, textLines } from './text.js';
 

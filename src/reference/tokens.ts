@@ -1,8 +1,10 @@
 /**
- * The slow, obvious canonicalizer: decode the UTF-8 (invalid bytes become U+FFFD), then walk the
- * code points with the rules of docs/FORMATS.md written as plain range tables. The test oracle
- * for assembly/canonicalize.ts, classify.ts and entities.ts.
+ * The slow, obvious canonicalizer, twin of assembly/tokens.ts (tk_*: canonicalize.ts, classify.ts,
+ * entities.ts, emit.ts): decode the UTF-8 (invalid bytes become U+FFFD), then walk the code
+ * points with the rules of docs/FORMATS.md written as plain range tables; token fingerprints are
+ * the BigInt Rabin of each token.
  */
+import { rabinRef } from './rabin.js';
 
 const SEP = 0, WORD = 1, SINGLE = 2;
 
@@ -166,4 +168,18 @@ export function tokensRef(input: Uint8Array | string, o: RefTokenOptions = {}): 
 /** The canonical text: tokens joined by single spaces. */
 export function canonicalRef(input: Uint8Array | string, o?: RefTokenOptions): string {
   return tokensRef(input, o).join(' ');
+}
+
+export interface RefUnitOptions extends RefTokenOptions { unit?: 'word' | 'char' }
+
+const utf8 = new TextEncoder();
+
+/** The canonical units: tokens, or the characters of the canonical text. */
+export function unitsRef(doc: Uint8Array | string, o: RefUnitOptions = {}): string[] {
+  return o.unit === 'char' ? Array.from(canonicalRef(doc, o)) : tokensRef(doc, o);
+}
+
+/** Token fingerprints: Rabin of each unit's UTF-8. */
+export function tokenFpsRef(doc: Uint8Array | string, o: RefUnitOptions = {}): bigint[] {
+  return unitsRef(doc, o).map((t) => rabinRef(utf8.encode(t)));
 }

@@ -1,7 +1,7 @@
 /** RP and HM signatures of a loaded crawl: bags of words from the core's canonical tokens, links from its web graph. */
 import { utf8Bytes, type Document } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
-import { tokenFingerprints } from '../sketch/text.js';
+import { tokenFingerprints } from '../sketch/tokens.js';
 import { bagsFromTokens, type BagsOfWords } from './bags.js';
 import { signatureParams, type SignatureOptions } from './options.js';
 import { computeSignatures, type Signatures } from './signatures.js';

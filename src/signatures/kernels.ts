@@ -2,26 +2,15 @@
  * Thin typed wrappers over the signature kernels (assembly/projection.ts, assembly/hyperlinkmap.ts):
  * copy columns into the WebAssembly arena, call once per batch, copy the results out.
  */
-import { getKernels, getMemory } from '../wasm/loader.js';
+import { getKernels, withArena } from '../wasm/instance.js';
 import { checked } from '../wasm/kernels.js';
-
-interface SignatureKernels {
-  rp_entry(word: bigint, j: number, seed: number): number;
-  rp_project(terms: number, weights: number, offsets: number, nDocs: number, k: number, seed: number, out: number, outCap: number): number;
-  hm_propagate(r: number, n: number, k: number, offsets: number, targets: number, nEdges: number,
-    gamma: number, iterations: number, out: number, scratch: number, outCap: number): number;
-}
-
-function kernels(): SignatureKernels {
-  return getKernels() as unknown as SignatureKernels;
-}
 
 /** Terms per projection call: bounds the arena at about 16 bytes × this (64 MiB). */
 const TERMS_PER_CALL = 1 << 22;
 
 /** Takes a word fingerprint, a row j and a seed; returns the projection entry π(word, j) in [-1, 1). */
 export function projectionEntry(word: bigint, j: number, seed: number): number {
-  return kernels().rp_entry(BigInt.asUintN(64, word), j >>> 0, seed >>> 0);
+  return getKernels().rp_entry(BigInt.asUintN(64, word), j >>> 0, seed >>> 0);
 }
 
 /**
@@ -32,27 +21,21 @@ export function projectionEntry(word: bigint, j: number, seed: number): number {
 export function projectBags(terms: BigUint64Array, weights: Float64Array, offsets: Uint32Array, k: number, seed: number, termsPerCall = TERMS_PER_CALL): Float64Array {
   const n = offsets.length - 1;
   const out = new Float64Array(n * k);
-  const rp = kernels().rp_project;
-  const mem = getMemory();
   for (let first = 0; first < n;) {
     let last = first + 1;
     while (last < n && offsets[last + 1] - offsets[first] <= termsPerCall) last++;
     const t0 = offsets[first], t1 = offsets[last];
-    const mark = mem.mark();
-    try {
+    withArena((mem, kernels) => {
       const tp = mem.putU64(terms.subarray(t0, t1));
-      const wp = mem.alloc((t1 - t0) * 8);
-      mem.f64.set(weights.subarray(t0, t1), wp >>> 3);
+      const wp = mem.putF64(weights.subarray(t0, t1));
       const op = mem.alloc((last - first + 1) * 4);
       const u32 = mem.u32;
       for (let d = first; d <= last; d++) u32[(op >>> 2) + d - first] = offsets[d] - t0;
       const cap = (last - first) * k;
       const outPtr = mem.alloc(cap * 8);
-      checked('rp_project', rp(tp, wp, op, last - first, k, seed >>> 0, outPtr, cap));
+      checked('rp_project', kernels.rp_project(tp, wp, op, last - first, k, seed >>> 0, outPtr, cap));
       out.set(mem.f64.subarray(outPtr >>> 3, (outPtr >>> 3) + cap), first * k);
-    } finally {
-      mem.release(mark);
-    }
+    });
     first = last;
   }
   return out;
@@ -64,19 +47,14 @@ export function projectBags(terms: BigUint64Array, weights: Float64Array, offset
  */
 export function propagateHyperlinkMap(r: Float64Array, k: number, offsets: Uint32Array, targets: Uint32Array, gamma: number, iterations: number): Float64Array {
   const n = offsets.length - 1;
-  const mem = getMemory();
-  const mark = mem.mark();
-  try {
-    const size = n * k;
-    const rp = mem.alloc(size * 8);
-    mem.f64.set(r, rp >>> 3);
+  const size = n * k;
+  return withArena((mem, kernels) => {
+    const rp = mem.putF64(r);
     const op = mem.putU32(offsets);
     const tp = mem.putU32(targets);
     const outPtr = mem.alloc(size * 8);
     const scratch = mem.alloc(size * 8);
-    checked('hm_propagate', kernels().hm_propagate(rp, n, k, op, tp, targets.length, gamma, iterations, outPtr, scratch, size));
-    return mem.f64.slice(outPtr >>> 3, (outPtr >>> 3) + size);
-  } finally {
-    mem.release(mark);
-  }
+    checked('hm_propagate', kernels.hm_propagate(rp, n, k, op, tp, targets.length, gamma, iterations, outPtr, scratch, size));
+    return mem.takeF64(outPtr, size);
+  });
 }

@@ -1,8 +1,9 @@
-// Content mode's inputs and kernel entry points (docs/FORMATS.md, "Content mode"): the template
-// tables a batch of pages is sketched against, and the typed exports of assembly/template.ts.
+// Content mode's inputs (docs/FORMATS.md, "Content mode"): the template tables a batch of pages
+// is sketched against, and the block fingerprints template learning counts (tp_blocks of
+// assembly/template.ts; its exports are typed with the others in src/wasm/kernels.ts).
 import { ResembleError } from '../errors.js';
-import { checked, type Kernels } from '../wasm/kernels.js';
-import { getKernels, getMemory } from '../wasm/loader.js';
+import { checked } from '../wasm/kernels.js';
+import { withArena } from '../wasm/instance.js';
 import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
 
 const BATCH_BYTES = 4 << 20;
@@ -21,15 +22,6 @@ export interface ContentTables {
   offsets: Uint32Array;
   /** Per document: its table, or NO_TABLE. */
   docTable: Uint32Array;
-}
-
-/** The exports of assembly/template.ts. */
-export interface TemplateKernels extends Kernels {
-  tp_configure(linkPermille: number, minContent: number): number;
-  tp_blocks(bytes: number, offsets: number, n: number, out: number, cap: number, outOffsets: number, tokens: number, tokensCap: number): number;
-  tp_sketch_batch(bytes: number, offsets: number, n: number, tables: number, tableOffsets: number, docTable: number,
-    values: number, valuesCap: number, outOffsets: number, info: number, signatures: number, scratch: number, scratchCap: number,
-    tokens: number, tokensCap: number, blocks: number, blocksCap: number, counts: number): number;
 }
 
 /** Checks tables against the number of documents: offsets consistent, tables ascending, document tables in range. */
@@ -57,8 +49,6 @@ export interface BlockFingerprints {
  * documents per WebAssembly call: what template learning counts. Titles are not blocks.
  */
 export function blockFingerprints(docs: ArrayLike<DocInput>): BlockFingerprints {
-  const k = getKernels() as TemplateKernels;
-  const mem = getMemory();
   const n = docs.length;
   const offsets = new Uint32Array(n + 1);
   const parts: BigUint64Array[] = [];
@@ -70,27 +60,28 @@ export function blockFingerprints(docs: ArrayLike<DocInput>): BlockFingerprints 
       if (bad) throw new ResembleError('E_INPUT', `blockFingerprints: document ${j}: ${bad}`, { index: j });
       bytes += byteBound(docs[j]); j++;
     }
-    const mark = mem.mark();
-    const inPtr = mem.alloc(bytes);
-    const offPtr = mem.alloc((j - i + 1) * 4);
-    let at = 0, maxLen = 0;
-    for (let d = i; d < j; d++) {
-      mem.u32[(offPtr >>> 2) + d - i] = at;
-      const len = writeDoc(mem, docs[d], inPtr + at);
-      at += len;
-      if (len > maxLen) maxLen = len;
-    }
-    mem.u32[(offPtr >>> 2) + j - i] = at;
-    // A document of len bytes has at most len / 4 + 1 blocks (each but the last holds a token and ends at a tag).
-    const cap = (at >>> 2) + (j - i);
-    const outPtr = mem.alloc(cap * 8);
-    const outOffPtr = mem.alloc((j - i + 1) * 4);
-    const tokPtr = mem.alloc((maxLen + 1) * 8);
-    const got = checked('tp_blocks', k.tp_blocks(inPtr, offPtr, j - i, outPtr, cap, outOffPtr, tokPtr, maxLen + 1));
-    parts.push(mem.u64.slice(outPtr >>> 3, (outPtr >>> 3) + got));
-    for (let d = 1; d <= j - i; d++) offsets[i + d] = total + mem.u32[(outOffPtr >>> 2) + d];
-    total += got;
-    mem.release(mark);
+    const before = total;
+    total += withArena((mem, k) => {
+      const inPtr = mem.alloc(bytes);
+      const offPtr = mem.alloc((j - i + 1) * 4);
+      let at = 0, maxLen = 0;
+      for (let d = i; d < j; d++) {
+        mem.u32[(offPtr >>> 2) + d - i] = at;
+        const len = writeDoc(mem, docs[d], inPtr + at);
+        at += len;
+        if (len > maxLen) maxLen = len;
+      }
+      mem.u32[(offPtr >>> 2) + j - i] = at;
+      // A document of len bytes has at most len / 4 + 1 blocks (each but the last holds a token and ends at a tag).
+      const cap = (at >>> 2) + (j - i);
+      const outPtr = mem.alloc(cap * 8);
+      const outOffPtr = mem.alloc((j - i + 1) * 4);
+      const tokPtr = mem.alloc((maxLen + 1) * 8);
+      const got = checked('tp_blocks', k.tp_blocks(inPtr, offPtr, j - i, outPtr, cap, outOffPtr, tokPtr, maxLen + 1));
+      parts.push(mem.takeU64(outPtr, got));
+      for (let d = 1; d <= j - i; d++) offsets[i + d] = before + mem.u32[(outOffPtr >>> 2) + d];
+      return got;
+    });
     i = j;
   }
   const values = new BigUint64Array(total);

@@ -1,7 +1,7 @@
 import type { DocInput } from './input.js';
 import type { SketchOptions } from './options.js';
 import { intersectionSize } from './estimate.js';
-import { shingleValues } from './text.js';
+import { shingleValues } from './shingles.js';
 
 /** The full set S(D) of a document's distinct shingles (permuted values, ascending). */
 export function shingleSet(doc: DocInput, options?: SketchOptions): BigUint64Array {

@@ -3,8 +3,9 @@ export { SketchSet, kmvCardinality, type Sketch, type SketchColumns, type Sketch
 export { sketch, sketchMany, assertComparable, type SketchManyOptions } from './sketch.js';
 export { resemblance, containment, minResemblance, intersectionSize } from './estimate.js';
 export { exactResemblance, exactContainment, shingleSet } from './exact.js';
-export { canonicalize, tokenFingerprints, shingleValues } from './text.js';
-export { fingerprint, fingerprintMany, Fingerprinter, rollingFingerprints, chunkBoundaries, Chunker, POLYNOMIAL, type ChunkOptions } from './fingerprint.js';
+export { canonicalize, tokenFingerprints } from './tokens.js';
+export { shingleValues } from './shingles.js';
+export { fingerprint, fingerprintMany, Fingerprinter, rollingFingerprints, chunkBoundaries, Chunker, POLYNOMIAL, type ChunkOptions } from './rabin.js';
 export { serializeSketchSet, deserializeSketchSet, SKETCH_MAGIC, SKETCH_VERSION } from './serialize.js';
-export { superShingles } from './super-shingles.js';
+export { superShingles } from './supershingles.js';
 export type { DocInput } from './input.js';

@@ -1,5 +1,5 @@
 import { ResembleError } from '../errors.js';
-import { POLYNOMIAL } from './fingerprint.js';
+import { POLYNOMIAL } from './rabin.js';
 import { resolveSketchOptions, sameParams, paramDiff, type SketchOptions, type SketchParams } from './options.js';
 import { SketchSet } from './sketch-set.js';
 

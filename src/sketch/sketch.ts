@@ -1,11 +1,11 @@
 import { optionError, ResembleError } from '../errors.js';
 import { checked } from '../wasm/kernels.js';
-import { getKernels, getMemory } from '../wasm/loader.js';
-import { checkContentTables, NO_TABLE, type ContentTables, type TemplateKernels } from './content.js';
+import { getKernels, withArena } from '../wasm/instance.js';
+import { checkContentTables, NO_TABLE, type ContentTables } from './content.js';
 import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
 import { configureKernels, paramDiff, resolveSketchOptions, sameParams, type SketchOptions, type SketchParams } from './options.js';
 import { kmvCardinality, SketchSet, type Sketch, type SketchError } from './sketch-set.js';
-import { superShingles } from './super-shingles.js';
+import { superShingles } from './supershingles.js';
 
 /** Input bytes per kernel call: big enough to amortise the call, small enough to keep memory flat. */
 const BATCH_BYTES = 4 << 20;
@@ -37,10 +37,9 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
   const main = p.content === 'main';
   if (templates !== undefined && !main) throw optionError('templates', "no value with content 'page' (templates apply to content 'main')", 'tables');
   if (templates) checkContentTables(templates, n);
-  const k = getKernels() as TemplateKernels;
-  const mem = getMemory();
-  configureKernels(p, k.sk_configure);
-  if (main) checked('tp_configure', k.tp_configure(p.linkDensity!, p.minContent!));
+  const kernels = getKernels();
+  configureKernels(p, kernels.sk_configure);
+  if (main) checked('tp_configure', kernels.tp_configure(p.linkDensity!, p.minContent!));
   const templateTokens = main ? new Uint32Array(n) : undefined;
   const errors: SketchError[] = [];
   const offsets = new Uint32Array(n + 1);
@@ -65,92 +64,93 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
       bytes += b; j++;
     }
     const count = j - i;
-    mem.reset();
-    const inPtr = mem.alloc(bytes);
-    const offPtr = mem.alloc((count + 1) * 4);
-    let at = 0, maxLen = 0;
-    for (let d = 0; d < count; d++) {
-      mem.u32[(offPtr >>> 2) + d] = at;
-      const doc = docs[i + d];
-      const bad = checkDoc(doc);
-      if (bad) { errors.push({ index: i + d, message: `document ${i + d}: ${bad}` }); continue; }
-      const len = writeDoc(mem, doc, inPtr + at);
-      at += len;
-      if (len > maxLen) maxLen = len;
-    }
-    mem.u32[(offPtr >>> 2) + count] = at;
-    // Output bounds: MIN_s keeps ≤ s values; MOD_m keeps ≤ its shingles ≤ bytes + 1 (a token needs a byte).
-    const cap = p.kind === 'min' ? count * p.s : at + count;
-    const valPtr = mem.alloc(cap * 8);
-    const outOffPtr = mem.alloc((count + 1) * 4);
-    const infoPtr = mem.alloc(count * 48);
-    const sigPtr = mem.alloc(count * p.k * 8);
-    const scratchCap = p.kind === 'min' ? 0 : maxLen + 1;
-    const scratchPtr = mem.alloc(scratchCap * 8);
-    let countsPtr = 0;
-    if (main) {
-      // A page has at most maxLen tokens, and at most maxLen / 4 + 1 blocks (each but the last holds a token and ends at a tag).
-      const tokPtr = mem.alloc((maxLen + 1) * 8);
-      const blocksCap = (maxLen >>> 2) + 1;
-      const blkPtr = mem.alloc(blocksCap * 8);
-      countsPtr = mem.alloc(count * 12);
-      const t = templates ?? EMPTY_TABLES;
-      const tabPtr = mem.putU64(t.values), tabOffPtr = mem.putU32(t.offsets);
-      const docTabPtr = mem.putU32(templates ? templates.docTable.subarray(i, j) : new Uint32Array(count).fill(NO_TABLE));
-      checked('tp_sketch_batch', k.tp_sketch_batch(inPtr, offPtr, count, tabPtr, tabOffPtr, docTabPtr, valPtr, cap, outOffPtr, infoPtr, sigPtr,
-        scratchPtr, scratchCap, tokPtr, maxLen + 1, blkPtr, blocksCap, countsPtr));
-    } else {
-      checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
-    }
-
-    const u32 = mem.u32, u64 = mem.u64;
-    const base = valPtr >>> 3;
-    // Rows left empty: rejected documents, and in content 'main' pages with too little content.
-    const dropped = (d: number) => checkDoc(docs[i + d]) !== undefined || (main && u32[(countsPtr >>> 2) + 3 * d] < p.minContent!);
-    let anyDropped = false;
-    for (let d = 0; d < count && !anyDropped; d++) anyDropped = dropped(d);
-    let kept = 0;
-    const rows = anyDropped ? new BigUint64Array(u32[(outOffPtr >>> 2) + count]) : undefined;
-    for (let d = 0; d < count; d++) {
-      const doc = i + d;
-      const a = u32[(outOffPtr >>> 2) + d];
-      let b = u32[(outOffPtr >>> 2) + d + 1];
-      const drop = rows !== undefined && dropped(d);
-      if (rows) {
-        if (drop) b = a;
-        rows.set(u64.subarray(base + a, base + b), kept);
+    const before = total;
+    total += withArena((mem, k) => {
+      const inPtr = mem.alloc(bytes);
+      const offPtr = mem.alloc((count + 1) * 4);
+      let at = 0, maxLen = 0;
+      for (let d = 0; d < count; d++) {
+        mem.u32[(offPtr >>> 2) + d] = at;
+        const doc = docs[i + d];
+        const bad = checkDoc(doc);
+        if (bad) { errors.push({ index: i + d, message: `document ${i + d}: ${bad}` }); continue; }
+        const len = writeDoc(mem, doc, inPtr + at);
+        at += len;
+        if (len > maxLen) maxLen = len;
       }
-      if (templateTokens) templateTokens[doc] = u32[(countsPtr >>> 2) + 3 * d + 1] + u32[(countsPtr >>> 2) + 3 * d + 2];
-      const len = b - a;
-      offsets[doc + 1] = total + (rows ? kept + len : b);
-      const rec = (infoPtr >>> 3) + d * 6;
-      rawFp[doc] = u64[rec];
-      lexicalFp[doc] = u64[rec + 1];
-      shingleFp[doc] = u64[rec + 2];
-      tokens[doc] = Number(u64[rec + 3]);
-      modulusLog2[doc] = Number(u64[rec + 5]);
-      cardinality[doc] = p.kind === 'min'
-        ? (len > 0 ? kmvCardinality(len, p.s, u64[base + b - 1]) : 0)
-        : Number(u64[rec + 4]);
-      if (rows) {
-        kept += len;
-        if (drop) {
-          // A page with too little content keeps its raw fingerprint (byte-identical copies are still
-          // identical) and its content token count; it is never compared by estimate.
-          const rejected = checkDoc(docs[doc]) !== undefined;
-          if (rejected) { rawFp[doc] = 0n; tokens[doc] = 0; }
-          lexicalFp[doc] = shingleFp[doc] = 0n; cardinality[doc] = 0;
+      mem.u32[(offPtr >>> 2) + count] = at;
+      // Output bounds: MIN_s keeps ≤ s values; MOD_m keeps ≤ its shingles ≤ bytes + 1 (a token needs a byte).
+      const cap = p.kind === 'min' ? count * p.s : at + count;
+      const valPtr = mem.alloc(cap * 8);
+      const outOffPtr = mem.alloc((count + 1) * 4);
+      const infoPtr = mem.alloc(count * 48);
+      const sigPtr = mem.alloc(count * p.k * 8);
+      const scratchCap = p.kind === 'min' ? 0 : maxLen + 1;
+      const scratchPtr = mem.alloc(scratchCap * 8);
+      let countsPtr = 0;
+      if (main) {
+        // A page has at most maxLen tokens, and at most maxLen / 4 + 1 blocks (each but the last holds a token and ends at a tag).
+        const tokPtr = mem.alloc((maxLen + 1) * 8);
+        const blocksCap = (maxLen >>> 2) + 1;
+        const blkPtr = mem.alloc(blocksCap * 8);
+        countsPtr = mem.alloc(count * 12);
+        const t = templates ?? EMPTY_TABLES;
+        const tabPtr = mem.putU64(t.values), tabOffPtr = mem.putU32(t.offsets);
+        const docTabPtr = mem.putU32(templates ? templates.docTable.subarray(i, j) : new Uint32Array(count).fill(NO_TABLE));
+        checked('tp_sketch_batch', k.tp_sketch_batch(inPtr, offPtr, count, tabPtr, tabOffPtr, docTabPtr, valPtr, cap, outOffPtr, infoPtr, sigPtr,
+          scratchPtr, scratchCap, tokPtr, maxLen + 1, blkPtr, blocksCap, countsPtr));
+      } else {
+        checked('sk_sketch_batch', k.sk_sketch_batch(inPtr, offPtr, count, valPtr, cap, outOffPtr, infoPtr, sigPtr, scratchPtr, scratchCap));
+      }
+
+      const u32 = mem.u32, u64 = mem.u64;
+      const base = valPtr >>> 3;
+      // Rows left empty: rejected documents, and in content 'main' pages with too little content.
+      const dropped = (d: number) => checkDoc(docs[i + d]) !== undefined || (main && u32[(countsPtr >>> 2) + 3 * d] < p.minContent!);
+      let anyDropped = false;
+      for (let d = 0; d < count && !anyDropped; d++) anyDropped = dropped(d);
+      let kept = 0;
+      const rows = anyDropped ? new BigUint64Array(u32[(outOffPtr >>> 2) + count]) : undefined;
+      for (let d = 0; d < count; d++) {
+        const doc = i + d;
+        const a = u32[(outOffPtr >>> 2) + d];
+        let b = u32[(outOffPtr >>> 2) + d + 1];
+        const drop = rows !== undefined && dropped(d);
+        if (rows) {
+          if (drop) b = a;
+          rows.set(u64.subarray(base + a, base + b), kept);
+        }
+        if (templateTokens) templateTokens[doc] = u32[(countsPtr >>> 2) + 3 * d + 1] + u32[(countsPtr >>> 2) + 3 * d + 2];
+        const len = b - a;
+        offsets[doc + 1] = before + (rows ? kept + len : b);
+        const rec = (infoPtr >>> 3) + d * 6;
+        rawFp[doc] = u64[rec];
+        lexicalFp[doc] = u64[rec + 1];
+        shingleFp[doc] = u64[rec + 2];
+        tokens[doc] = Number(u64[rec + 3]);
+        modulusLog2[doc] = Number(u64[rec + 5]);
+        cardinality[doc] = p.kind === 'min'
+          ? (len > 0 ? kmvCardinality(len, p.s, u64[base + b - 1]) : 0)
+          : Number(u64[rec + 4]);
+        if (rows) {
+          kept += len;
+          if (drop) {
+            // A page with too little content keeps its raw fingerprint (byte-identical copies are still
+            // identical) and its content token count; it is never compared by estimate.
+            const rejected = checkDoc(docs[doc]) !== undefined;
+            if (rejected) { rawFp[doc] = 0n; tokens[doc] = 0; }
+            lexicalFp[doc] = shingleFp[doc] = 0n; cardinality[doc] = 0;
+          }
         }
       }
-    }
-    const written = rows ? kept : u32[(outOffPtr >>> 2) + count];
-    parts.push(rows ? rows.slice(0, kept) : u64.slice(base, base + written));
-    if (signature) signature.set(u64.subarray(sigPtr >>> 3, (sigPtr >>> 3) + count * p.k), i * p.k);
-    total += written;
+      const written = rows ? kept : u32[(outOffPtr >>> 2) + count];
+      parts.push(rows ? rows.slice(0, kept) : u64.slice(base, base + written));
+      if (signature) signature.set(u64.subarray(sigPtr >>> 3, (sigPtr >>> 3) + count * p.k), i * p.k);
+      return written;
+    });
     i = j;
     onProgress?.(i, n);
   }
-  mem.reset();
   const values = concat(parts, total);
   const columns = { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature, templateTokens };
   const set = new SketchSet(p, columns, errors);

@@ -2,7 +2,7 @@
 import { ResembleError, rejectUnknown } from '../errors.js';
 import type { Document } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
-import { fingerprintMany } from '../sketch/fingerprint.js';
+import { fingerprintMany } from '../sketch/rabin.js';
 import { paragraphColumns } from './columns.js';
 import { pageText } from './page-text.js';
 import { PARAGRAPH_OPTION_KEYS, paragraphParams, type ParagraphOptions } from './paragraphs.js';

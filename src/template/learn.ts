@@ -4,7 +4,7 @@
 // make its own text look like template.
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 import { blockFingerprints, NO_TABLE, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
-import { fingerprintMany } from '../sketch/fingerprint.js';
+import { fingerprintMany } from '../sketch/rabin.js';
 import type { DocInput } from '../sketch/input.js';
 
 /** How templates are learnt. */

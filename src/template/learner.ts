@@ -5,7 +5,7 @@
 // longest is settled early, with a table when it has 3 distinct pages, without one otherwise.
 import { intOption, optionError } from '../errors.js';
 import { NO_TABLE, blockFingerprints, type ContentTables } from '../sketch/content.js';
-import { fingerprint } from '../sketch/fingerprint.js';
+import { fingerprint } from '../sketch/rabin.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';

@@ -6,8 +6,9 @@ const MAX_BYTES = 65536 * 65536;
 /**
  * The one owner of views on WebAssembly memory. After `memory.grow` every old view reads as
  * length 0, so views are rebuilt here whenever `memory.buffer` changed, and nothing else keeps
- * a view across a WASM call. Memory above the kernels' static data is a bump arena: a batch
- * call does `reset()`, `alloc()`s its inputs and outputs, calls WASM, and reads results back.
+ * a view across a WASM call. Memory above the kernels' static data is a bump arena: a wrapper
+ * runs inside `scoped()` (usually through `withArena`), `alloc()`s or `put…()`s its inputs and
+ * outputs, calls WASM, `take…()`s the results, and everything it allocated is freed on return.
  */
 export class WasmMemory {
   private buffer: ArrayBuffer;
@@ -43,13 +44,6 @@ export class WasmMemory {
   get i32(): Int32Array { this.fresh(); return this._i32; }
   get u64(): BigUint64Array { this.fresh(); return this._u64; }
   get f64(): Float64Array { this.fresh(); return this._f64; }
-
-  /** Frees every arena allocation (static data below `base` stays). */
-  reset(): void { this.top = this.base; }
-
-  /** Current arena top, to `release()` back to after a nested use. */
-  mark(): number { return this.top; }
-  release(mark: number): void { this.top = mark; }
 
   /** Reserves `bytes` (16-byte aligned) and grows memory when needed; returns the pointer. */
   alloc(bytes: number): number {
@@ -93,6 +87,35 @@ export class WasmMemory {
     const ptr = this.alloc(values.length * 8);
     this.u64.set(values, ptr >>> 3);
     return ptr;
+  }
+
+  /** Copies an f64 array into the arena; returns the pointer. */
+  putF64(values: Float64Array): number {
+    const ptr = this.alloc(values.length * 8);
+    this.f64.set(values, ptr >>> 3);
+    return ptr;
+  }
+
+  /** Copies n u32 values at ptr out of WebAssembly memory (the copy survives later calls). */
+  takeU32(ptr: number, n: number): Uint32Array<ArrayBuffer> { return this.u32.slice(ptr >>> 2, (ptr >>> 2) + n); }
+  /** Copies n u64 values at ptr out of WebAssembly memory. */
+  takeU64(ptr: number, n: number): BigUint64Array<ArrayBuffer> { return this.u64.slice(ptr >>> 3, (ptr >>> 3) + n); }
+  /** Copies n f64 values at ptr out of WebAssembly memory. */
+  takeF64(ptr: number, n: number): Float64Array<ArrayBuffer> { return this.f64.slice(ptr >>> 3, (ptr >>> 3) + n); }
+  /** Copies n bytes at ptr out of WebAssembly memory. */
+  takeU8(ptr: number, n: number): Uint8Array<ArrayBuffer> { return this.u8.slice(ptr, ptr + n); }
+
+  /** True when `buffer` is this memory's (it can be neither transferred nor kept across calls). */
+  owns(buffer: ArrayBufferLike): boolean { return buffer === this.memory.buffer; }
+
+  /** Runs f with the arena marked, and frees everything f allocated when it returns or throws. */
+  scoped<T>(f: () => T): T {
+    const mark = this.top;
+    try {
+      return f();
+    } finally {
+      this.top = mark;
+    }
   }
 }
 

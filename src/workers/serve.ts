@@ -1,7 +1,7 @@
 // The worker side, shared by the Node and browser worker scripts: instantiate the module the pool
 // sent, then answer each batch with the same sketchMany / fingerprintMany the main thread would run.
 import { ResembleError } from '../errors.js';
-import { fingerprintMany } from '../sketch/fingerprint.js';
+import { fingerprintMany } from '../sketch/rabin.js';
 import { sketchMany } from '../sketch/sketch.js';
 import { getMemory } from '../wasm/instance.js';
 import { initSync } from '../wasm/source.js';
@@ -18,10 +18,11 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
   try {
     if (initError) throw initError;
     const docs = unpackBatch(msg);
-    const keep = getMemory().memory.buffer;
+    // results are copies out of WebAssembly memory; never list the memory itself for transfer
+    const transferable = (arrays: (ArrayBufferView | undefined)[]) => buffersOf(arrays).filter((b) => !getMemory().owns(b));
     if (msg.type === 'fingerprint') {
       const fingerprints = fingerprintMany(docs as Uint8Array[]);
-      return { reply: { type: 'fingerprint', id: msg.id, fingerprints }, transfer: buffersOf([fingerprints], keep) };
+      return { reply: { type: 'fingerprint', id: msg.id, fingerprints }, transfer: transferable([fingerprints]) };
     }
     const set = sketchMany(docs as Uint8Array[], msg.options);
     const columns = {
@@ -29,8 +30,9 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
       modulusLog2: set.modulusLog2, rawFp: set.rawFp, lexicalFp: set.lexicalFp, shingleFp: set.shingleFp,
       signature: set.signature, superShingles: set.superShingles, templateTokens: set.templateTokens,
     };
-    const transfer = buffersOf([columns.values, columns.offsets, columns.cardinality, columns.tokens, columns.modulusLog2,
-      columns.rawFp, columns.lexicalFp, columns.shingleFp, columns.signature, columns.superShingles?.values, columns.superShingles?.offsets, columns.templateTokens], keep);
+    const transfer = transferable([columns.values, columns.offsets, columns.cardinality, columns.tokens, columns.modulusLog2,
+      columns.rawFp, columns.lexicalFp, columns.shingleFp, columns.signature, columns.superShingles?.values, columns.superShingles?.offsets,
+      columns.templateTokens]);
     return { reply: { type: 'sketch', id: msg.id, columns }, transfer };
   } catch (e) {
     const code = e instanceof ResembleError ? e.code : undefined;

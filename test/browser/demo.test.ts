@@ -176,29 +176,31 @@ if (!existsSync(CHROMIUM)) {
     assert.equal(problems, []);
   });
 
-  test('resemble runs in a module Web Worker: init() from the inline bytes, and from a posted compiled module', async () => {
+  test('resemble runs in a module Web Worker: init() from the inline bytes (SIMD and scalar builds) and from a posted compiled module', async () => {
     const texts = exampleDocuments().map((d) => d.text);
     const want = [...serializeSketchSet(sketchMany(texts))];
     // A string, not a function: the test runner's transpiler would add helpers the page lacks.
     const got = await page.evaluate(`(async () => {
       const code = "import * as r from '${server.url}dist/browser.js';" +
-        "onmessage = async (e) => { await r.init(e.data.module); postMessage([...r.serializeSketchSet(r.sketchMany(e.data.texts))]); };";
+        "onmessage = async (e) => { await r.init(e.data.module, e.data.options); postMessage({ build: r.kernelBuild(), bytes: [...r.serializeSketchSet(r.sketchMany(e.data.texts))] }); };";
       const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
       const texts = ${JSON.stringify(texts)};
       const module = window.resembleDemo.resemble.compiledModule();
       const out = [];
-      for (const m of [undefined, module]) {
+      for (const job of [{}, { module }, { options: { build: 'scalar' } }, { options: { build: 'simd' } }]) {
         out.push(await new Promise((ok, fail) => {
           const w = new Worker(url, { type: 'module' });
           w.onmessage = (e) => { ok(e.data); w.terminate(); };
           w.onerror = (e) => fail(new Error(e.message));
-          w.postMessage({ texts, module: m });
+          w.postMessage({ texts, ...job });
         }));
       }
       return out;
-    })()`) as number[][];
-    assert.equal(got[0], want, 'init() in the worker');
-    assert.equal(got[1], want, 'init(compiledModule) in the worker');
+    })()`) as { build: string; bytes: number[] }[];
+    assert.equal(got.map((g) => g.build), ['simd', 'simd', 'scalar', 'simd'], 'Chromium runs SIMD: init() picks it; the option forces either');
+    for (const [i, what] of ['init() in the worker', 'init(compiledModule) in the worker', "init({ build: 'scalar' })", "init({ build: 'simd' })"].entries()) {
+      assert.equal(got[i].bytes, want, `${what}: the bytes Node computes`);
+    }
   });
 
   test('under a strict CSP, web-resemble/browser-external fetches resemble.wasm and sketches on the page and in workers', async () => {

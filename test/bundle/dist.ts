@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const dist = (name: string) => join(root, 'dist', name);
 
-const BROWSER = { bundles: ['browser', 'browser-external', 'worker-browser'], outputs: ['browser.js', 'browser-external.js', 'worker-browser.js', 'resemble.wasm'] };
+const BROWSER = { bundles: ['browser', 'browser-external', 'worker-browser'], outputs: ['browser.js', 'browser-external.js', 'worker-browser.js', 'resemble.wasm', 'resemble-scalar.wasm'] };
 const ALL = {
   bundles: [...BROWSER.bundles, 'node'],
   outputs: [...BROWSER.outputs, 'index.js', 'index.cjs', 'index.d.ts', 'node.js', 'node.cjs', 'node.d.ts', 'browser.d.ts', 'browser-external.d.ts'],
@@ -35,7 +35,7 @@ export function staleness(which: 'browser' | 'all'): string | undefined {
     if (t === undefined) return `dist/${o} is missing`;
     oldest = Math.min(oldest, t);
   }
-  const sources = ['rollup.config.mjs', 'build/resemble.wasm'];
+  const sources = ['rollup.config.mjs', 'build/resemble.wasm', 'build/resemble-scalar.wasm'];
   for (const b of want.bundles) {
     const manifest = join(root, 'build', 'inputs', `${b}.json`);
     if (!existsSync(manifest)) return `build/inputs/${b}.json is missing`;

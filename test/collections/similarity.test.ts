@@ -7,7 +7,7 @@ import { icebergPairs } from '../../src/collections/iceberg.js';
 import { parseSimilarity, similarPages } from '../../src/collections/similarity.js';
 import { sentences, textLines } from '../../src/collections/text.js';
 import { init } from '../../src/index.js';
-import { fingerprint } from '../../src/sketch/fingerprint.js';
+import { fingerprint } from '../../src/sketch/rabin.js';
 import { resemblance } from '../../src/sketch/estimate.js';
 import { sketchMany } from '../../src/sketch/sketch.js';
 import { rng } from '../helpers/random.js';

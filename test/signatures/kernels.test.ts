@@ -1,9 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { init, getKernels, getMemory } from '../../src/wasm/loader.js';
+import { init } from '../../src/wasm/loader.js';
+import { withArena } from '../../src/wasm/instance.js';
 import { projectBags, projectionEntry, propagateHyperlinkMap } from '../../src/signatures/kernels.js';
-import { hmPropagateReference, rpEntryReference, rpProjectReference } from '../../src/signatures/reference.js';
+import { rpEntryReference, rpProjectReference } from '../../src/reference/projection.js';
+import { hmPropagateReference } from '../../src/reference/hyperlinkmap.js';
 
 const u64 = fc.bigInt({ min: 0n, max: (1n << 64n) - 1n });
 
@@ -71,15 +73,13 @@ test('hm_propagate: hand-computed two-page chain', () => {
 });
 
 test('kernels reject a target outside the pages and a short output (no TypeScript checks in between)', () => {
-  const k = getKernels() as unknown as { hm_propagate: (...a: number[]) => number; rp_project: (...a: number[]) => number };
-  const mem = getMemory();
-  const mark = mem.mark();
-  const r = mem.alloc(16), off = mem.putU32([0, 1, 1]), bad = mem.putU32([5]), out = mem.alloc(16), scratch = mem.alloc(16);
-  assert.is(k.hm_propagate(r, 2, 1, off, bad, 1, 0.5, 1, out, scratch, 2), -3);
-  assert.is(k.hm_propagate(r, 2, 1, off, bad, 1, 0.5, 1, out, scratch, 1), -1);
-  assert.is(k.rp_project(r, r, off, 2, 3, 0, out, 5), -1);
-  assert.is(k.rp_project(r, r, off, 2, 0, 0, out, 5), -3);
-  mem.release(mark);
+  withArena((mem, k) => {
+    const r = mem.alloc(16), off = mem.putU32([0, 1, 1]), bad = mem.putU32([5]), out = mem.alloc(16), scratch = mem.alloc(16);
+    assert.is(k.hm_propagate(r, 2, 1, off, bad, 1, 0.5, 1, out, scratch, 2), -3);
+    assert.is(k.hm_propagate(r, 2, 1, off, bad, 1, 0.5, 1, out, scratch, 1), -1);
+    assert.is(k.rp_project(r, r, off, 2, 3, 0, out, 5), -1);
+    assert.is(k.rp_project(r, r, off, 2, 0, 0, out, 5), -3);
+  });
 });
 
 test.run();

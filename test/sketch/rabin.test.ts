@@ -1,6 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
+import { createRequire } from 'node:module';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { init, fingerprint, fingerprintMany, Fingerprinter, rollingFingerprints, chunkBoundaries, Chunker, POLYNOMIAL } from '../../src/index.js';
 import { isIrreducible } from '../../src/reference/gf2.js';
 import { rabinRef, chunkEndsRef } from '../../src/reference/rabin.js';
@@ -105,6 +108,30 @@ test('chunking across 64 KiB blocks and lanes equals the size rules applied to r
   for (let at = 0; at < bytes.length; at += 70_001) got.push(...c.update(bytes.subarray(at, at + 70_001)));
   got.push(...c.finish());
   assert.equal(got, want);
+});
+
+test("boundaries 'rabin-wasm' cut where rabin-wasm cuts (its parameters; random bytes and real pages)", async () => {
+  const require = createRequire(import.meta.url);
+  const { Rabin } = require('rabin-wasm') as { Rabin: new (m: unknown, bits: number, min: number, max: number, window: number) => { fingerprint(b: Uint8Array): ArrayLike<number> } };
+  // rabin-wasm fills its window table once per module instance: a fresh instance per window size
+  const instance = require('rabin-wasm/dist/rabin-wasm.node.js') as () => Promise<unknown>;
+  const r = rng(14);
+  const dir = join(import.meta.dirname, '..', '..', 'sample', 'docs.example.com', 'sqlite', 'session');
+  const page = Buffer.concat(readdirSync(dir).filter((f) => f.endsWith('.html')).sort().map((f) => readFileSync(join(dir, f))));
+  const inputs = [randomBytes(r, 300_000), new Uint8Array(page), new Uint8Array(40_000)];
+  for (const [bits, min, max, window] of [[12, 8192, 32768, 64], [10, 2048, 8192, 48], [8, 300, 2000, 64]]) {
+    const module = await instance();
+    for (const buf of inputs) {
+      const theirs = Array.from(new Rabin(module, bits, min, max, window).fingerprint(buf));
+      const ends = Array.from(chunkBoundaries(buf, { boundaries: 'rabin-wasm', window, averageSize: 2 ** bits, minSize: min, maxSize: max }));
+      const ours = ends.map((e, i) => e - (i ? ends[i - 1] : 0));
+      // rabin-wasm reports completed chunks only; ours end with the rest of the input
+      assert.ok(theirs.length > 3, `${buf.length} bytes, ${theirs.length} chunks`);
+      assert.equal(ours.slice(0, theirs.length), theirs, `bits ${bits} min ${min}`);
+      assert.ok(ours.length === theirs.length + 1 || (ours.length === theirs.length && ends.at(-1) === buf.length));
+    }
+  }
+  assert.throws(() => chunkBoundaries(new Uint8Array(10), { boundaries: 'rabin-wasm', window: 64, minSize: 32 }), /at least the window \(64\)/);
 });
 
 test('chunk options are validated', () => {

@@ -1,38 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, sketch, sketchMany, shingleValues, superShingles } from '../../src/index.js';
-import { shingleValuesRef, minSRef, modMRef, adaptiveRef, signatureRef, superShinglesRef } from '../../src/reference/shingles.js';
+import { init, sketch, sketchMany } from '../../src/index.js';
+import { shingleValuesRef } from '../../src/reference/shingles.js';
+import { minSRef, modMRef, adaptiveRef, signatureRef } from '../../src/reference/sketch.js';
 import { rng, randomWords } from '../helpers/random.js';
+import { docs } from './documents.js';
 
 await init();
-
-function docs(seed: number, count: number): string[] {
-  const r = rng(seed);
-  return Array.from({ length: count }, (_, i) => {
-    const n = [0, 1, 3, 7, 8, 9, 40, 200, 1500][i % 9];
-    const words = randomWords(r, n, 60 + i);
-    if (i % 4 === 1) return `<p>${words.join(' <b>x</b> ')}</p>`;
-    return words.join(r() < 0.5 ? ' ' : '\n');
-  });
-}
-
-test('shingle values equal the reference (word and char units, w = 1..12, seeds)', () => {
-  const all = docs(1, 45);
-  for (const [i, d] of all.entries()) {
-    const w = 1 + (i % 12);
-    const seed = BigInt(i) * 0x9e3779b97f4a7c15n % (1n << 64n);
-    assert.equal(Array.from(shingleValues(d, { w, seed })), shingleValuesRef(d, { w, seed }), `doc ${i} word w=${w}`);
-    if (d.length < 3000) assert.equal(Array.from(shingleValues(d, { w, unit: 'char', seed })), shingleValuesRef(d, { w, unit: 'char', seed }), `doc ${i} char`);
-  }
-});
-
-test('documents shorter than w still get one shingle; an empty document too', () => {
-  assert.is(shingleValues('', { w: 4 }).length, 1);
-  assert.is(shingleValues('a b', { w: 4 }).length, 1);
-  assert.is(sketch('').values.length, 1);
-  assert.is(sketch('a b c').values.length, 1);
-  assert.is.not(sketch('a b').values[0], sketch('a b c').values[0]);
-});
 
 test('MIN_s sketches equal sort-based selection; cardinality exact below s', () => {
   for (const s of [1, 5, 64, 128]) {
@@ -67,17 +41,6 @@ test('k-value signatures equal the one-permutation-hashing reference', () => {
     const set = sketchMany(all, { k, w: 2, seed: 5n });
     all.forEach((d, i) => assert.equal(Array.from(set.signatureOf(i)), signatureRef(shingleValuesRef(d, { w: 2, seed: 5n }), k, 5n), `doc ${i} k=${k}`));
   }
-});
-
-test('super-shingles equal shingling the sorted sketch', () => {
-  const all = docs(5, 18);
-  const set = sketchMany(all, { s: 32, superShingle: 3 });
-  const ss = set.superShingles!;
-  all.forEach((_, i) => {
-    const row = Array.from(set.get(i).values);
-    assert.equal(Array.from(ss.values.subarray(ss.offsets[i], ss.offsets[i + 1])), superShinglesRef(row, 3), `doc ${i}`);
-  });
-  assert.equal(superShingles(set, 3).values, ss.values);
 });
 
 test('sketchMany equals sketch one by one, across kernel batches, and is deterministic', () => {

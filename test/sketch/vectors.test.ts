@@ -4,7 +4,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init, sketch, shingleValues, canonicalize, tokenFingerprints } from '../../src/index.js';
-import { minSRef, shingleValuesRef, tokenFpsRef } from '../../src/reference/shingles.js';
+import { shingleValuesRef } from '../../src/reference/shingles.js';
+import { minSRef } from '../../src/reference/sketch.js';
+import { tokenFpsRef } from '../../src/reference/tokens.js';
 
 await init();
 const hex = (a: ArrayLike<bigint>) => Array.from(a, (v) => v.toString(16).padStart(16, '0'));

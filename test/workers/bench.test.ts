@@ -6,9 +6,9 @@ import * as assert from 'uvu/assert';
 import { generatedBuffer, loadSample, parseSize, sizeLabel, type Corpus } from '../../src/bench/corpus.js';
 import { chooseClock, median } from '../../src/bench/measure.js';
 import { buildReport, formatReport } from '../../src/bench/report.js';
-import { rabinTasks, sketchTasks, type BenchTask } from '../../src/bench/tasks.js';
+import { prepare, rabinTasks, sketchTasks, stageTasks, type BenchTask } from '../../src/bench/tasks.js';
 import { command } from '../../src/cli/commands/bench.js';
-import { init, ResembleError } from '../../src/index.js';
+import { init, kernelBuild, ResembleError } from '../../src/index.js';
 import type { Machine } from '../../src/bench/machine.js';
 
 await init();
@@ -46,13 +46,17 @@ test('generated buffers have the exact size, are made of the corpus pages, and a
   assert.equal(count([a]), count(corpus.docs));
 });
 
-test('every resemble task passes its pre-timing check on real kernels', async () => {
-  const tasks = [...rabinTasks(corpus, [4096, 70_000]), ...sketchTasks(corpus, [8192])];
-  assert.ok(tasks.some((t) => t.role === 'ceiling') && tasks.some((t) => t.name === 'resemble chunkBoundaries') && tasks.some((t) => t.name === 'resemble sketchMany'));
+test('every resemble task passes its pre-timing check on real kernels, on the build it names', async () => {
+  const tasks = [...rabinTasks(corpus, [4096, 70_000]), ...sketchTasks(corpus, [8192]), ...stageTasks(corpus)];
+  assert.ok(tasks.some((t) => t.role === 'ceiling') && tasks.some((t) => t.name === 'resemble chunkBoundaries (SIMD)') && tasks.some((t) => t.name === 'resemble sketchMany (scalar)'));
+  assert.ok(tasks.filter((t) => t.section === 'stages' && t.role === 'ours').length === 10, 'five stages on each build');
   for (const t of tasks) {
+    prepare(t);
+    assert.is(kernelBuild(), t.build ?? 'simd');
     await t.check();
     assert.ok(t.run() !== undefined, t.name);
   }
+  prepare({ build: 'simd' } as BenchTask);
 });
 
 const MACHINE: Machine = { node: 'v20.0.0', cpu: 'test CPU', cores: 2, load: [0.5, 0.5, 0.5], platform: 'linux x64' };

@@ -1,5 +1,6 @@
+// Super-shingles (kernel: assembly/supershingles.ts, ss_*; twin: src/reference/supershingles.ts).
 import { checked } from '../wasm/kernels.js';
-import { getKernels, getMemory } from '../wasm/loader.js';
+import { withArena } from '../wasm/instance.js';
 import type { SketchColumns } from './sketch-set.js';
 
 /**
@@ -8,22 +9,14 @@ import type { SketchColumns } from './sketch-set.js';
  * max(1, len − size + 1) per document.
  */
 export function superShingles(set: Pick<SketchColumns, 'values' | 'offsets'>, size: number): { values: BigUint64Array; offsets: Uint32Array } {
-  const k = getKernels();
-  const mem = getMemory();
   const n = set.offsets.length - 1;
-  const mark = mem.mark();
-  try {
+  return withArena((mem, k) => {
     const valPtr = mem.putU64(set.values);
     const offPtr = mem.putU32(set.offsets);
     const cap = set.values.length + n;
     const outPtr = mem.alloc(cap * 8);
     const outOffPtr = mem.alloc((n + 1) * 4);
     const total = checked('ss_super', k.ss_super(valPtr, offPtr, n, size, outPtr, outOffPtr, cap));
-    return {
-      values: mem.u64.slice(outPtr >>> 3, (outPtr >>> 3) + total),
-      offsets: mem.u32.slice(outOffPtr >>> 2, (outOffPtr >>> 2) + n + 1),
-    };
-  } finally {
-    mem.release(mark);
-  }
+    return { values: mem.takeU64(outPtr, total), offsets: mem.takeU32(outOffPtr, n + 1) };
+  });
 }

@@ -1,8 +1,9 @@
-import { intOption, optionError, rejectUnknown } from '../errors.js';
+// Rabin fingerprints and content-defined chunking (kernel: assembly/rabin.ts, rb_*; twin:
+// src/reference/rabin.ts).
+import { enumOption, intOption, optionError, rejectUnknown, ResembleError } from '../errors.js';
 import { checked } from '../wasm/kernels.js';
-import { getKernels, getMemory } from '../wasm/loader.js';
+import { withArena } from '../wasm/instance.js';
 import { byteBound, checkDoc, putDoc, writeDoc, type DocInput } from './input.js';
-import { ResembleError } from '../errors.js';
 
 /**
  * The fingerprint polynomial: P(x) = x^64 + POLYNOMIAL (bit i = coefficient of x^i), irreducible
@@ -16,20 +17,14 @@ const u64 = (x: bigint) => BigInt.asUintN(64, x);
 export function fingerprint(doc: DocInput): bigint {
   const bad = checkDoc(doc);
   if (bad) throw new ResembleError('E_INPUT', `fingerprint: ${bad}`);
-  const mem = getMemory();
-  const mark = mem.mark();
-  try {
+  return withArena((mem, k) => {
     const [ptr, len] = putDoc(mem, doc);
-    return u64(getKernels().rb_update(1n, ptr, len));
-  } finally {
-    mem.release(mark);
-  }
+    return u64(k.rb_update(1n, ptr, len));
+  });
 }
 
 /** Rabin fingerprints of many documents, in batched calls. */
 export function fingerprintMany(docs: ArrayLike<DocInput>): BigUint64Array {
-  const k = getKernels();
-  const mem = getMemory();
   const out = new BigUint64Array(docs.length);
   let i = 0;
   while (i < docs.length) {
@@ -39,19 +34,19 @@ export function fingerprintMany(docs: ArrayLike<DocInput>): BigUint64Array {
       if (bad) throw new ResembleError('E_INPUT', `fingerprintMany: document ${j}: ${bad}`, { index: j });
       bytes += byteBound(docs[j]); j++;
     }
-    const mark = mem.mark();
-    const inPtr = mem.alloc(bytes);
-    const offPtr = mem.alloc((j - i + 1) * 4);
-    const outPtr = mem.alloc((j - i) * 8);
-    let at = 0;
-    for (let d = i; d < j; d++) {
-      mem.u32[(offPtr >>> 2) + d - i] = at;
-      at += writeDoc(mem, docs[d], inPtr + at);
-    }
-    mem.u32[(offPtr >>> 2) + j - i] = at;
-    checked('rb_fingerprint_batch', k.rb_fingerprint_batch(inPtr, offPtr, j - i, outPtr));
-    out.set(mem.u64.subarray(outPtr >>> 3, (outPtr >>> 3) + j - i), i);
-    mem.release(mark);
+    withArena((mem, k) => {
+      const inPtr = mem.alloc(bytes);
+      const offPtr = mem.alloc((j - i + 1) * 4);
+      const outPtr = mem.alloc((j - i) * 8);
+      let at = 0;
+      for (let d = i; d < j; d++) {
+        mem.u32[(offPtr >>> 2) + d - i] = at;
+        at += writeDoc(mem, docs[d], inPtr + at);
+      }
+      mem.u32[(offPtr >>> 2) + j - i] = at;
+      checked('rb_fingerprint_batch', k.rb_fingerprint_batch(inPtr, offPtr, j - i, outPtr));
+      out.set(mem.u64.subarray(outPtr >>> 3, (outPtr >>> 3) + j - i), i);
+    });
     i = j;
   }
   return out;
@@ -62,14 +57,10 @@ export class Fingerprinter {
   private state = 1n;
   /** Appends bytes (a string is taken as its UTF-8). */
   update(bytes: DocInput): this {
-    const mem = getMemory();
-    const mark = mem.mark();
-    try {
+    this.state = withArena((mem, k) => {
       const [ptr, len] = putDoc(mem, bytes);
-      this.state = u64(getKernels().rb_update(this.state, ptr, len));
-    } finally {
-      mem.release(mark);
-    }
+      return u64(k.rb_update(this.state, ptr, len));
+    });
     return this;
   }
   /** The fingerprint of everything appended so far (the stream may go on). */
@@ -82,16 +73,11 @@ export class Fingerprinter {
 export function rollingFingerprints(bytes: Uint8Array, window: number): BigUint64Array {
   intOption('window', window, 0, 1, 1 << 20);
   const n = Math.max(0, bytes.length - window + 1);
-  const mem = getMemory();
-  const mark = mem.mark();
-  try {
+  return withArena((mem, k) => {
     const ptr = mem.put(bytes);
     const out = mem.alloc(n * 8);
-    const c = checked('rb_rolling', getKernels().rb_rolling(ptr, bytes.length, window, out, n));
-    return mem.u64.slice(out >>> 3, (out >>> 3) + c);
-  } finally {
-    mem.release(mark);
-  }
+    return mem.takeU64(out, checked('rb_rolling', k.rb_rolling(ptr, bytes.length, window, out, n)));
+  });
 }
 
 /** Content-defined chunking options (rabin-wasm's use case). */
@@ -104,18 +90,27 @@ export interface ChunkOptions {
   minSize?: number;
   /** Largest chunk. Default averageSize · 8. */
   maxSize?: number;
+  /**
+   * Whose cut points: 'resemble' (default: our Rabin fingerprint of the window, docs/FORMATS.md)
+   * or 'rabin-wasm' (rabin-wasm's degree-53 polynomial, so the same chunks as
+   * `new Rabin(bits, min, max, window).fingerprint(buf)` for users moving from it; needs
+   * minSize ≥ window). Same speed either way.
+   */
+  boundaries?: 'resemble' | 'rabin-wasm';
 }
 
-interface ChunkParams { window: number; mask: bigint; minSize: number; maxSize: number }
+interface ChunkParams { window: number; mask: bigint; minSize: number; maxSize: number; flavor: number }
 
 function chunkParams(o: ChunkOptions = {}): ChunkParams {
-  rejectUnknown(o, ['window', 'averageSize', 'minSize', 'maxSize'], 'chunks');
+  rejectUnknown(o, ['window', 'averageSize', 'minSize', 'maxSize', 'boundaries'], 'chunks');
   const window = intOption('window', o.window, 48, 1, 4096);
   const avg = intOption('averageSize', o.averageSize, 8192, 2, 2 ** 30);
   if ((avg & (avg - 1)) !== 0) throw optionError('averageSize', 'a power of two', avg);
   const minSize = intOption('minSize', o.minSize, Math.max(1, avg >> 2), 1, 2 ** 30);
   const maxSize = intOption('maxSize', o.maxSize, avg * 8, minSize, 2 ** 31);
-  return { window, mask: BigInt(avg - 1), minSize, maxSize };
+  const boundaries = enumOption('boundaries', o.boundaries, 'resemble', ['resemble', 'rabin-wasm'] as const);
+  if (boundaries === 'rabin-wasm' && minSize < window) throw optionError('minSize', `at least the window (${window}) with boundaries 'rabin-wasm'`, minSize);
+  return { window, mask: BigInt(avg - 1), minSize, maxSize, flavor: boundaries === 'rabin-wasm' ? 1 : 0 };
 }
 
 /** Chunk end offsets of a whole buffer (the last is bytes.length when it is not empty). */
@@ -145,28 +140,24 @@ export class Chunker {
   finish(): Uint32Array { return this.run(new Uint8Array(0), true); }
 
   private run(bytes: Uint8Array, final: boolean): Uint32Array {
-    const { window, mask, minSize, maxSize } = this.p;
-    const mem = getMemory();
-    const mark = mem.mark();
-    try {
+    const { window, mask, minSize, maxSize, flavor } = this.p;
+    return withArena((mem, k) => {
       const carry = this.tail.length;
       const ptr = mem.alloc(carry + bytes.length);
       mem.u8.set(this.tail, ptr);
       mem.u8.set(bytes, ptr + carry);
       const cap = Math.floor((bytes.length + this.chunkLen) / minSize) + 2;   // a cut needs minSize bytes, the open chunk's included
       const out = mem.alloc(cap * 4);
-      const n = checked('rb_chunks', getKernels().rb_chunks(ptr + carry, bytes.length, carry, window, mask, 0n, minSize, maxSize, this.chunkLen, final ? 1 : 0, out, cap));
-      const ends = mem.u32.slice(out >>> 2, (out >>> 2) + n);
+      const n = checked('rb_chunks', k.rb_chunks(ptr + carry, bytes.length, carry, window, mask, 0n, minSize, maxSize, this.chunkLen, final ? 1 : 0, flavor, out, cap));
+      const ends = mem.takeU32(out, n);
       const lastEnd = n > 0 ? ends[n - 1] : 0;
       this.chunkLen = n > 0 ? bytes.length - lastEnd : this.chunkLen + bytes.length;
       if (final) this.chunkLen = 0;
       const keep = Math.min(window - 1, carry + bytes.length);   // the window − 1 bytes carried to the next update
-      this.tail = mem.u8.slice(ptr + carry + bytes.length - keep, ptr + carry + bytes.length);
+      this.tail = mem.takeU8(ptr + carry + bytes.length - keep, keep);
       for (let i = 0; i < n; i++) ends[i] += this.offset;
       this.offset += bytes.length;
       return ends;
-    } finally {
-      mem.release(mark);
-    }
+    });
   }
 }
