@@ -1,15 +1,42 @@
 /**
- * Content for the mirroring test and for hybrid, from the core engine: a content source over the
- * local crawl, a similarity from sketches (Broder's resemblance, as §4.1.3 uses), and per-host
- * page sketches keyed by path. Call the core's `await init()` before any of these.
+ * Content for the mirroring test and for hybrid: the types they read (content source, similarity,
+ * per-host page sketches), and those from the core engine: a content source over the local crawl,
+ * a similarity from sketches (Broder's resemblance, as §4.1.3 uses), and per-host page sketches
+ * keyed by path. Call the core's `await init()` before any of these. This file imports neither
+ * the test nor hybrid, which both read it.
  */
 import { enumOption } from '../errors.js';
 import type { Document } from '../graph/document.js';
 import { utf8Bytes } from '../graph/document.js';
 import { resemblance, sketch, sketchMany, type Sketch, type SketchOptions } from '../sketch/index.js';
 import { splitUrl, type HostSet } from './host-set.js';
-import type { HostContent, HostPages } from './hybrid.js';
-import type { ContentSource, Similarity } from './mirroring-test.js';
+
+/**
+ * Page content by URL: the bytes (or text); null when the page is known to fail (missing, an
+ * error status: the paper's failed fetch); undefined when nothing is known of it (not in a local
+ * crawl). May be async.
+ */
+export type ContentSource = (url: string) => Content | Promise<Content>;
+
+/** What a content source answers for one URL. */
+export type Content = Uint8Array | string | null | undefined;
+
+/** Resemblance of two pages' contents, 0..1. */
+export type Similarity = (a: Uint8Array | string, b: Uint8Array | string) => number;
+
+/** One host's pages: sorted paths, a sketch per path, and optionally one 64-bit key per page for candidate generation. */
+export interface HostPages<S> {
+  paths: readonly string[];
+  sketches: readonly S[];
+  /** Per page, a value equal for two pages with probability their resemblance (a min-hash: the smallest sketch value). */
+  keys?: BigUint64Array;
+}
+
+/** Per-host page sketches and the estimator that compares two sketches. */
+export interface HostContent<S> {
+  pages(host: string): HostPages<S> | undefined;
+  resemblance(a: S, b: S): number;
+}
 
 const where = (host: string, path: string) => `${host}/${path}`;
 

@@ -17,6 +17,7 @@
  * order is kept.
  */
 import { intOption, numberOption, rejectUnknown } from '../errors.js';
+import type { HostContent } from './content.js';
 import type { HostSet } from './host-set.js';
 import { samplePaths } from './mirroring-test.js';
 import { pairKey, Ranking } from './ranking.js';
@@ -40,19 +41,7 @@ export interface ContentEvidence {
 /** Content evidence by host name; undefined when either host has no content. */
 export type ContentEvidenceFn = (a: string, b: string) => ContentEvidence | undefined;
 
-/** One host's pages: sorted paths, a sketch per path, and optionally one 64-bit key per page for candidate generation. */
-export interface HostPages<S> {
-  paths: readonly string[];
-  sketches: readonly S[];
-  /** Per page, a value equal for two pages with probability their resemblance (a min-hash: the smallest sketch value). */
-  keys?: BigUint64Array;
-}
-
-/** Per-host page sketches and the estimator that compares two sketches. */
-export interface HostContent<S> {
-  pages(host: string): HostPages<S> | undefined;
-  resemblance(a: S, b: S): number;
-}
+export type { HostContent, HostPages } from './content.js';
 
 /** Options of the content evidence and of {@link rankHybrid}. */
 export interface HybridOptions {

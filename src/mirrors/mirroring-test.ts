@@ -8,20 +8,9 @@ import type { HostSet } from './host-set.js';
 import { MirrorPool } from './pool.js';
 import { DEFAULT_SEED, Random } from './random.js';
 import type { Ranking } from './ranking.js';
-import { sketchSimilarity } from './content.js';
+import { sketchSimilarity, type ContentSource, type Similarity } from './content.js';
 
-/**
- * Page content by URL: the bytes (or text); null when the page is known to fail (missing, an
- * error status: the paper's failed fetch); undefined when nothing is known of it (not in a local
- * crawl). May be async.
- */
-export type ContentSource = (url: string) => Content | Promise<Content>;
-
-/** What a content source answers for one URL. */
-export type Content = Uint8Array | string | null | undefined;
-
-/** Resemblance of two pages' contents, 0..1. */
-export type Similarity = (a: Uint8Array | string, b: Uint8Array | string) => number;
+export type { Content, ContentSource, Similarity } from './content.js';
 
 /**
  * mirror: `required` sampled paths were highly similar (or every testable one, on a smaller host);
