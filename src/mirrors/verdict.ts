@@ -63,7 +63,7 @@ export interface AlignmentEvidence {
   /** Aligned pairs whose pages were compared, and of those highly similar. */
   compared: number;
   similar: number;
-  /** Mean resemblance of the compared pages (0 when none). */
+  /** Mean resemblance of the compared pages, to 4 decimals (0 when none). */
   meanResemblance: number;
   /** Pairs not compared: a page unknown to the source, failing on one side, or too short to shingle. */
   unknown: number;
@@ -145,7 +145,7 @@ export class AlignmentTally {
       pathsB: this.alignment.pathsB,
       compared,
       similar,
-      meanResemblance: compared ? this.sum / compared : 0,
+      meanResemblance: compared ? Math.round((this.sum / compared) * 1e4) / 1e4 : 0,
       unknown: this.unknown,
       failed: this.failed,
       short: this.short,

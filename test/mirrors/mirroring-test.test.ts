@@ -105,7 +105,7 @@ test('not mirror: half the common pages differ; a distant release is not a mirro
   assert.match(r.reason, /15 needed/);
   const old = await run('old.org', 'm1.org');
   assert.is(old.verdict, 'not mirror');
-  assert.ok(Math.abs(old.alignment!.meanResemblance - 45 / 69) < 1e-9, String(old.alignment!.meanResemblance));
+  assert.ok(Math.abs(old.alignment!.meanResemblance - 45 / 69) < 1e-4, String(old.alignment!.meanResemblance));
   assert.is((await run('old.org', 'm1.org', { threshold: 0.6 })).verdict, 'mirror');
   const other = await run('other.org', 'm1.org');
   assert.is(other.verdict, 'not mirror');

@@ -68,15 +68,16 @@ or a sampled reference set) and pair level against exact word-8-shingle Jaccard 
 colliding pairs with Jaccard ≥ --pair-precision-at; pairRecall: pairs with Jaccard ≥
 --pair-recall-at that collide, all of them found exactly by prefix filtering).
 
-The defaults come from curves measured on a realistic crawl of real documentation (4,654 pages,
-35 copies; README, "Signatures"): K = 24, D = 0.035, C = 0.2 gave pair precision 0.982 (Jaccard
-≥ 0.8) at recall 0.989 (Jaccard ≥ 0.9); K = 5, C = D = 0.1 (the paper's scale) gave 0.40 / 0.96.
+The defaults come from curves measured on two realistic crawls of real documentation (README,
+"Signatures"): K = 32, D = 0.03 with HM unconstrained (C = 2) gave pair precision 0.990 and 0.970
+(Jaccard ≥ 0.8) at recall 0.970 and 0.978 (Jaccard ≥ 0.9). No C raised precision there; give
+--C 0.1 (the paper's) to require the link context too.
 
 Flags:
   --k N                 dimensions of both signatures (default ${SIGNATURE_DEFAULTS.k}; cost linear in N)
   --gamma X             damping γ of the HM propagation, 0..1 (default 0.5)
   --iterations N        HM iterations (default 4)
-  --C X                 HM tolerance (default ${SIGNATURE_DEFAULTS.C}; 2 or more: RP alone)
+  --C X                 HM tolerance (default ${SIGNATURE_DEFAULTS.C}: 2 or more is RP alone; the paper used 0.1)
   --D X                 RP tolerance, relative to each dimension's spread (default ${SIGNATURE_DEFAULTS.D})
   --seed N              seed of the projection (default 0)
   --weighting unit|tf   bag-of-words weights: counts scaled to length 1, or raw counts (default unit)
