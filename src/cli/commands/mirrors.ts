@@ -100,10 +100,11 @@ Flags:
                         --truth, or else from the mirroring test pooled over every algorithm's top N
   --seed N              seed of every random choice (default ${DEFAULT_SEED})
   --link-urls           also count URLs seen only as link targets (the paper's input did)
-  --threshold X         resemblance at which two pages are highly similar (default 0.75; measured:
-                        see the README; the paper used 0.5 on pages with dynamic parts)
+  --threshold X         resemblance at which two pages are highly similar (default 0.7, from curves
+                        on two realistic crawls: see the README; the paper used 0.5 on pages with
+                        dynamic parts, which lets a distant release of a manual pass as a mirror)
   --agreement X         share of compared pages highly similar for a mirror (default 0.75, the
-                        paper's m)
+                        paper's m for conn)
   --sample-paths N      aligned pages compared per alignment (default 20); cost: 2 page reads each
   --min-paths N         compared pages below which an alignment is undetermined (default 3)
   --infer               with --verify, skip pairs whose verdict follows from earlier ones by
