@@ -172,7 +172,8 @@ export function scoreMirrors(truth: Truth, records: any[]) {
     const verdict: string = r.evidence?.verification?.verdict ?? (r.mirror === true ? 'mirror' : String(r.mirror));
     const v = (verdicts[verdict] ??= { truthMirror: 0, truthNot: 0 });
     if (positive.has(k)) v.truthMirror++; else v.truthNot++;
-    const yes = r.mirror === true || verdict === 'mirror' || verdict === 'partial';
+    // Only a `mirror` verdict claims a mirror: `not mirror` and `undetermined` do not.
+    const yes = r.mirror === true || verdict === 'mirror';
     if (!yes) continue;
     said.add(k);
     if (positive.has(k)) tp++; else fp++;

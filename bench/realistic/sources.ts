@@ -86,12 +86,12 @@ export interface FetchedPackage {
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9.+-]/g, '_');
 
-/** Takes the cache folder; downloads (when absent) and extracts every package of SOURCES; returns them by `kind:package=version`. */
-export function fetchSources(cache: string, log: (line: string) => void = () => {}): Map<string, FetchedPackage> {
+/** Takes the cache folder; downloads (when absent) and extracts every package of `sources` (default SOURCES); returns them by `kind:package=version`. */
+export function fetchSources(cache: string, log: (line: string) => void = () => {}, sources: readonly Source[] = SOURCES): Map<string, FetchedPackage> {
   const out = new Map<string, FetchedPackage>();
   mkdirSync(join(cache, 'packages'), { recursive: true });
   mkdirSync(join(cache, 'extracted'), { recursive: true });
-  for (const s of SOURCES) {
+  for (const s of sources) {
     const key = packageKey(s);
     if (out.has(key)) continue;
     const base = `${safe(s.package)}_${safe(s.version)}`;
@@ -127,10 +127,10 @@ export function fetchSources(cache: string, log: (line: string) => void = () => 
 export const packageKey = (s: Source) => `${s.kind}:${s.package}=${s.version}`;
 
 /** Takes a truth folder, the source ids a crawl used and the fetched packages; writes sources.json (exact versions and digests). */
-export function writeSourcesJson(dir: string, used: Iterable<string>, fetched: Map<string, FetchedPackage>): void {
+export function writeSourcesJson(dir: string, used: Iterable<string>, fetched: Map<string, FetchedPackage>, sources: readonly Source[] = SOURCES): void {
   const ids = new Set(used);
   writeFileSync(join(dir, 'sources.json'), JSON.stringify({
-    sources: SOURCES.filter((s) => ids.has(s.id)).map((s) => {
+    sources: sources.filter((s) => ids.has(s.id)).map((s) => {
       const f = fetched.get(packageKey(s))!;
       return { id: s.id, kind: s.kind, package: s.package, version: s.version, file: f.file, sha256: f.sha256, html: s.html, licence: s.licence, upstream: s.upstream };
     }),

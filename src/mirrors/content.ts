@@ -1,15 +1,46 @@
 /**
- * Content for the mirroring test and for hybrid, from the core engine: a content source over the
- * local crawl, a similarity from sketches (Broder's resemblance, as §4.1.3 uses), and per-host
- * page sketches keyed by path. Call the core's `await init()` before any of these.
+ * Content for the mirroring test and for hybrid: what they read (a content source by URL, a
+ * similarity, per-host page sketches keyed by path), and those from the core engine over a local
+ * crawl (Broder's resemblance of sketches, as §4.1.3 uses). Call the core's `await init()` before
+ * building any of these.
  */
 import { enumOption } from '../errors.js';
 import type { Document } from '../graph/document.js';
 import { utf8Bytes } from '../graph/document.js';
 import { resemblance, sketch, sketchMany, type Sketch, type SketchOptions } from '../sketch/index.js';
 import { splitUrl, type HostSet } from './host-set.js';
-import type { HostContent, HostPages } from './hybrid.js';
-import type { ContentSource, Similarity } from './mirroring-test.js';
+
+/** What a content source answers for one URL: bytes or text; null when the page is known to fail; undefined when nothing is known of it. */
+export type Content = Uint8Array | string | null | undefined;
+
+/**
+ * Page content by URL: the bytes (or text); null when the page is known to fail (missing, an
+ * error status: the paper's failed fetch); undefined when nothing is known of it (not in a local
+ * crawl). May be async.
+ */
+export type ContentSource = (url: string) => Content | Promise<Content>;
+
+/** Resemblance of two pages' contents, 0..1; NaN when they cannot be compared (too short to shingle). */
+export type Similarity = (a: Uint8Array | string, b: Uint8Array | string) => number;
+
+/** One host's pages: sorted paths, a sketch per path, and optionally one 64-bit key per page for candidate generation. */
+export interface HostPages<S> {
+  paths: readonly string[];
+  sketches: readonly S[];
+  /** Per page, a value equal for two pages with probability their resemblance (a min-hash: the smallest sketch value). */
+  keys?: BigUint64Array;
+}
+
+/** Per-host page sketches and the estimator that compares two sketches (NaN when they cannot be compared). */
+export interface HostContent<S> {
+  pages(host: string): HostPages<S> | undefined;
+  resemblance(a: S, b: S): number;
+}
+
+/** Resemblance of two sketches; NaN when either is empty (a page shorter than one shingle says nothing). */
+function sketchResemblance(a: Sketch, b: Sketch): number {
+  return a.values.length === 0 || b.values.length === 0 ? NaN : resemblance(a, b);
+}
 
 const where = (host: string, path: string) => `${host}/${path}`;
 
@@ -35,7 +66,7 @@ export function crawlContentSource(documents: readonly Document[], options: { ab
   };
 }
 
-/** Takes sketch options; returns a similarity estimating resemblance from sketches, each content sketched once (cached by identity). */
+/** Takes sketch options; returns a similarity estimating resemblance from sketches (NaN for a page too short to shingle), each content sketched once (cached by identity). */
 export function sketchSimilarity(options: SketchOptions = {}): Similarity {
   const bytesCache = new WeakMap<Uint8Array, Sketch>();
   const textCache = new Map<string, Sketch>();
@@ -49,7 +80,7 @@ export function sketchSimilarity(options: SketchOptions = {}): Similarity {
     if (!s) bytesCache.set(doc, (s = sketch(doc, options)));
     return s;
   };
-  return (a, b) => resemblance(of(a), of(b));
+  return (a, b) => sketchResemblance(of(a), of(b));
 }
 
 /**
@@ -82,5 +113,5 @@ export function hostContentFromDocuments(hosts: HostSet, documents: readonly Doc
     const keys = BigUint64Array.from(paths, (p, i) => (sketches[i].values.length > 0 ? sketches[i].values[0] : set.lexicalFp[m.get(p)!]));
     pages.set(hosts.hosts[h], { paths, sketches, keys });
   }
-  return { pages: (host) => pages.get(host), resemblance };
+  return { pages: (host) => pages.get(host), resemblance: sketchResemblance };
 }

@@ -6,11 +6,11 @@
 import type { ReadError } from '../graph/document.js';
 import { intOption, rejectUnknown } from '../errors.js';
 import { hostKey, splitUrl, type HostSet } from './host-set.js';
-import type { MirroringResult } from './mirroring-test.js';
+import type { MirroringResult } from './verdict.js';
 import { MirrorPool } from './pool.js';
 import type { Ranking } from './ranking.js';
 
-/** Judges a host pair: 1 a mirror, 0 not a mirror (or not rated: §4.2.2 counts those as mismatches), -1 left out (a failure). */
+/** Judges a host pair: 1 a mirror, 0 not a mirror (or not rated: §4.2.2 counts those as mismatches), -1 left out (undetermined). */
 export type Judge = (a: number, b: number) => 1 | 0 | -1;
 
 /** A truth file read: mirror pairs by host name, and the lines that could not be used. */
@@ -66,14 +66,14 @@ export function truthJudge(hosts: HostSet, pairs: Iterable<readonly [string, str
 
 /**
  * Takes the pool of mirroring-test verdicts and the verified rankings with their results; returns
- * a judge: mirrors by transitive closure, pairs that failed left out (§4.1.2 removes them from
- * the rankings), everything else a mismatch.
+ * a judge: mirrors by transitive closure, undetermined pairs left out (§4.1.2 removes failures
+ * from the rankings), everything else a mismatch.
  */
 export function poolJudge(pool: MirrorPool, verified: ReadonlyArray<{ ranking: Ranking; results: readonly MirroringResult[] }> = []): Judge {
   const failed = new Set<number>();
   for (const { ranking, results } of verified) {
     results.forEach((r, i) => {
-      if (r.verdict === 'failure') failed.add(ranking.key(i));
+      if (r.verdict === 'undetermined') failed.add(ranking.key(i));
     });
   }
   const n = pool.hostCount;

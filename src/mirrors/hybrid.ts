@@ -1,141 +1,83 @@
 /**
  * hybrid: the top-down rankings of Bharat et al. joined with bottom-up content evidence, the
  * combination their §1 leaves to future research. Each host brings the sketches of its pages
- * keyed by path; a pair's evidence is how many of its compared common paths hold highly similar
- * pages. Pairs come from combined and from content alone (hosts sharing pages with the same path
- * and the same min-hash), so a mirror the URL, IP and link algorithms all missed can be found.
+ * keyed by path; a pair's evidence is the mirroring rule (verdict.ts) run on the sketches: for
+ * each prefix alignment of the two hosts (alignment.ts), how many compared aligned pages are
+ * highly similar. Pairs come from combined and from content alone (hosts holding pages with the
+ * same file name and the same min-hash, whatever their folders), so a mirror under another prefix
+ * that the URL, IP and link algorithms all missed is found and compared.
  *
- * The score is a posterior probability of mirroring (naive Bayes over the compared paths):
- * prior odds from combined's votes, π = (votes + ½) / (rankings combined + 1), then each compared
- * common path multiplies the odds by pMirror / pOther when its pages are highly similar and by
- * (1 − pMirror) / (1 − pOther) when they are not. With the defaults (0.95 and 0.5) a similar page
- * adds log 1.9 to the log-odds and a dissimilar one subtracts log 10: like the paper's mirroring
- * test, which stops at the first mismatch, one differing common page outweighs several similar
- * ones. The root pages are weighed apart with pRoot = 0.999 in place of pMirror: the paper's test
- * calls a pair a mismatch on differing roots alone (§4.1.1), so differing roots subtract log 500,
- * which a handful of similar pages cannot make up. Without content the score is π and combined's
- * order is kept.
+ * The score is a posterior probability of mirroring (naive Bayes over the compared pages of the
+ * best alignment): prior odds from combined's votes, π = (votes + ½) / (rankings combined + 1),
+ * then each compared page multiplies the odds by pMirror / pOther when it is highly similar and by
+ * (1 − pMirror) / (1 − pOther) when it is not. With the defaults (0.95 and 0.5) a similar page
+ * adds log 1.9 to the log-odds and a dissimilar one subtracts log 10, so a few differing pages
+ * outweigh many similar ones, as in the paper's test. The best alignment is the one that raises
+ * the odds most. Without comparable pages the score is π and combined's order is kept.
  */
 import { intOption, numberOption, rejectUnknown } from '../errors.js';
+import type { HostContent } from './content.js';
 import type { HostSet } from './host-set.js';
-import { samplePaths } from './mirroring-test.js';
 import { pairKey, Ranking } from './ranking.js';
+import { compareHosts, ruleParams, RULE_KEYS, type AlignmentEvidence, type MirroringResult, type MirrorRuleOptions } from './verdict.js';
 
-/** Content evidence of one host pair. */
-export interface ContentEvidence {
-  /** Resemblance of the two root pages, null when either host has no root page. */
-  root: number | null;
-  /** Common paths other than the root whose pages were compared. */
-  compared: number;
-  /** Of those, highly similar (resemblance ≥ threshold). */
-  similar: number;
-  /** Mean resemblance of the compared pages (0 when none). */
-  meanResemblance: number;
-  /** Paths with content on each host, and on both. */
-  pagesA: number;
-  pagesB: number;
-  commonPaths: number;
-}
+/** Content evidence by host name (the mirroring rule's result on the two hosts' pages); undefined when either host has no content. */
+export type ContentEvidenceFn = (a: string, b: string) => MirroringResult | undefined;
 
-/** Content evidence by host name; undefined when either host has no content. */
-export type ContentEvidenceFn = (a: string, b: string) => ContentEvidence | undefined;
-
-/** One host's pages: sorted paths, a sketch per path, and optionally one 64-bit key per page for candidate generation. */
-export interface HostPages<S> {
-  paths: readonly string[];
-  sketches: readonly S[];
-  /** Per page, a value equal for two pages with probability their resemblance (a min-hash: the smallest sketch value). */
-  keys?: BigUint64Array;
-}
-
-/** Per-host page sketches and the estimator that compares two sketches. */
-export interface HostContent<S> {
-  pages(host: string): HostPages<S> | undefined;
-  resemblance(a: S, b: S): number;
-}
-
-/** Options of the content evidence and of {@link rankHybrid}. */
-export interface HybridOptions {
-  /** Common paths compared per pair, at equal intervals of their sorted list (default 25). */
-  samplePaths?: number;
-  /** Resemblance at or above which two pages are highly similar (default 0.5, the mirroring test's). */
-  threshold?: number;
-  /** Pages (same path, same key) two hosts must share to become a content-only candidate (default 2). */
+/** Options of the content evidence and of {@link rankHybrid}: the mirroring rule's, and the ranking's own. */
+export interface HybridOptions extends MirrorRuleOptions {
+  /** Pages (same file name, same min-hash) two hosts must share to become a content-only candidate (default 2). */
   minShared?: number;
-  /** A (path, key) held by more hosts than this proposes no candidates: boilerplate (default 25). */
+  /** A (file name, min-hash) held by more hosts than this proposes no candidates: boilerplate (default 25). */
   maxKeyDf?: number;
   /** Number of rankings combined, for the prior π (default 5, §4.2.2's combination). */
   components?: number;
-  /** Probability that a common path of two mirrors holds highly similar pages (default 0.95: dynamic parts, §4.1.1). */
+  /** Probability that a compared page of two mirrors is highly similar (default 0.95: dynamic parts, §4.1.1). */
   pMirror?: number;
-  /** Probability that a common path of two hosts that are not mirrors holds highly similar pages (default 0.5). */
+  /** Probability that a compared page of two hosts that are not mirrors is highly similar (default 0.5). */
   pOther?: number;
-  /** Probability that two mirrors' root pages are highly similar (default 0.999: a root mismatch is nearly decisive, §4.1.1). */
-  pRoot?: number;
 }
 
 /** The parameters of {@link hybridScore}. */
 export interface HybridScoreParams {
-  threshold: number;
   pMirror: number;
   pOther: number;
-  pRoot: number;
 }
 
 /** The defaults of {@link HybridScoreParams}. */
-export const HYBRID_DEFAULTS: HybridScoreParams = { threshold: 0.5, pMirror: 0.95, pOther: 0.5, pRoot: 0.999 };
+export const HYBRID_DEFAULTS: HybridScoreParams = { pMirror: 0.95, pOther: 0.5 };
 
-const KNOWN = ['samplePaths', 'threshold', 'minShared', 'maxKeyDf', 'components', 'pMirror', 'pOther', 'pRoot'];
+const KNOWN = ['minShared', 'maxKeyDf', 'components', 'pMirror', 'pOther', ...RULE_KEYS];
 
 function validate(options: HybridOptions) {
   rejectUnknown(options, KNOWN, 'hybrid');
   return {
-    samplePaths: intOption('samplePaths', options.samplePaths, 25, 1, 100000),
-    threshold: numberOption('threshold', options.threshold, 0.5, 0, 1),
+    rule: ruleParams(options),
     minShared: intOption('minShared', options.minShared, 2, 1, 100000),
     maxKeyDf: intOption('maxKeyDf', options.maxKeyDf, 25, 2, 2 ** 31),
     components: intOption('components', options.components, 5, 1, 100),
     pMirror: numberOption('pMirror', options.pMirror, HYBRID_DEFAULTS.pMirror, 0.001, 0.999),
     pOther: numberOption('pOther', options.pOther, HYBRID_DEFAULTS.pOther, 0.001, 0.999),
-    pRoot: numberOption('pRoot', options.pRoot, HYBRID_DEFAULTS.pRoot, 0.001, 0.9999),
   };
 }
 
 /** Takes per-host sketches keyed by path; returns the function giving a pair's content evidence. */
 export function sketchEvidence<S>(content: HostContent<S>, options: HybridOptions = {}): ContentEvidenceFn {
-  const o = validate(options);
+  const { rule } = validate(options);
   return (x, y) => {
     const pa = content.pages(x), pb = content.pages(y);
     if (!pa || !pb || pa.paths.length === 0 || pb.paths.length === 0) return undefined;
-    const ia = new Map(pa.paths.map((p, i) => [p, i]));
-    const common: Array<[number, number]> = [];
-    let root: number | null = null;
-    pb.paths.forEach((p, j) => {
-      const i = ia.get(p);
-      if (i === undefined) return;
-      if (p === '') root = content.resemblance(pa.sketches[i], pb.sketches[j]);
-      else common.push([i, j]);
-    });
-    const chosen = samplePaths(common, o.samplePaths);
-    let similar = 0, sum = 0;
-    for (const [i, j] of chosen) {
-      const r = content.resemblance(pa.sketches[i], pb.sketches[j]);
-      sum += r;
-      if (r >= o.threshold) similar++;
-    }
-    return {
-      root,
-      compared: chosen.length,
-      similar,
-      meanResemblance: chosen.length ? sum / chosen.length : 0,
-      pagesA: pa.paths.length,
-      pagesB: pb.paths.length,
-      commonPaths: common.length + (root === null ? 0 : 1),
-    };
+    return compareHosts(pa.paths, pb.paths, (i, j) => content.resemblance(pa.sketches[i], pb.sketches[j]), rule);
   };
 }
 
-/** Takes hosts and their page keys; returns host pairs (a < b) sharing at least `minShared` pages with the same path and key. */
+/** The last segment of a path (its file name; '' for a folder). */
+function fileName(path: string): string {
+  const end = path.indexOf('?') < 0 ? path.length : path.indexOf('?');
+  return path.slice(path.lastIndexOf('/', end - 1) + 1);
+}
+
+/** Takes hosts and their page keys; returns host pairs (a < b) sharing at least `minShared` pages with the same file name and key, in any folders. */
 export function contentCandidates<S>(hosts: HostSet, content: HostContent<S>, options: HybridOptions = {}): Array<[number, number]> {
   const o = validate(options);
   const holders = new Map<string, number[]>();
@@ -143,7 +85,7 @@ export function contentCandidates<S>(hosts: HostSet, content: HostContent<S>, op
     const p = content.pages(hosts.hosts[h]);
     if (!p?.keys) continue;
     for (let i = 0; i < p.paths.length; i++) {
-      const k = `${p.keys[i].toString(36)} ${p.paths[i]}`;
+      const k = `${p.keys[i].toString(36)} ${fileName(p.paths[i])}`;
       const list = holders.get(k);
       if (!list) holders.set(k, [h]);
       else if (list[list.length - 1] !== h) list.push(h);
@@ -164,12 +106,23 @@ export function contentCandidates<S>(hosts: HostSet, content: HostContent<S>, op
   return out.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
+/** The log-odds an alignment's compared pages add (see the file comment). */
+function alignmentWeight(e: AlignmentEvidence, p: HybridScoreParams): number {
+  return e.similar * Math.log(p.pMirror / p.pOther) + (e.compared - e.similar) * Math.log((1 - p.pMirror) / (1 - p.pOther));
+}
+
+/** Takes a pair's evidence; returns its best alignment for the score (the one adding the most log-odds), undefined when none compared a page. */
+export function bestAlignment(e: MirroringResult | undefined, p: HybridScoreParams = HYBRID_DEFAULTS): AlignmentEvidence | undefined {
+  let best: AlignmentEvidence | undefined;
+  for (const a of e?.alignments ?? []) if (a.compared > 0 && (!best || alignmentWeight(a, p) > alignmentWeight(best, p))) best = a;
+  return best;
+}
+
 /** The hybrid score of one pair: takes the prior π, the content evidence and the parameters; returns the posterior (see the file comment). */
-export function hybridScore(prior: number, e: ContentEvidence | undefined, p: HybridScoreParams = HYBRID_DEFAULTS): number {
-  if (!e || (e.compared === 0 && e.root === null)) return prior;
-  let logit = Math.log(prior / (1 - prior));
-  logit += e.similar * Math.log(p.pMirror / p.pOther) + (e.compared - e.similar) * Math.log((1 - p.pMirror) / (1 - p.pOther));
-  if (e.root !== null) logit += e.root >= p.threshold ? Math.log(p.pRoot / p.pOther) : Math.log((1 - p.pRoot) / (1 - p.pOther));
+export function hybridScore(prior: number, e: MirroringResult | undefined, p: HybridScoreParams = HYBRID_DEFAULTS): number {
+  const best = bestAlignment(e, p);
+  if (!best) return prior;
+  const logit = Math.log(prior / (1 - prior)) + alignmentWeight(best, p);
   return 1 / (1 + Math.exp(-logit));
 }
 
@@ -212,7 +165,7 @@ export function rankHybrid<S>(hosts: HostSet, combined: Ranking, content: HostCo
     }
   }
   const n = a.length;
-  const evidence: Array<ContentEvidence | undefined> = new Array(n);
+  const evidence: Array<MirroringResult | undefined> = new Array(n);
   const score = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     evidence[k] = evidenceOf(hosts.hosts[a[k]], hosts.hosts[b[k]]);

@@ -1,31 +1,25 @@
 /**
  * Pooling of mirroring-test verdicts with transitive inference (Bharat et al. §4.1.2):
- * MIRROR(A,B) ∧ MIRROR(B,C) ⇒ MIRROR(A,C) through union-find over hosts, and
+ * MIRROR(A,B) ∧ MIRROR(B,C) ⇒ MIRROR(A,C) through the union-find of cluster/ over hosts, and
  * MIRROR(A,B) ∧ MISMATCH(B,C) ⇒ MISMATCH(A,C) through a mismatch relation between clusters,
  * so a pair whose answer follows from earlier tests is not tested again.
  */
+import { UnionFind } from '../cluster/union-find.js';
 
 /** Known mirror clusters and mismatches between them, over host ids 0..hostCount-1. */
 export class MirrorPool {
-  private readonly parent: Int32Array;
-  private readonly rank: Uint8Array;
+  private readonly sets: UnionFind;
   /** Cluster root → roots of clusters known not to mirror it. */
   private readonly mismatch = new Map<number, Set<number>>();
 
   /** Takes the number of hosts. */
   constructor(readonly hostCount: number) {
-    this.parent = Int32Array.from({ length: hostCount }, (_, i) => i);
-    this.rank = new Uint8Array(hostCount);
+    this.sets = new UnionFind(hostCount);
   }
 
-  /** Takes a host id; returns its cluster id (the root, with path halving). */
+  /** Takes a host id; returns its cluster id (the root). */
   find(x: number): number {
-    const p = this.parent;
-    while (p[x] !== x) {
-      p[x] = p[p[x]];
-      x = p[x];
-    }
-    return x;
+    return this.sets.find(x);
   }
 
   /** Takes two hosts; returns what the pool already implies: 'mirror', 'mismatch' or undefined. */
@@ -37,20 +31,23 @@ export class MirrorPool {
 
   /** Records MIRROR(a, b): joins their clusters and their mismatch sets. */
   addMirror(a: number, b: number): void {
-    let ra = this.find(a), rb = this.find(b);
-    if (ra === rb) return;
-    if (this.rank[ra] < this.rank[rb]) [ra, rb] = [rb, ra];
-    this.parent[rb] = ra;
-    if (this.rank[ra] === this.rank[rb]) this.rank[ra]++;
-    const moved = this.mismatch.get(rb);
+    const ra = this.find(a), rb = this.find(b);
+    if (!this.sets.union(ra, rb)) return;
+    const root = this.find(ra), gone = root === ra ? rb : ra;
+    const moved = this.mismatch.get(gone);
     if (!moved) return;
-    this.mismatch.delete(rb);
-    let into = this.mismatch.get(ra);
-    if (!into) this.mismatch.set(ra, (into = new Set()));
+    this.mismatch.delete(gone);
+    let into = this.mismatch.get(root);
+    if (!into) this.mismatch.set(root, (into = new Set()));
     for (const c of moved) {
+      // Two clusters once called a mismatch and now joined: the mirror verdict wins.
+      if (c === root) {
+        into.delete(gone);
+        continue;
+      }
       const back = this.mismatch.get(c)!;
-      back.delete(rb);
-      back.add(ra);
+      back.delete(gone);
+      back.add(root);
       into.add(c);
     }
   }

@@ -213,3 +213,60 @@ export function collisionGroups(n: number, pairs: CollisionPairs): CollisionGrou
   }
   return groups;
 }
+
+/** A group in which every two members collide; each member with its distances to the group's first member. */
+export interface CliqueGroup {
+  /** Members in DocId order; the first has distances 0. */
+  members: Array<{ doc: number; rpDistance: number; hmDistance: number }>;
+}
+
+/**
+ * Takes the number of pages and colliding pairs; returns groups that do not chain: every two
+ * members of a group collide (cliques of the collision graph). Built greedily in DocId order: a
+ * page joins the first group (by first member) all of whose members it collides with, else it
+ * starts a group. Groups of one are dropped; a collision across two groups stays in the pairs.
+ * Groups are ordered by first member. Cost: O(pairs + Σ group sizes · log degree) per page.
+ */
+export function cliqueGroups(n: number, pairs: CollisionPairs, rp?: Float64Array, hm?: Float64Array, k?: number): CliqueGroup[] {
+  // Sorted adjacency (CSR): pairs are sorted by (a, b), so each row fills in ascending order.
+  const degree = new Uint32Array(n + 1);
+  for (let i = 0; i < pairs.a.length; i++) { degree[pairs.a[i] + 1]++; degree[pairs.b[i] + 1]++; }
+  for (let p = 0; p < n; p++) degree[p + 1] += degree[p];
+  const fill = degree.slice(0, n);
+  const adj = new Uint32Array(2 * pairs.a.length);
+  for (let i = 0; i < pairs.a.length; i++) adj[fill[pairs.b[i]]++] = pairs.a[i];
+  for (let i = 0; i < pairs.a.length; i++) adj[fill[pairs.a[i]]++] = pairs.b[i];
+  const collides = (p: number, q: number) => {
+    let lo = degree[p], hi = degree[p + 1];
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      if (adj[m] < q) lo = m + 1;
+      else hi = m;
+    }
+    return lo < degree[p + 1] && adj[lo] === q;
+  };
+  const groupOf = new Int32Array(n).fill(-1);
+  const groups: number[][] = [];
+  for (let p = 0; p < n; p++) {
+    if (degree[p + 1] === degree[p]) continue;
+    let joined = -1;
+    // Candidate groups: those of partners below p, smallest group id first.
+    const candidates: number[] = [];
+    for (let x = degree[p]; x < degree[p + 1] && adj[x] < p; x++) if (groupOf[adj[x]] >= 0) candidates.push(groupOf[adj[x]]);
+    candidates.sort((x, y) => x - y);
+    for (let c = 0; c < candidates.length && joined < 0; c++) {
+      if (c > 0 && candidates[c] === candidates[c - 1]) continue;
+      if (groups[candidates[c]].every((q) => collides(p, q))) joined = candidates[c];
+    }
+    if (joined < 0) {
+      joined = groups.length;
+      groups.push([]);
+    }
+    groups[joined].push(p);
+    groupOf[p] = joined;
+  }
+  const distance = (v: Float64Array | undefined, a: number, b: number) => (v && k ? rowDistance(v, k, a, b) : NaN);
+  return groups.filter((g) => g.length > 1).map((g) => ({
+    members: g.map((doc) => ({ doc, rpDistance: distance(rp, g[0], doc), hmDistance: distance(hm, g[0], doc) })),
+  }));
+}

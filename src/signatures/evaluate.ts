@@ -8,7 +8,8 @@
  */
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 import { bagCosine, type BagsOfWords } from './bags.js';
-import { collisionGroups, findCollisions, type CollisionPairs } from './collisions.js';
+import { cliqueGroups, findCollisions, type CollisionPairs } from './collisions.js';
+import { scorePairs, type JaccardPairs, type ShingleSets } from './pair-evaluation.js';
 import type { Signatures } from './signatures.js';
 
 /** Options of `sampleReference`. */
@@ -30,6 +31,7 @@ export interface PrPoint {
   C: number;
   D: number;
   pairs: number;
+  /** Groups that do not chain (every two members collide). */
   groups: number;
   /** Pages in at least one colliding pair. */
   returned: number;
@@ -37,20 +39,37 @@ export interface PrPoint {
   correct: number;
   precision: number;
   recall: number;
+  /** Pair level, with `exact`: colliding pairs with exact shingle Jaccard ≥ the precision level, over all colliding pairs. */
+  pairPrecision?: number;
+  /** Pair level, with `exact`: pairs with exact Jaccard ≥ the recall level that collide, over all such pairs. */
+  pairRecall?: number;
+  /** Pairs with exact Jaccard ≥ the recall level, and of those colliding. */
+  pairsWanted?: number;
+  pairsFound?: number;
+}
+
+/** Exact shingle sets and the pairs over the recall level, for the pair-level measures. */
+export interface ExactPairs {
+  sets: ShingleSets;
+  wanted: JaccardPairs;
+  /** Exact Jaccard a colliding pair needs to count as correct (default 0.8). */
+  precisionAt?: number;
 }
 
 /** Options of `precisionRecall`. */
 export interface SweepOptions {
-  /** HM tolerances of the curves along C. Default [0.005, 0.01, 0.02, 0.05, 0.1, 0.2]. */
+  /** HM tolerances of the curves along C. Default [0.02, 0.05, 0.1, 0.2]. */
   C?: number[];
-  /** RP tolerance of each curve along C. Default [0.02, 0.05, 0.1]. */
+  /** RP tolerance of each curve along C. Default [0.02, 0.035, 0.05]. */
   D?: number[];
-  /** RP tolerances of the RP-only curve (C = 2, beyond any HM distance). Default [0.01, 0.02, 0.05, 0.1, 0.2]. */
+  /** RP tolerances of the RP-only curve (C = 2, beyond any HM distance). Default [0.01, 0.02, 0.035, 0.05, 0.1]. */
   rpOnlyD?: number[];
   /** Exact-check cosine threshold. Default 0.9. */
   threshold?: number;
   /** Passed to `findCollisions`. Default 50,000,000. */
   maxPairs?: number;
+  /** Also measure pair precision and recall against exact shingle Jaccard. Default: not measured. */
+  exact?: ExactPairs;
 }
 
 /** C standing for "HM unconstrained": HM signatures lie in [0, 1], so no distance reaches 2. */
@@ -185,10 +204,10 @@ function tolerances(name: string, value: unknown, fallback: number[]): number[] 
 
 /** Takes bags, signatures, a reference set and the sweep; returns precision–recall points per (C, D), curve by curve. */
 export function precisionRecall(bags: BagsOfWords, sig: Signatures, reference: ArrayLike<number>, options: SweepOptions = {}): PrPoint[] {
-  rejectUnknown(options, ['C', 'D', 'rpOnlyD', 'threshold', 'maxPairs'], 'precisionRecall');
-  const Cs = tolerances('C', options.C, [0.005, 0.01, 0.02, 0.05, 0.1, 0.2]);
-  const Ds = tolerances('D', options.D, [0.02, 0.05, 0.1]);
-  const rpOnly = tolerances('rpOnlyD', options.rpOnlyD, [0.01, 0.02, 0.05, 0.1, 0.2]);
+  rejectUnknown(options, ['C', 'D', 'rpOnlyD', 'threshold', 'maxPairs', 'exact'], 'precisionRecall');
+  const Cs = tolerances('C', options.C, [0.02, 0.05, 0.1, 0.2]);
+  const Ds = tolerances('D', options.D, [0.02, 0.035, 0.05]);
+  const rpOnly = tolerances('rpOnlyD', options.rpOnlyD, [0.01, 0.02, 0.035, 0.05, 0.1]);
   const threshold = numberOption('threshold', options.threshold, 0.9, 0, 1);
   const maxPairs = options.maxPairs;
   const cache = new Map<number, number>();
@@ -196,8 +215,13 @@ export function precisionRecall(bags: BagsOfWords, sig: Signatures, reference: A
   const point = (curve: string, C: number, D: number): PrPoint => {
     const pairs = findCollisions(sig.rp, sig.hm, k, { C, D, maxPairs });
     const e = evaluateCollisions(bags, pairs, reference, threshold, cache);
-    const groups = collisionGroups(sig.size, pairs).length;
-    return { curve, C, D, pairs: e.pairs, groups, returned: e.returned, correct: e.correct, precision: e.precision, recall: e.recall };
+    const groups = cliqueGroups(sig.size, pairs).length;
+    const point: PrPoint = { curve, C, D, pairs: e.pairs, groups, returned: e.returned, correct: e.correct, precision: e.precision, recall: e.recall };
+    if (options.exact) {
+      const x = scorePairs(options.exact.sets, pairs, options.exact.wanted, options.exact.precisionAt ?? 0.8);
+      Object.assign(point, { pairPrecision: x.pairPrecision, pairRecall: x.pairRecall, pairsWanted: x.wanted, pairsFound: x.found });
+    }
+    return point;
   };
   const out: PrPoint[] = [];
   for (const D of Ds) for (const C of Cs) out.push(point(`D = ${D}`, C, D));

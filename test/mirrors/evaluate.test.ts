@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { evaluateRankings, parseTruthFile, poolJudge, precisionAtRecall, truthJudge } from '../../src/mirrors/evaluate.js';
 import { mirrorFigures, plotRanks } from '../../src/mirrors/figures.js';
 import { HostSet } from '../../src/mirrors/host-set.js';
-import type { MirroringResult } from '../../src/mirrors/mirroring-test.js';
+import type { MirroringResult } from '../../src/mirrors/verdict.js';
 import { MirrorPool } from '../../src/mirrors/pool.js';
 import { Ranking } from '../../src/mirrors/ranking.js';
 
@@ -48,12 +48,12 @@ test('precision, relative recall and recall at rank, by hand', () => {
   close(deep.curves[1].recall, [0.1, 0.2]);
 });
 
-test('pooled verdicts as judge: failures leave the ranking, untested pairs count as mismatches', () => {
+test('pooled verdicts as judge: undetermined pairs leave the ranking, untested pairs count as mismatches', () => {
   const pool = new MirrorPool(hosts.size);
   pool.addMirror(0, 1);
   pool.addMirror(1, 2);
-  const fail: MirroringResult = { verdict: 'failure', reason: 'root page failed', tested: 0, similar: 0 };
-  const ok: MirroringResult = { verdict: 'mirror', reason: '', tested: 10, similar: 10 };
+  const fail: MirroringResult = { verdict: 'undetermined', reason: 'at most 0 aligned pages could be compared (3 needed)', tested: 0, similar: 0, alignments: [] };
+  const ok: MirroringResult = { verdict: 'mirror', reason: '', tested: 10, similar: 10, alignments: [] };
   const judge = poolJudge(pool, [{ ranking: Y, results: [ok, ok, fail, ok] }]);
   assert.is(judge(2, 4), -1);
   assert.is(judge(3, 4), 0, 'de was never verified as a mirror');

@@ -28,6 +28,8 @@ export interface World {
   topic: Map<string, number>;
   /** Host → the site it serves (mirrors and aliases share the id of their original). */
   siteOf: Map<string, number>;
+  /** Partial mirror host → the site it copies directories of. */
+  partialOf: Map<string, number>;
   /** Mirror groups (host names), aliases included. */
   groups: string[][];
   /** The shared IP of the virtual-hosting cluster. */
@@ -104,7 +106,7 @@ export function makeWorld(options: WorldOptions = {}): World {
   const crawled = options.crawled ?? 0.7;
   const topicWords = Array.from({ length: topics }, () => Array.from({ length: 25 }, () => word(rng, 2)));
   const hubs = Array.from({ length: topics }, (_, t) => Array.from({ length: 6 }, (_, i) => `hub${i}.topic${t}.org`));
-  const w: World = { urls: [], ips: new Map(), links: [], content: new Map(), truth: [], kind: new Map(), topic: new Map(), siteOf: new Map(), groups: [], vhostIp: '' };
+  const w: World = { urls: [], ips: new Map(), links: [], content: new Map(), truth: [], kind: new Map(), topic: new Map(), siteOf: new Map(), partialOf: new Map(), groups: [], vhostIp: '' };
   let ipCounter = 0;
   const freshIp = () => {
     ipCounter++;
@@ -179,7 +181,9 @@ export function makeWorld(options: WorldOptions = {}): World {
       }
     }
     sites.push(merged);
-    publish(`partial${g}.${word(rng)}.net`, merged, sites.length - 1, 'partial', freshIp());
+    const name = `partial${g}.${word(rng)}.net`;
+    publish(name, merged, sites.length - 1, 'partial', freshIp());
+    w.partialOf.set(name, g * 3);
   }
   // Virtual hosting: many unrelated sites on one address.
   w.vhostIp = '192.0.2.80';

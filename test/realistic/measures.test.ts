@@ -58,20 +58,22 @@ test('collections: a pair is recovered when one cluster lists ≥ 90% of its com
   assert.is(eight.recovered, 0);
 });
 
-test('mirrors: mirror and partial verdicts are calls; precision and recall over the true host pairs', () => {
+test('mirrors: only mirror verdicts are calls; precision and recall over the true host pairs', () => {
   const positives = truth.hostPairs.filter((p) => p.mirror);
   const negative = truth.hostPairs.find((p) => !p.mirror)!;
   const records = [
     { a: positives[0].b, b: positives[0].a, mirror: true, evidence: { verification: { verdict: 'mirror' } } },
-    { a: positives[1].a, b: positives[1].b, mirror: false, evidence: { verification: { verdict: 'partial' } } },
-    { a: positives[2].a, b: positives[2].b, mirror: null, evidence: { verification: { verdict: 'failure' } } },
+    { a: positives[1].a, b: positives[1].b, mirror: false, evidence: { verification: { verdict: 'not mirror' } } },
+    { a: positives[2].a, b: positives[2].b, mirror: null, evidence: { verification: { verdict: 'undetermined' } } },
     { a: negative.a, b: negative.b, mirror: true, evidence: { verification: { verdict: 'mirror' } } },
   ];
   const s = scoreMirrors(truth, records);
-  assert.is(s.truePositives, 2);
-  assert.is(s.precision, 2 / 3);
-  assert.is(s.recall, 2 / positives.length);
-  assert.equal(s.verdicts.failure, { truthMirror: 1, truthNot: 0 });
+  assert.is(s.truePositives, 1);
+  assert.is(s.precision, 1 / 2);
+  assert.is(s.recall, 1 / positives.length);
+  assert.equal(s.verdicts.undetermined, { truthMirror: 1, truthNot: 0 });
+  assert.equal(s.verdicts['not mirror'], { truthMirror: 1, truthNot: 0 });
+  assert.equal(s.missed.length, positives.length - 1);
 });
 
 test('signatures: group members are pairs; precision at Jaccard 0.8, recall at 0.9', () => {

@@ -32,30 +32,46 @@ add('http://mirror.example/list/index.html', body, copies);
 writeFileSync(join(dir, 'crawl.jsonl'), pages.map((p) =>
   JSON.stringify({ url: p.url, html: `<html><body><p>${p.text}</p>${p.links.map((l) => `<a href="${l}"></a>`).join('')}</body></html>` })).join('\n'));
 
-type Group = { group: number; size: number; members: Array<{ url: string; through: string | null; rpDistance: number; hmDistance: number }> };
+type Group = { group: number; size: number; members: Array<{ url: string; rpDistance: number; hmDistance: number }> };
+type Pair = { a: string; b: string; rpDistance: number; hmDistance: number };
 const together = (groups: Group[], a: string, b: string) => groups.some((g) => g.members.some((m) => m.url === a) && g.members.some((m) => m.url === b));
+const records = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
-test('signatures: the mirror collides on both signatures, the forum views only on RP', async () => {
-  const both = await run(['signatures', join(dir, 'crawl.jsonl'), '--C', '0.02', '--D', '0.01', '-q']);
+test('signatures: colliding pairs with distances, then groups that do not chain; the forum views collide only on RP', async () => {
+  const both = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '-q']);
   assert.is(both.code, 0, both.err);
-  const groups: Group[] = both.out.trim().split('\n').map((l) => JSON.parse(l));
+  const all = records(both.out);
+  const pairs: Pair[] = all.filter((r) => 'a' in r);
+  const groups: Group[] = all.filter((r) => 'group' in r);
+  assert.is(pairs.length + groups.length, all.length);
+  assert.ok(all.findIndex((r) => 'group' in r) >= pairs.length, 'pairs come first');
+  const collide = (a: string, b: string) => pairs.some((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a));
+  assert.ok(collide('http://docs.example/list/index.html', 'http://mirror.example/list/index.html'));
+  for (let i = 0; i < 8; i++) assert.ok(collide(`http://docs.example/list/m${i}.html`, `http://mirror.example/list/m${i}.html`));
+  assert.not.ok(collide('http://forum.example/by-date.html', 'http://forum.example/by-thread.html'));
+  for (const p of pairs) assert.ok(p.rpDistance < 0.01 && p.hmDistance < 0.02);
   assert.ok(together(groups, 'http://docs.example/list/index.html', 'http://mirror.example/list/index.html'));
-  for (let i = 0; i < 8; i++) assert.ok(together(groups, `http://docs.example/list/m${i}.html`, `http://mirror.example/list/m${i}.html`));
-  assert.not.ok(together(groups, 'http://forum.example/by-date.html', 'http://forum.example/by-thread.html'));
-  // Evidence: each member names the page it collides with and both distances, within the tolerances.
+  // No chaining: every two members of a group are a colliding pair.
   for (const g of groups) {
     assert.is(g.size, g.members.length);
-    assert.is(g.members[0].through, null);
-    for (const m of g.members.slice(1)) assert.ok(m.rpDistance < 0.01 && m.hmDistance < 0.02 && g.members.some((x) => x.url === m.through));
+    assert.equal([g.members[0].rpDistance, g.members[0].hmDistance], [0, 0]);
+    for (let x = 0; x < g.members.length; x++) for (let y = x + 1; y < g.members.length; y++) assert.ok(collide(g.members[x].url, g.members[y].url));
   }
-  const rpOnly = await run(['signatures', join(dir, 'crawl.jsonl'), '--C', '2', '--D', '0.01', '-q']);
-  const rpGroups: Group[] = rpOnly.out.trim().split('\n').map((l) => JSON.parse(l));
-  assert.ok(together(rpGroups, 'http://forum.example/by-date.html', 'http://forum.example/by-thread.html'));
+  const onlyGroups = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '--output', 'groups', '-q']);
+  assert.equal(records(onlyGroups.out), groups);
+  const onlyPairs = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '--output', 'pairs', '-q']);
+  assert.equal(records(onlyPairs.out), pairs);
+  const rpOnly = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '2', '--D', '0.01', '--output', 'groups', '-q']);
+  assert.ok(together(records(rpOnly.out), 'http://forum.example/by-date.html', 'http://forum.example/by-thread.html'));
+  // The defaults find the mirror too.
+  const defaults = await run(['signatures', join(dir, 'crawl.jsonl'), '--output', 'pairs', '-q']);
+  assert.ok(records(defaults.out).some((p: Pair) => p.a === 'http://docs.example/list/index.html' && p.b === 'http://mirror.example/list/index.html'));
+  assert.is((await run(['signatures', join(dir, 'crawl.jsonl'), '--output', 'clusters'])).code, 2);
 });
 
 test('signatures --evaluate: precision–recall rows per (C, D), a plot, and flags checked', async () => {
   const plots = join(dir, 'plots');
-  const r = await run(['signatures', join(dir, 'crawl.jsonl'), '--evaluate', '--sweep-C', '0.02,2', '--sweep-D', '0.01', '--rp-only-D', '0.01,0.05', '--plots', plots, '--format', 'json', '-q']);
+  const r = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--evaluate', '--sweep-C', '0.02,2', '--sweep-D', '0.01', '--rp-only-D', '0.01,0.05', '--plots', plots, '--format', 'json', '-q']);
   assert.is(r.code, 0, r.err);
   const rows = JSON.parse(r.out);
   assert.equal(rows.map((x: { curve: string; C: number; D: number }) => [x.curve, x.C, x.D]), [['D = 0.01', 0.02, 0.01], ['D = 0.01', 2, 0.01], ['RP only', 2, 0.01], ['RP only', 2, 0.05]]);
@@ -63,15 +79,42 @@ test('signatures --evaluate: precision–recall rows per (C, D), a plot, and fla
   assert.is(rows[2].recall, 1);
   assert.is(rows[2].precision, 1);
   assert.ok(rows[0].recall < 1);
+  // Pair level against exact shingle Jaccard: 9 mirrored pairs and the forum views (identical text) have Jaccard 1.
+  assert.is(rows[2].pairsWanted, 10);
+  assert.is(rows[2].pairRecall, 1);
+  assert.is(rows[2].pairPrecision, 1);
+  assert.is(rows[0].pairsFound, 9, 'HM separates the forum views');
   assert.match(readFileSync(join(plots, 'precision-recall.svg'), 'utf8'), /^<svg/);
   writeFileSync(join(dir, 'ref.txt'), '# forum views\nhttp://forum.example/by-date.html\nhttp://forum.example/by-thread.html\n');
-  const ref = await run(['signatures', join(dir, 'crawl.jsonl'), '--evaluate', '--reference', join(dir, 'ref.txt'), '--sweep-C', '0.02', '--sweep-D', '0.01', '--rp-only-D', '0.01', '--format', 'json', '-q']);
+  const ref = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--evaluate', '--reference', join(dir, 'ref.txt'), '--sweep-C', '0.02', '--sweep-D', '0.01', '--rp-only-D', '0.01', '--format', 'json', '-q']);
   const refRows = JSON.parse(ref.out);
   assert.is(refRows[0].recall, 0); // HM separates the two views
   assert.is(refRows[1].recall, 1); // RP alone finds them
   assert.is((await run(['signatures', join(dir, 'crawl.jsonl'), '--C', '0'])).code, 2);
   assert.is((await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '0'])).code, 2);
   assert.is((await run(['signatures', join(dir, 'crawl.jsonl'), '--plots', plots])).code, 2);
+  assert.is((await run(['signatures', join(dir, 'crawl.jsonl'), '--pair-recall-at', '0.5'])).code, 2, 'needs --evaluate');
+});
+
+test('bad input: one page, no links, self-links, links out of the crawl, IP-literal hosts: clear results', async () => {
+  const text = words(80);
+  const lines = [
+    { url: 'http://192.0.2.5/a.html', html: `<p>${text}</p><a href="http://192.0.2.5/a.html"></a><a href="http://gone.example/x"></a>` },
+    { url: 'http://[2001:db8::5]/a.html', html: `<p>${text}</p><a href="a.html"></a>` },
+    { url: 'http://plain.example/b.html', html: `<p>${words(80)}</p>` },
+  ];
+  writeFileSync(join(dir, 'bad.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+  const r = await run(['signatures', join(dir, 'bad.jsonl'), '-q']);
+  assert.is(r.code, 0, r.err);
+  const out = records(r.out);
+  assert.equal(out.filter((x) => 'a' in x).map((x) => [x.a, x.b]), [['http://192.0.2.5/a.html', 'http://[2001:db8::5]/a.html']]);
+  writeFileSync(join(dir, 'one.jsonl'), JSON.stringify(lines[2]) + '\n');
+  const one = await run(['signatures', join(dir, 'one.jsonl'), '-q']);
+  assert.is(one.code, 0, one.err);
+  assert.is(one.out, '');
+  const evalOne = await run(['signatures', join(dir, 'one.jsonl'), '--evaluate', '--format', 'json', '-q']);
+  assert.is(evalOne.code, 0, evalOne.err);
+  assert.ok(JSON.parse(evalOne.out).every((x: { pairs: number; pairPrecision: number }) => x.pairs === 0 && x.pairPrecision === 1));
 });
 
 test.after(cleanup);

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { collisionGroups, findCollisions, rowDistance } from '../../src/signatures/collisions.js';
+import { cliqueGroups, collisionGroups, findCollisions, rowDistance } from '../../src/signatures/collisions.js';
 import { collisionsReference } from '../../src/signatures/reference.js';
 
 /** Random signatures with planted near neighbours: each point is fresh or a jittered copy of an earlier one. */
@@ -103,6 +103,44 @@ test('options are validated; too many pairs stops with a coded error', () => {
   assert.throws(() => findCollisions(rp, hm, 1, { E: 1 } as never), /unknown option "E"/);
   assert.throws(() => findCollisions(rp, hm, 1, { maxPairs: 44 }), (e: Error & { code?: string }) => e.code === 'E_OPTION' && /more than 44/.test(e.message));
   assert.is(findCollisions(rp, hm, 1, { maxPairs: 45 }).a.length, 45);
+});
+
+/** The greedy clique rule written plainly over a full collision matrix. */
+function cliqueReference(n: number, pairs: Array<[number, number]>): number[][] {
+  const m = Array.from({ length: n }, () => new Uint8Array(n));
+  for (const [a, b] of pairs) m[a][b] = m[b][a] = 1;
+  const groups: number[][] = [];
+  for (let p = 0; p < n; p++) {
+    if (!m[p].some(Boolean)) continue;
+    const g = groups.find((members) => members.some((q) => m[p][q]) && members.every((q) => m[p][q]));
+    if (g) g.push(p);
+    else groups.push([p]);
+  }
+  return groups.filter((g) => g.length > 1);
+}
+
+test('groups that do not chain: every two members collide, the same groups as the plain greedy rule', () => {
+  fc.assert(fc.property(points, ({ k, n, C, D, rp, hm }) => {
+    const pairs = findCollisions(rp, hm, k, { C, D });
+    const groups = cliqueGroups(n, pairs, rp, hm, k);
+    const want = cliqueReference(n, collisionsReference(rp, hm, k, C, D));
+    assert.equal(groups.map((g) => g.members.map((m) => m.doc)), want);
+    for (const g of groups) {
+      for (const m of g.members) {
+        assert.is(m.rpDistance, rowDistance(rp, k, g.members[0].doc, m.doc));
+        assert.is(m.hmDistance, rowDistance(hm, k, g.members[0].doc, m.doc));
+        for (const o of g.members) if (o !== m) assert.ok(rowDistance(rp, k, m.doc, o.doc) < D && rowDistance(hm, k, m.doc, o.doc) < C);
+      }
+    }
+  }), { seed: 6, numRuns: 300 });
+});
+
+test('a chain a–b–c (a and c apart) is one component but two groups', () => {
+  const rp = Float64Array.of(0, 0.08, 0.16), hm = new Float64Array(3);
+  const pairs = findCollisions(rp, hm, 1, { C: 1, D: 0.1 });
+  assert.equal([...pairs.a].map((a, i) => [a, pairs.b[i]]), [[0, 1], [1, 2]]);
+  assert.is(collisionGroups(3, pairs).length, 1);
+  assert.equal(cliqueGroups(3, pairs).map((g) => g.members.map((m) => m.doc)), [[0, 1]]);
 });
 
 test.run();

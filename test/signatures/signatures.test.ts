@@ -130,7 +130,7 @@ test('same text in different link contexts: RP alone collides, RP + HM separates
 
 test('precision and recall match their definitions checked by brute force', () => {
   const { bags, links } = forumCrawl();
-  const sig = computeSignatures(bags, links);
+  const sig = computeSignatures(bags, links, { k: 5 });
   // Brute force: every page with a cosine ≥ 0.9 partner anywhere.
   const replicated = new Set<number>();
   for (let a = 0; a < bags.size; a++) for (let b = 0; b < bags.size; b++) if (a !== b && bagCosine(bags, a, b) >= 0.9) replicated.add(a);

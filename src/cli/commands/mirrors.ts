@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ResembleError } from '../../errors.js';
+import { optionError, ResembleError } from '../../errors.js';
 import type { ReadError } from '../../graph/document.js';
 import { init } from '../../index.js';
 import {
@@ -21,13 +21,15 @@ import {
   verifyRanking,
   type AlgorithmName,
   type Judge,
+  RULE_DEFAULTS,
   type MirroringResult,
+  type MirrorRuleOptions,
   type Ranking,
 } from '../../mirrors/index.js';
 import { DEFAULT_MIN_URLS } from '../../mirrors/host-set.js';
 import { DEFAULT_SEED } from '../../mirrors/random.js';
 import { plotSeries } from '../../report/plot.js';
-import { enumFlag, formatOf, intFlag, stringOf, READER_FLAGS } from '../args.js';
+import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { errorLine, openCrawl } from '../input.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../output.js';
@@ -48,9 +50,9 @@ function report(ctx: CommandContext, errors: readonly ReadError[]): void {
   if (errors.length > 50) ctx.err.write(`(${errors.length - 50} more input errors not shown)\n`);
 }
 
-/** The verdict as the record's `mirror` field: true, false (mismatch or partial), null (failure or not verified). */
+/** The verdict as the record's `mirror` field: true (mirror), false (not mirror), null (undetermined or not verified). */
 function mirrorField(r: MirroringResult | undefined): boolean | null {
-  if (!r || r.verdict === 'failure') return null;
+  if (!r || r.verdict === 'undetermined') return null;
   return r.verdict === 'mirror';
 }
 
@@ -64,13 +66,22 @@ export const command: Command = {
   summary: 'rank pairs of mirrored hosts from URLs, IP addresses and links; verify and evaluate them',
   usage: `Usage: resemble mirrors INPUT... [--algorithm NAME] [--top N] [--verify] [--ips FILE]
                         [--min-urls N] [--truth FILE] [--plot DIR] [--seed N] [--link-urls]
+                        [--threshold X] [--agreement X] [--sample-paths N] [--min-paths N] [--infer]
 
 INPUT is a wget mirror folder, .warc[.gz], .jsonl[.gz] or URL list (one URL per line, optional IP
 column). Prints one record per ranked host pair, best first:
   {rank, a, b, score, algorithms, mirror, evidence}
 algorithms lists the rankings that proposed the pair; mirror is the mirroring test's verdict with
---verify (true, false for a mismatch or partial mirror, null for a failure), else null; evidence
-says why (shared terms, IP cluster, tested links, votes, compared pages, the test's outcome).
+--verify (true: mirror, false: not mirror, null: undetermined), else null; evidence says why
+(shared terms, IP cluster, tested links, votes, and for hybrid and --verify the prefix alignments
+compared: /docs/3.11/ on a ↔ /python/3.11/ on b, aligned pages, compared, highly similar).
+
+The mirroring test needs no root page: it aligns the two hosts' paths (the same paths, or one
+prefix standing for another: /x/y/ on a ↔ /z/ on b, found from the path suffixes they share),
+compares up to --sample-paths aligned pages per alignment (8 alignments at most) and calls the
+pair a mirror when, under some alignment, at least --agreement of the compared pages have
+resemblance ≥ --threshold; not mirror when every alignment with --min-paths compared pages falls
+short; undetermined (with the reason and counts) when no alignment had that many comparable pages.
 
 Flags:
   --algorithm NAME      ${ALGORITHMS.join('|')} (default combined)
@@ -89,6 +100,15 @@ Flags:
                         --truth, or else from the mirroring test pooled over every algorithm's top N
   --seed N              seed of every random choice (default ${DEFAULT_SEED})
   --link-urls           also count URLs seen only as link targets (the paper's input did)
+  --threshold X         resemblance at which two pages are highly similar (default 0.7, from curves
+                        on two realistic crawls: see the README; the paper used 0.5 on pages with
+                        dynamic parts, which lets a distant release of a manual pass as a mirror)
+  --agreement X         share of compared pages highly similar for a mirror (default 0.75, the
+                        paper's m for conn)
+  --sample-paths N      aligned pages compared per alignment (default 20); cost: 2 page reads each
+  --min-paths N         compared pages below which an alignment is undetermined (default 3)
+  --infer               with --verify, skip pairs whose verdict follows from earlier ones by
+                        transitivity (the paper's pooling; wrong for hosts holding several collections)
 `,
   options: {
     ...READER_FLAGS,
@@ -101,6 +121,11 @@ Flags:
     plot: { type: 'string' },
     seed: { type: 'string' },
     'link-urls': { type: 'boolean' },
+    threshold: { type: 'string' },
+    agreement: { type: 'string' },
+    'sample-paths': { type: 'string' },
+    'min-paths': { type: 'string' },
+    infer: { type: 'boolean' },
   },
   async run(ctx) {
     const format = formatOf(ctx.values);
@@ -109,6 +134,14 @@ Flags:
     const minUrls = intFlag(ctx.values, 'min-urls', DEFAULT_MIN_URLS, 1, 2 ** 31);
     const seed = intFlag(ctx.values, 'seed', DEFAULT_SEED, 0, 2 ** 32 - 1);
     const verify = ctx.values.verify === true;
+    const rule: MirrorRuleOptions = {
+      threshold: numberFlag(ctx.values, 'threshold', RULE_DEFAULTS.threshold, 0, 1),
+      agreement: numberFlag(ctx.values, 'agreement', RULE_DEFAULTS.agreement, 0.01, 1),
+      samplePaths: intFlag(ctx.values, 'sample-paths', RULE_DEFAULTS.samplePaths, 1, 100000),
+      minPaths: intFlag(ctx.values, 'min-paths', RULE_DEFAULTS.minPaths, 1, 100000),
+    };
+    const infer = ctx.values.infer === true;
+    if (infer && !verify) throw optionError('--infer', 'to come with --verify', true);
     const ipsPath = stringOf(ctx.values, 'ips');
     const truthPath = stringOf(ctx.values, 'truth');
     const plotDir = stringOf(ctx.values, 'plot');
@@ -136,7 +169,7 @@ Flags:
     }
     const content = hasContent && wanted.includes('hybrid') ? hostContentFromDocuments(hosts, crawl.documents) : undefined;
     const table = LinkTable.fromDocuments(hosts, crawl.documents);
-    const rankings = rankAll(hosts, table, content, { seed }, wanted.filter((a) => a !== 'hybrid' || content));
+    const rankings = rankAll(hosts, table, content, { seed, hybrid: rule }, wanted.filter((a) => a !== 'hybrid' || content));
     const ranking = rankings[algorithm]!;
     const top = topFlag === 0 ? ranking.length : Math.min(topFlag, ranking.length);
 
@@ -145,10 +178,10 @@ Flags:
     let results: MirroringResult[] = [];
     if (verify) {
       if (!hasContent) throw new ResembleError('E_INPUT', '--verify needs page content; the input holds URLs only');
-      results = (await verifyRanking(ranking, source, { top, pool, seed })).results;
+      results = (await verifyRanking(ranking, source, { ...rule, top, pool, infer })).results;
     }
 
-    if (evaluate) await evaluateAll(ctx, hosts, Object.values(rankings), truthFile?.pairs, { ranking, results, pool, source, depth: topFlag === 0 ? undefined : topFlag, seed, hasContent, plotDir });
+    if (evaluate) await evaluateAll(ctx, hosts, Object.values(rankings), truthFile?.pairs, { ranking, results, pool, source, depth: topFlag === 0 ? undefined : topFlag, rule, infer, hasContent, plotDir });
 
     const judgeTruth = truthFile ? truthJudge(hosts, truthFile.pairs).judge : undefined;
     const out = createRecordWriter(ctx.out, format);
@@ -168,7 +201,8 @@ Flags:
     }
     out.end();
     if (!ctx.quiet) {
-      const verified = verify ? `, ${results.filter((r) => r.verdict === 'mirror').length} verified mirrors` : '';
+      const count = (v: string) => results.filter((r) => r.verdict === v).length;
+      const verified = verify ? `; verdicts: ${count('mirror')} mirror, ${count('not mirror')} not mirror, ${count('undetermined')} undetermined` : '';
       ctx.err.write(`${algorithm}: ${hosts.size} hosts (${hosts.droppedHosts} with fewer than ${minUrls} URLs left out), ${ranking.length} ranked pairs, ${top} written${verified}\n`);
     }
     return 0;
@@ -182,7 +216,8 @@ interface EvaluateContext {
   source: ReturnType<typeof crawlContentSource>;
   /** Ranks evaluated (and verified, without a truth file) per ranking; undefined for all. */
   depth: number | undefined;
-  seed: number;
+  rule: MirrorRuleOptions;
+  infer: boolean;
   hasContent: boolean;
   plotDir: string | undefined;
 }
@@ -199,7 +234,7 @@ async function evaluateAll(ctx: CommandContext, hosts: HostSet, rankings: Rankin
     const verified = [{ ranking: e.ranking, results: e.results }];
     for (const r of rankings) {
       if (r === e.ranking && e.results.length > 0) continue;
-      verified.push({ ranking: r, results: (await verifyRanking(r, e.source, { top: e.depth, pool: e.pool, seed: e.seed })).results });
+      verified.push({ ranking: r, results: (await verifyRanking(r, e.source, { ...e.rule, top: e.depth, pool: e.pool, infer: e.infer })).results });
     }
     judge = poolJudge(e.pool, verified);
   }
