@@ -4,7 +4,8 @@
 //   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs
 //   browsers, ESM, one file each: dist/browser.js (WASM inlined), dist/browser-external.js (+ dist/resemble.wasm),
 //                   dist/worker-browser.js (the pool's Web Worker, loaded from beside either entry)
-//   types: dist/{index,node,browser,browser-external}.d.ts
+//   types: dist/{index,node,browser,browser-external}.d.ts, sharing dist/chunks/*.d.ts; each entry also
+//          exports every type its exports reach (scripts/public-types.mjs), so consumers can name them
 // Node builds keep every package dependency and Node built-in external; the browser builds may
 // only contain our own code, so any bare import there fails the build.
 import { createHash } from 'node:crypto';
@@ -13,6 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import typescript from 'typescript';
 import { dts } from 'rollup-plugin-dts';
+import { publicTypes } from './scripts/public-types.mjs';
 
 // Several bundles share most sources: each file is transpiled once per `rollup -c`.
 const transpiled = new Map();
@@ -175,7 +177,7 @@ const node = [
   {
     input: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
     external: bare,
-    plugins: [dts({ tsconfig: './tsconfig.json' }), chunksOf(), pruneChunks()],
+    plugins: [publicTypes(join(root, 'dist')), dts({ tsconfig: './tsconfig.json' }), recordInputs('types'), chunksOf(), pruneChunks()],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
   },
 ];
