@@ -138,6 +138,26 @@ function pruneChunks() {
   };
 }
 
+/**
+ * Marks each import from an optional peer dependency in the declarations with `@ts-ignore`: a
+ * consumer without that package installed (DuckDB) still type-checks, its types reading as `any`.
+ */
+function optionalPeerTypes() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const peers = Object.entries(pkg.peerDependenciesMeta ?? {}).filter(([, meta]) => meta.optional).map(([name]) => name);
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const from = new RegExp(`^(import [^;]*? from '(${peers.map(escape).join('|')})(?:/[^']*)?';)$`, 'gm');
+  return {
+    name: 'resemble-optional-peer-types',
+    generateBundle(_options, bundle) {
+      if (!peers.length) return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk') chunk.code = chunk.code.replace(from, '// @ts-ignore: $2 is an optional peer dependency, absent unless installed\n$1');
+      }
+    },
+  };
+}
+
 const nodeInputs = { index: 'src/index.ts', node: 'src/node.ts' };
 // The CLI is built when its sources are in the tree (bin/resemble.js falls back to tsx otherwise).
 const cliInputs = existsSync(join(root, 'src/cli/main.ts')) ? { cli: 'src/cli/main.ts' } : {};
@@ -177,7 +197,7 @@ const node = [
   {
     input: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
     external: bare,
-    plugins: [publicTypes(join(root, 'dist')), dts({ tsconfig: './tsconfig.json' }), recordInputs('types'), chunksOf(), pruneChunks()],
+    plugins: [publicTypes(join(root, 'dist')), dts({ tsconfig: './tsconfig.json' }), optionalPeerTypes(), recordInputs('types'), chunksOf(), pruneChunks()],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
   },
 ];
