@@ -12,7 +12,7 @@
 // older than one of them, than the configuration or than the WebAssembly is rebuilt. A lock
 // directory keeps two builds in one tree (parallel test files) from running at once.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,8 +59,17 @@ function run(what, args) {
   return out;
 }
 
-/** The lines of a compiler's output worth showing after a successful build. */
-const warnings = (out) => out.split('\n').filter((l) => /^\s*(\(!\)|WARNING\b)/.test(l));
+/** The warnings in a compiler's output, one line each (AssemblyScript's with the place it points at). */
+function warnings(out) {
+  const lines = out.split('\n');
+  const found = [];
+  lines.forEach((l, i) => {
+    if (!/^\s*(\(!\)|WARNING\b)/.test(l)) return;
+    const at = lines.slice(i + 1, i + 8).map((n) => /└─ in (\S+)/.exec(n)?.[1]).find(Boolean);
+    found.push(at ? `${l.trim()} (${at})` : l.trim());
+  });
+  return found;
+}
 
 function sleep(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -74,7 +83,10 @@ export function build(which = 'all', { force = false } = {}) {
   const started = Date.now();
   const wasm = run('build-wasm', [join(root, 'scripts', 'build-wasm.mjs'), ...(force ? ['--force'] : [])]);
   const notes = warnings(wasm);
-  const builtWasm = /build-wasm: (\d+) bytes/.exec(wasm);
+  // build-wasm prints a `build-wasm: …` line only when it compiled something.
+  const builtWasm = /^build-wasm:/m.test(wasm)
+    ? readdirSync(join(root, 'build')).filter((f) => f.endsWith('.wasm')).map((f) => `${f} ${statSync(join(root, 'build', f)).size} bytes`).join(', ')
+    : '';
   if (!force && staleness(which) === undefined) return { line: 'dist/ is up to date', warnings: notes };
   const lock = join(root, 'build', '.rollup-lock');
   mkdirSync(join(root, 'build'), { recursive: true });
@@ -93,7 +105,7 @@ export function build(which = 'all', { force = false } = {}) {
     const args = [join(root, 'node_modules', 'rollup', 'dist', 'bin', 'rollup'), '-c'];
     if (which === 'browser') args.push('--configBrowser');
     notes.push(...warnings(run('rollup', args)));
-    const what = [builtWasm ? `the WebAssembly (${builtWasm[1]} bytes)` : '', which === 'browser' ? 'the browser bundles' : 'dist/ (ESM, CommonJS, browser, types)'].filter(Boolean).join(' and ');
+    const what = [builtWasm ? `the WebAssembly (${builtWasm})` : '', which === 'browser' ? 'the browser bundles' : 'dist/ (ESM, CommonJS, browser, types)'].filter(Boolean).join(' and ');
     return { line: `built ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s because ${why}`, warnings: notes };
   } finally {
     rmdirSync(lock);
