@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSy
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const BROWSER = { bundles: ['browser', 'browser-external', 'worker-browser'], outputs: ['browser.js', 'browser-external.js', 'worker-browser.js', 'resemble.wasm'] };
 const ALL = {
@@ -33,7 +33,7 @@ function mtime(path) {
 }
 
 /** Takes 'browser' or 'all'; returns why those outputs must be rebuilt, or undefined when they are fresh. */
-export function staleness(which) {
+function staleness(which) {
   const want = which === 'browser' ? BROWSER : ALL;
   let oldest = Infinity;
   for (const o of want.outputs) {
@@ -79,7 +79,7 @@ function sleep(ms) {
  * Takes 'browser' or 'all' and { force }; builds what is stale and returns one line saying what
  * was done, plus the warnings the compilers printed. Throws with the compiler output on failure.
  */
-export function build(which = 'all', { force = false } = {}) {
+function build(which = 'all', { force = false } = {}) {
   const started = Date.now();
   const wasm = run('build-wasm', [join(root, 'scripts', 'build-wasm.mjs'), ...(force ? ['--force'] : [])]);
   const notes = warnings(wasm);

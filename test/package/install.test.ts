@@ -176,14 +176,15 @@ if (why) {
     mkdirSync(outside);
     const npxCache = join(spawnSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8', env }).stdout.trim(), '_npx');
     try {
-      const help = await run('npx', ['--yes', '--prefer-offline', tarball, '--help'], outside);
+      // What `npx web-resemble --help` does once published: install the package, run its web-resemble bin.
+      const help = await run('npx', ['--yes', '--prefer-offline', `--package=${tarball}`, 'web-resemble', '--help'], outside);
       assert.is(help.status, 0, show(help));
       assert.match(help.stdout, 'Usage: resemble <command>');
     } finally {
       // npx installed the tarball into its cache: remove that entry (and only that one).
       for (const d of existsSync(npxCache) ? readdirSync(npxCache) : []) {
         const manifest = join(npxCache, d, 'package.json');
-        if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes(viaPack.info.filename)) rmSync(join(npxCache, d), { recursive: true, force: true });
+        if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes(JSON.stringify(tarball))) rmSync(join(npxCache, d), { recursive: true, force: true });
       }
     }
   });
