@@ -1,4 +1,4 @@
-// `rollup -c` (after `npm run build:wasm`): the package's dist/.
+// `rollup -c` (after `npm run build:wasm`; `npm run build` runs both, when stale): the package's dist/.
 //   Node ≥ 20, ESM: dist/index.js (core), dist/node.js (core, clustering, pool, readers), dist/cli.js,
 //                   sharing dist/chunks/ (one WebAssembly instance however many entries are imported)
 //   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs
