@@ -1,11 +1,12 @@
-// `rollup -c` (after `npm run build:wasm`): the package's dist/.
+// `rollup -c` (after `npm run build:wasm`; `npm run build` runs both, when stale): the package's dist/.
 //   Node ≥ 20, ESM: dist/index.js (core), dist/node.js (core, clustering, pool, readers), dist/cli.js,
 //                   sharing dist/chunks/ (one WebAssembly instance however many entries are imported)
 //   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs
 //   browsers, ESM, one file each: dist/browser.js (both WASM builds inlined), dist/browser-external.js
 //                   (+ dist/resemble.wasm, dist/resemble-scalar.wasm),
 //                   dist/worker-browser.js (the pool's Web Worker, loaded from beside either entry)
-//   types: dist/{index,node,browser,browser-external}.d.ts
+//   types: dist/{index,node,browser,browser-external}.d.ts, sharing dist/chunks/*.d.ts; each entry also
+//          exports every type its exports reach (scripts/public-types.mjs), so consumers can name them
 // Node builds keep every package dependency and Node built-in external; the browser builds may
 // only contain our own code, so any bare import there fails the build.
 import { createHash } from 'node:crypto';
@@ -14,6 +15,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import typescript from 'typescript';
 import { dts } from 'rollup-plugin-dts';
+import { publicTypes } from './scripts/public-types.mjs';
 
 // Several bundles share most sources: each file is transpiled once per `rollup -c`.
 const transpiled = new Map();
@@ -139,6 +141,26 @@ function pruneChunks() {
   };
 }
 
+/**
+ * Marks each import from an optional peer dependency in the declarations with `@ts-ignore`: a
+ * consumer without that package installed (DuckDB) still type-checks, its types reading as `any`.
+ */
+function optionalPeerTypes() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const peers = Object.entries(pkg.peerDependenciesMeta ?? {}).filter(([, meta]) => meta.optional).map(([name]) => name);
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const from = new RegExp(`^(import [^;]*? from '(${peers.map(escape).join('|')})(?:/[^']*)?';)$`, 'gm');
+  return {
+    name: 'resemble-optional-peer-types',
+    generateBundle(_options, bundle) {
+      if (!peers.length) return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk') chunk.code = chunk.code.replace(from, '// @ts-ignore: $2 is an optional peer dependency, absent unless installed\n$1');
+      }
+    },
+  };
+}
+
 const nodeInputs = { index: 'src/index.ts', node: 'src/node.ts' };
 // The CLI is built when its sources are in the tree (bin/resemble.js falls back to tsx otherwise).
 const cliInputs = existsSync(join(root, 'src/cli/main.ts')) ? { cli: 'src/cli/main.ts' } : {};
@@ -178,7 +200,7 @@ const node = [
   {
     input: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
     external: bare,
-    plugins: [dts({ tsconfig: './tsconfig.json' }), chunksOf(), pruneChunks()],
+    plugins: [publicTypes(join(root, 'dist')), dts({ tsconfig: './tsconfig.json' }), optionalPeerTypes(), recordInputs('types'), chunksOf(), pruneChunks()],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
   },
 ];

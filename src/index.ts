@@ -6,3 +6,5 @@ export { ResembleError, type ErrorCode } from './errors.js';
 export type { Document, ReadError } from './graph/document.js';
 export * from './collections/index.js';
 export * from './cluster/index.js';
+// The columns clustering reads (a SketchSet satisfies them); named apart from the sketch's own SketchColumns.
+export type { SketchColumns as ClusterColumns } from './cluster/columns.js';

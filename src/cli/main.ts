@@ -43,6 +43,7 @@ async function generalHelp(registry: CommandRegistry): Promise<string> {
   });
   return [
     'resemble: find duplicated content on the web (near-duplicate pages, replicated collections, mirrored hosts)',
+    'npm package web-resemble: `npx resemble` in a project that depends on it, `npx web-resemble` anywhere else',
     '',
     'Usage: resemble <command> [flags] [inputs...]',
     '       resemble <command> --help     flags of one command',

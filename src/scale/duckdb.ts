@@ -1,4 +1,4 @@
-// DuckDB embedded as the engine for corpora beyond memory. `@duckdb/node-api` is an optional
+// DuckDB embedded as the engine for corpora beyond memory. `@duckdb/node-api` is an optional peer
 // dependency loaded only here, on first use. Tables live in a database file inside a temporary
 // folder and spill to it, so the memory limit bounds the engine, not the corpus. Rows go in and
 // out as DuckDB vectors copied to and from typed arrays: no JavaScript object per row.
@@ -40,12 +40,21 @@ export function parseMemory(name: string, value: unknown): number {
 
 type DuckDBModule = typeof import('@duckdb/node-api');
 let loaded: Promise<DuckDBModule> | undefined;
+/** The optional peer dependency that holds the engine; installed only by those who ask for it. */
+const DUCKDB_PACKAGE = '@duckdb/node-api';
 
-/** Returns the `@duckdb/node-api` module, or throws E_ENGINE when the optional dependency is not installed. */
+/**
+ * Returns the `@duckdb/node-api` module, imported on first use; throws E_ENGINE naming the package
+ * when it is not installed (or is installed but does not load, e.g. no native build for this platform).
+ */
 export async function loadDuckDB(): Promise<DuckDBModule> {
   loaded ??= import('@duckdb/node-api').catch((cause: unknown) => {
     loaded = undefined;
-    throw new ResembleError('E_ENGINE', 'the duckdb engine needs the optional package @duckdb/node-api (npm install @duckdb/node-api)', { cause: String(cause) });
+    const { code, message } = (cause ?? {}) as { code?: string; message?: string };
+    const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String(message).includes(`'${DUCKDB_PACKAGE}'`);
+    throw new ResembleError('E_ENGINE', missing
+      ? `the duckdb engine needs the optional package ${DUCKDB_PACKAGE}, which is not installed: npm install ${DUCKDB_PACKAGE}`
+      : `the duckdb engine could not load ${DUCKDB_PACKAGE} (${String(message ?? cause).split('\n')[0]}): reinstall it with npm install ${DUCKDB_PACKAGE}`, { cause: String(cause) });
   });
   return loaded;
 }

@@ -1,5 +1,5 @@
 // Beyond one machine: the Parquet contract, the SQL templates and their dialects, and DuckDB
-// embedded as the engine (Node only; DuckDB is an optional dependency loaded on first use).
+// embedded as the engine (Node only; DuckDB is an optional peer dependency loaded on first use).
 export { CONTRACT, CONTRACT_VERSION, asSigned, asUnsigned, checkRows, type TableName, type TableRows, type ContractColumn, type ColumnType, type ColumnData } from './contract.js';
 export { keyRows, sizeRows, documentRows, linkRows, memberRows, type RowOptions, type KeyRowsSource, type DocumentFields } from './rows.js';
 export { ParquetSink, parquetBytes, parquetSchema, type ParquetOptions } from './parquet.js';
