@@ -4,7 +4,7 @@
 // average over the whole run up to there: amortized, merges included, and over the last window),
 // and checks first that the online index ends with the batch index's clusters and query hits.
 // Run: node --import tsx bench/online.bench.ts --pages PATH [--docs N] [--copies] [--checkpoints 10000,100000]
-//        [--query-cap N] [--no-sketch] [--no-check]
+//        [--query-cap N] [--common-cap N] [--in-order] [--no-sketch] [--no-check]
 // PATH is a .jsonl file ({url, html|text} per line) or a folder of .html files (walked in sorted
 // order; URLs from the relative paths). With --copies, pages past the end of PATH are edited copies
 // (2% of words replaced, deterministic) on other hosts, in shuffled order: mirrors as a crawl meets them.
@@ -12,7 +12,7 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { machine, machineLine } from '../src/bench/machine.js';
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
-import { init, sketch, sketchMany } from '../src/index.js';
+import { init, sketch, sketchMany, SketchSet } from '../src/index.js';
 
 const flag = (name: string, fallback?: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
 const PAGES = flag('--pages', process.env.RESEMBLE_PAGES);
@@ -21,6 +21,9 @@ const COPIES = process.argv.includes('--copies');
 const CHECK = !process.argv.includes('--no-check');
 const SKETCH = !process.argv.includes('--no-sketch');
 const QUERY_CAP = flag('--query-cap') === undefined ? undefined : Number(flag('--query-cap'));
+// The index's common-shingle cap (default 1000, the paper's): online, a list is counted when a page
+// arrives, in batch over the whole crawl, so where the cap binds the two may join different pairs.
+const INDEX_OPTIONS = flag('--common-cap') === undefined ? {} : { commonCap: Number(flag('--common-cap')) };
 await init();
 
 // --- pages ----------------------------------------------------------------------------------------
@@ -45,49 +48,76 @@ function loadPages(path: string): { url: string; html: string }[] {
 }
 const real = loadPages(PAGES);
 const N = Number(flag('--docs', String(real.length)));
+// Page i of the run is copy c of real page p (c = 0: the page itself). Copies are made when
+// needed and dropped after sketching, so memory follows the sketches, not the pages.
+const refs: [number, number][] = [];
+for (let c = 0; refs.length < N && (c === 0 || COPIES); c++) for (let p = 0; p < real.length && refs.length < N; p++) refs.push([c, p]);
 let seed = 12345;
 const rnd = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
-const pages = real.slice(0, N);
-for (let c = 1; pages.length < N; c++) {
-  if (!COPIES) break;
-  for (const p of real) {
-    if (pages.length >= N) break;
-    const html = p.html.replace(/>([^<]+)</g, (_m, t: string) => '>' + t.replace(/[A-Za-z]{2,}/g, (w) => (rnd() < 0.02 ? `edit${c}x${Math.floor(rnd() * 26)}` : w)) + '<');
-    pages.push({ url: p.url.replace('://origin.example/', `://mirror${c}.example/`).replace(/^(https?:\/\/)([^/]+)/, `$1mirror${c}.$2`), html });
-  }
+if (!process.argv.includes('--in-order')) {
+  // A crawl meets sites and mirrors interleaved (and the cost per page is compared at two sizes
+  // of the same mix): a deterministic shuffle.
+  for (let i = refs.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [refs[i], refs[j]] = [refs[j], refs[i]]; }
 }
-if (COPIES) {
-  // A crawl meets mirrors interleaved with originals: shuffle past the first real pages.
-  for (let i = pages.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [pages[i], pages[j]] = [pages[j], pages[i]]; }
+function page(i: number): string {
+  const [c, p] = refs[i];
+  if (c === 0) return real[p].html;
+  let s = (c * 7919 + p * 104729) >>> 0;
+  const r = () => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return s / 2 ** 32; };
+  return real[p].html.replace(/>([^<]+)</g, (_m, t: string) => '>' + t.replace(/[A-Za-z]{2,}/g, (w) => (r() < 0.02 ? `edit${c}x${Math.floor(r() * 26)}` : w)) + '<');
 }
-const n = pages.length;
-const mb = pages.reduce((a, p) => a + p.html.length, 0) / 1e6;
+const urls = refs.map(([c, p]) => (c === 0 ? real[p].url : real[p].url.replace(/^(https?:\/\/)([^/]+)/, `$1mirror${c}.$2`)));
+const n = refs.length;
 const checkpoints = (flag('--checkpoints') ?? '').split(',').filter(Boolean).map(Number).filter((c) => c <= n);
 if (!checkpoints.includes(n)) checkpoints.push(n);
 console.log(machineLine(machine()));
-console.log(`${n.toLocaleString('en')} pages (${real.length.toLocaleString('en')} real${COPIES ? ', the rest edited copies' : ''}), ${mb.toFixed(0)} MB; query commonCap ${QUERY_CAP ?? 'none'}`);
 
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const timed = <T>(f: () => T): { r: T; wall: number; cpu: number } => { const t = performance.now(), c = cpu(); const r = f(); return { r, wall: performance.now() - t, cpu: cpu() - c }; };
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const urls = pages.map((p) => p.url);
 const queryOptions = QUERY_CAP === undefined ? { limit: 1 } : { limit: 1, commonCap: QUERY_CAP };
 
-// --- batch: sketchMany, then build the index (clusters and postings) -------------------------------
-const sk = timed(() => sketchMany(pages.map((p) => p.html)));
+// --- batch: sketchMany (in slices of pages, made as needed), then build the index -----------------
+let bytes = 0;
+const sk = timed(() => {
+  const parts: SketchSet[] = [];
+  for (let i = 0; i < n; i += 2000) {
+    const slice = Array.from({ length: Math.min(2000, n - i) }, (_, k) => page(i + k));
+    for (const h of slice) bytes += h.length;
+    parts.push(sketchMany(slice));
+  }
+  return concat(parts);
+});
 const set = sk.r;
-const batch = timed(() => { const index = ResembleIndex.build(set, { urls }); index.compact(); return index; });
+console.log(`${n.toLocaleString('en')} pages (${real.length.toLocaleString('en')} real${COPIES ? ', the rest edited copies' : ''}), ${(bytes / 1e6).toFixed(0)} MB; query commonCap ${QUERY_CAP ?? 'none'}, index commonCap ${INDEX_OPTIONS.commonCap ?? 1000}`);
+const batch = timed(() => { const index = ResembleIndex.build(set, { urls }, INDEX_OPTIONS); index.compact(); return index; });
 console.log(`batch: sketchMany ${s(sk.wall)} wall / ${s(sk.cpu)} CPU; build + postings ${s(batch.wall)} wall / ${s(batch.cpu)} CPU`);
+
+/** One set from sets of the same parameters, rows in order. */
+function concat(parts: SketchSet[]): SketchSet {
+  const total = parts.reduce((a, p) => a + p.size, 0), values = new BigUint64Array(parts.reduce((a, p) => a + p.values.length, 0));
+  const offsets = new Uint32Array(total + 1), cardinality = new Float64Array(total), tokens = new Uint32Array(total), modulusLog2 = new Uint8Array(total);
+  const rawFp = new BigUint64Array(total), lexicalFp = new BigUint64Array(total), shingleFp = new BigUint64Array(total);
+  let d = 0, v = 0;
+  for (const p of parts) {
+    values.set(p.values, v);
+    for (let i = 0; i < p.size; i++) offsets[d + i + 1] = v + p.offsets[i + 1];
+    cardinality.set(p.cardinality, d); tokens.set(p.tokens, d); modulusLog2.set(p.modulusLog2, d);
+    rawFp.set(p.rawFp, d); lexicalFp.set(p.lexicalFp, d); shingleFp.set(p.shingleFp, d);
+    d += p.size; v += p.values.length;
+  }
+  return new SketchSet(parts[0].params, { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp });
+}
 
 // --- online, pre-sketched: query then insert, page by page ------------------------------------------
 function online(withSketch: boolean) {
-  const index = new ResembleIndex(set.params);
+  const index = new ResembleIndex(set.params, INDEX_OPTIONS);
   const marks: { at: number; wall: number; cpu: number }[] = [];
   let dupes = 0;
   const t0 = performance.now(), c0 = cpu();
   const windowAt = checkpoints.map((c) => c - Math.max(1, Math.floor(c / 10)));
   for (let i = 0; i < n; i++) {
-    const q = withSketch ? sketch(pages[i].html) : set.get(i);
+    const q = withSketch ? sketch(page(i)) : set.get(i);
     if (index.query(q, queryOptions).length > 0) dupes++;
     index.insert(urls[i], q);
     if (windowAt.includes(i + 1) || checkpoints.includes(i + 1)) marks.push({ at: i + 1, wall: performance.now() - t0, cpu: cpu() - c0 });
@@ -119,11 +149,10 @@ if (CHECK) {
   const part = (idx: ResembleIndex) => idx.clusters().map((m) => Array.from(m).join(',')).sort();
   const a = part(batch.r), b = part(on.index);
   const same = a.length === b.length && a.every((x, i) => x === b[i]);
+  // A cluster is named by its union-find root, which depends on the order of unions: compare members.
+  const hits = (idx: ResembleIndex, q: number) => JSON.stringify(idx.queryDoc(q).map((h) => ({ ...h, cluster: idx.clusterMembers(h.cluster)[0] })));
   let hitDiff = 0;
-  for (let q = 0; q < n; q += Math.max(1, Math.floor(n / 500))) {
-    const x = JSON.stringify(batch.r.queryDoc(q)), y = JSON.stringify(on.index.queryDoc(q));
-    if (x !== y) hitDiff++;
-  }
+  for (let q = 0; q < n; q += Math.max(1, Math.floor(n / 500))) if (hits(batch.r, q) !== hits(on.index, q)) hitDiff++;
   console.log(`check: ${a.length.toLocaleString('en')} clusters batch, ${b.length.toLocaleString('en')} online: ${same ? 'the same' : 'DIFFERENT'}; query hits differ for ${hitDiff} of ${Math.ceil(n / Math.max(1, Math.floor(n / 500)))} sampled pages`);
   if (!same || hitDiff) process.exitCode = 1;
 }

@@ -93,7 +93,7 @@ export interface AddResult {
   identical: number;
   lexical: number;
   shingle: number;
-  /** Pairs over the policy found among the new documents and between new and indexed ones. */
+  /** Pairs over the policy found among the new documents, and joins of new documents to indexed clusters. */
   joins: number;
 }
 
@@ -169,6 +169,19 @@ function asSketch(input: Sketch | SketchColumns, where: string): Sketch {
   return input;
 }
 
+/** What a candidate scan looks at (see `ResembleIndex.candidates`). */
+interface CandidateScan {
+  cap: number;
+  exclude: number;
+  below: number;
+  threshold: number;
+  containment: number | undefined;
+  /** Documents not worth estimating (already joined). */
+  skip?: (doc: number) => boolean;
+  /** Visit by resemblance bound, highest first (top-k). */
+  byBound?: boolean;
+}
+
 /** Parses a crawl date: ms since 1970 as given, ISO 8601 via Date.parse; NaN when unknown. */
 export function parseDate(d: string | number | undefined): number {
   if (d === undefined || d === '') return NaN;
@@ -208,6 +221,7 @@ export class ResembleIndex {
   private fpMaps?: { maps: [U64Map, U64Map, U64Map]; end: number };
   private grouped?: { offsets: Uint32Array; members: Uint32Array; slot: Int32Array };
   private counter: Uint32Array = new Uint32Array(0);
+  private touched: Uint32Array = new Uint32Array(0);
   private live = 0;
   private staleRemovals = 0;
 
@@ -372,8 +386,10 @@ export class ResembleIndex {
       const row: Row = { w: words(cols.values), start: 0, end: 0, cardinality: 0, modulusLog2: 0 };
       for (const d of kept) {
         est.row(d, row);
-        this.candidates(row, est, this.options.commonCap, -1, n0, this.options.threshold, this.options.containment, (old) => {
-          if (this.accepts(est.out[0], est.out[C_AB], est.out[C_BA])) { this.uf.union(d, old); cross++; }
+        // One accepted member of a cluster joins d to all of it: the rest are not estimated.
+        const scan: CandidateScan = { cap: this.options.commonCap, exclude: -1, below: n0, threshold: this.options.threshold, containment: this.options.containment, skip: (old) => this.uf.find(old) === this.uf.find(d) };
+        this.candidates(row, est, scan, (old) => {
+          if (this.accepts(est.out[0], est.out[C_AB], est.out[C_BA]) && this.uf.union(d, old)) cross++;
         });
       }
     }
@@ -442,62 +458,106 @@ export class ResembleIndex {
   /**
    * Calls `found(doc)` for every live document sharing a value with `row` (values held by more
    * than `cap` documents, as the postings count them, skipped) among those below `below`, after
-   * estimating it into `est.out`. The postings must cover [0, below). Without a containment
-   * policy, documents whose shared values bound their resemblance below `threshold` are left
-   * out before estimating (they could never be accepted): resemblance ≤ shared / max(|A|, |B|)
-   * for MIN_s (the union's s smallest hold at least the longer sketch), ≤ x / (|A| + |B| − x) for MOD.
+   * estimating it into `est.out`; the postings must cover [0, below). Without a containment
+   * policy (and for MIN_s and MOD sketches) two exact filters leave out documents that could
+   * never reach `threshold`, before their lists are walked or their sketches compared:
+   *  - an estimate r = x / n ≥ t needs x ≥ t·|Q| shared values (n ≥ |Q| for both kinds), so a
+   *    document reaching t shares at least k of the query's values and is in one of any
+   *    |Q| − k + 1 of its lists: only the shortest ones are walked (prefix filtering, as in
+   *    all-pairs similarity joins); boilerplate values, whose lists grow with the crawl, are not;
+   *  - then r ≤ shared / max(|Q|, |D|) for MIN_s (the union's s smallest hold the longer sketch)
+   *    and ≤ x / (|Q| + |D| − x) for MOD, with shared bounded by the lists walked plus those not.
+   * With `byBound`, documents are visited by that bound, highest first, and `found` may return a
+   * floor: the scan stops at the first bound below it (top-k queries stop early, exactly).
    */
-  private candidates(row: Row, est: SetEstimator, cap: number, exclude: number, below: number, threshold: number, containment: number | undefined, found: (doc: number) => void): void {
+  private candidates(row: Row, est: SetEstimator, o: CandidateScan, found: (doc: number) => number | void): void {
+    const { cap, exclude, below, threshold, containment } = o;
     const main = this.main, delta = this.delta;
     const n = this.n;
-    if (this.counter.length < n) this.counter = new Uint32Array(Math.max(n, this.counter.length * 2));
-    const counter = this.counter, removed = this.removed;
-    const touched: number[] = [];
+    if (this.counter.length < n) { this.counter = new Uint32Array(Math.max(n, this.counter.length * 2)); this.touched = new Uint32Array(this.counter.length); }
+    const counter = this.counter, removed = this.removed, touched = this.touched;
+    let t = 0;
     const mDocs = main?.docs, mStart = main?.listStart;
     const dDoc = delta.doc, dNext = delta.next, dHead = delta.head, dCount = delta.count;
     const probeDelta = delta.entries > 0;
-    let skipped = 0;
-    for (let j = row.start; j < row.end; j++) {
+    const lenQ = row.end - row.start;
+    // Each value's list: main range [ls, le), delta slot, total length; ordered shortest first.
+    const ls = new Uint32Array(lenQ), le = new Uint32Array(lenQ), slots = new Int32Array(lenQ), order = new Float64Array(lenQ);
+    let nonEmptyLists = 0;
+    for (let i = 0; i < lenQ; i++) {
+      const j = row.start + i;
       const hi = row.w[2 * j + HI], lo = row.w[2 * j + LO];
-      let s = 0, e = 0;
       if (main) {
         const l = findList(main, hi, lo);
-        if (l >= 0) { s = mStart![l]; e = mStart![l + 1]; }
+        if (l >= 0) { ls[i] = mStart![l]; le[i] = mStart![l + 1]; }
       }
       const slot = probeDelta ? delta.find(hi, lo) : -1;
-      const len = e - s + (slot >= 0 ? dCount[slot] : 0);
+      slots[i] = slot;
+      const len = le[i] - ls[i] + (slot >= 0 ? dCount[slot] : 0);
+      if (len > 0) nonEmptyLists++;
+      order[i] = len * 2097152 + i; // lists of one query row number fewer than 2^21
+    }
+    order.sort();
+    const kind = this.params.kind;
+    const prune = containment === undefined && threshold > 0 && kind !== 'adaptive' && lenQ > 0;
+    // k: the fewest shared values whose ratio to |Q| reaches the threshold (as floating point divides).
+    let k = 0;
+    if (prune) {
+      k = Math.max(1, Math.ceil(threshold * lenQ));
+      while (k > 1 && (k - 1) / lenQ >= threshold) k--;
+      while (k <= lenQ && k / lenQ < threshold) k++;
+    }
+    const walk = prune ? Math.max(0, lenQ - k + 1) : lenQ;
+    let walked = 0;
+    for (let r = 0; r < walk && r < lenQ; r++) {
+      const i = order[r] % 2097152;
+      const len = Math.floor(order[r] / 2097152);
       if (len === 0) continue;
-      if (len > cap) { skipped++; continue; }
-      for (let q = s; q < e; q++) {
+      if (len > cap) break; // the rest are as long or longer
+      walked++;
+      for (let q = ls[i], e = le[i]; q < e; q++) {
         const d = mDocs![q];
         if (d >= below || removed[d] || d === exclude) continue;
-        if (counter[d]++ === 0) touched.push(d);
+        if (counter[d]++ === 0) touched[t++] = d;
       }
-      if (slot >= 0) {
-        for (let x = dHead[slot]; x >= 0; x = dNext[x]) {
+      if (slots[i] >= 0) {
+        for (let x = dHead[slots[i]]; x >= 0; x = dNext[x]) {
           const d = dDoc[x];
           if (d >= below || removed[d] || d === exclude) continue;
-          if (counter[d]++ === 0) touched.push(d);
+          if (counter[d]++ === 0) touched[t++] = d;
         }
       }
     }
-    touched.sort((a, b) => a - b);
-    const kind = this.params.kind, offsets = this.offsets, mlog2 = this.modulusLog2;
-    const prune = containment === undefined && threshold > 0;
-    const lenQ = row.end - row.start;
-    for (const d of touched) {
-      const shared = counter[d] + skipped;
+    const list = touched.subarray(0, t).sort();
+    const offsets = this.offsets;
+    const unwalked = nonEmptyLists - walked;
+    const bound = new Float64Array(prune && o.byBound ? t : 0);
+    let kept = 0;
+    for (let i = 0; i < t; i++) {
+      const d = list[i];
+      const shared = counter[d] + unwalked;
       counter[d] = 0;
+      if (o.skip?.(d)) continue;
+      let ub = 1;
       if (prune) {
         const lenD = offsets[d + 1] - offsets[d];
-        if (kind === 'min') { if (shared / Math.max(lenQ, lenD) < threshold) continue; }
-        else if (kind === 'mod' || mlog2[d] === row.modulusLog2) {
-          const x = Math.min(shared, lenQ, lenD);
-          if (x / Math.max(1, lenQ + lenD - x) < threshold) continue;
-        }
+        if (kind === 'min') ub = shared / Math.max(lenQ, lenD);
+        else { const x = Math.min(shared, lenQ, lenD); ub = x / Math.max(1, lenQ + lenD - x); }
+        if (ub < threshold) continue;
       }
+      if (bound.length) { list[kept] = d; bound[kept++] = ub; continue; }
       est.against(row, d);
       found(d);
+    }
+    if (!bound.length || kept === 0) return;
+    // Highest bound first, DocId ascending among equal bounds (the order hits rank in).
+    const idx = Uint32Array.from({ length: kept }, (_, i) => i).sort((a, b) => bound[b] - bound[a] || list[a] - list[b]);
+    let floor = -1;
+    for (const i of idx) {
+      if (bound[i] < floor) break;
+      est.against(row, list[i]);
+      const f = found(list[i]);
+      if (typeof f === 'number') floor = f;
     }
   }
 
@@ -652,12 +712,23 @@ export class ResembleIndex {
     const est = new SetEstimator(cols);
     const row: Row = { w: words(q.values), start: 0, end: q.values.length, cardinality: q.cardinality, modulusLog2: q.modulusLog2 };
     const hits: QueryHit[] = [];
-    this.candidates(row, est, cap, exclude, this.n, threshold, containment, (d) => {
+    if (limit === 0) return hits;
+    const rank = (x: QueryHit, y: QueryHit) => y.resemblance - x.resemblance || Math.max(y.containment, y.contains) - Math.max(x.containment, x.contains) || x.doc - y.doc;
+    // A few best hits: keep them ranked as they come, and let the scan stop below the last one.
+    const topK = limit <= 64;
+    this.candidates(row, est, { cap, exclude, below: this.n, threshold, containment, byBound: topK }, (d) => {
       const r = est.out[0], cqd = est.out[C_AB], cdq = est.out[C_BA];
       if (!(r >= threshold || (containment !== undefined && (cqd >= containment || cdq >= containment)))) return;
-      hits.push({ doc: d, key: this.urls[d], url: this.urls[d], date: this.dateOf(d), resemblance: r, containment: cqd, contains: cdq, shared: est.out[SHARED], cluster: this.uf.find(d) });
+      const hit: QueryHit = { doc: d, key: this.urls[d], url: this.urls[d], date: this.dateOf(d), resemblance: r, containment: cqd, contains: cdq, shared: est.out[SHARED], cluster: this.uf.find(d) };
+      if (!topK) { hits.push(hit); return; }
+      let at = hits.length;
+      while (at > 0 && rank(hit, hits[at - 1]) < 0) at--;
+      if (at >= limit) return hits[limit - 1].resemblance;
+      hits.splice(at, 0, hit);
+      if (hits.length > limit) hits.pop();
+      return hits.length === limit ? hits[limit - 1].resemblance : undefined;
     });
-    hits.sort((x, y) => y.resemblance - x.resemblance || Math.max(y.containment, y.contains) - Math.max(x.containment, x.contains) || x.doc - y.doc);
+    if (!topK) hits.sort(rank);
     return hits.length > limit ? hits.slice(0, limit) : hits;
   }
 

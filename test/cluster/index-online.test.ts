@@ -99,6 +99,10 @@ for (const spec of [{ kind: 'min', s: 32 }, { kind: 'mod', mLog2: 2 }, { kind: '
         const want: number[] = [];
         for (let e = 0; e < d; e++) { const r = est.pair(d, e); if (est.out[3] > 0 && r >= 0.3) want.push(e); }
         assert.equal(hits.map((h) => h.doc).sort((a, b) => a - b), want, `query before inserting ${d}`);
+        // A top-k query stops its scan early; it must return the first k of the full answer.
+        for (const limit of [1, 3]) {
+          for (const threshold of [0.3, 0.5]) assert.equal(online.query(q, { threshold, limit }), online.query(q, { threshold }).slice(0, limit), `top ${limit} at ${threshold}`);
+        }
         checked++;
       }
       online.insert(urls[d], one(d));
