@@ -173,7 +173,8 @@ function itemSketch(all: BigUint64Array, items: number, p: SketchParams): Sketch
     let keep: (i: number) => boolean;
     if (p.kind === 'mod') keep = (i) => mod64(w[2 * i + HI], w[2 * i + LO], p.m) === 0;
     else {
-      while (Math.floor(distinct / 2 ** (modulusLog2 + 2)) >= 50) modulusLog2++;
+      // As the kernel (assembly/select.ts): the largest i with ⌊n / 2^i⌋ ≥ 50, so 50 ≤ kept < 100.
+      while (Math.floor(distinct / 2 ** (modulusLog2 + 1)) >= 50) modulusLog2++;
       const e = modulusLog2, loMask = e >= 32 ? 0xffffffff : 2 ** e - 1, hiMask = e > 32 ? 2 ** (e - 32) - 1 : 0;
       keep = (i) => (w[2 * i + LO] & loMask) === 0 && (w[2 * i + HI] & hiMask) === 0;
     }
