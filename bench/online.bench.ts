@@ -8,7 +8,7 @@
 // PATH is a .jsonl file ({url, html|text} per line) or a folder of .html files (walked in sorted
 // order; URLs from the relative paths). With --copies, pages past the end of PATH are edited copies
 // (2% of words replaced, deterministic) on other hosts, in shuffled order: mirrors as a crawl meets them.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { machine, machineLine } from '../src/bench/machine.js';
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
@@ -29,10 +29,24 @@ await init();
 // --- pages ----------------------------------------------------------------------------------------
 function loadPages(path: string): { url: string; html: string }[] {
   if (path.endsWith('.jsonl')) {
-    return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => {
-      const r = JSON.parse(l) as { url: string; html?: string; text?: string };
-      return { url: r.url, html: r.html ?? r.text ?? '' };
-    });
+    // Line by line in 16 MiB reads: a crawl of a few GB is longer than the longest string V8 makes.
+    const out: { url: string; html: string }[] = [];
+    const fd = openSync(path, 'r'), buf = Buffer.alloc(16 << 20);
+    let rest = Buffer.alloc(0);
+    for (let got; (got = readSync(fd, buf, 0, buf.length, null)) > 0;) {
+      const chunk = Buffer.concat([rest, buf.subarray(0, got)]);
+      let from = 0;
+      for (let nl = chunk.indexOf(10); nl >= 0; from = nl + 1, nl = chunk.indexOf(10, from)) {
+        const line = chunk.toString('utf8', from, nl);
+        if (!line.trim()) continue;
+        const r = JSON.parse(line) as { url: string; html?: string; text?: string };
+        out.push({ url: r.url, html: r.html ?? r.text ?? '' });
+      }
+      rest = Buffer.from(chunk.subarray(from));
+    }
+    closeSync(fd);
+    if (rest.toString().trim()) { const r = JSON.parse(rest.toString()) as { url: string; html?: string; text?: string }; out.push({ url: r.url, html: r.html ?? r.text ?? '' }); }
+    return out;
   }
   const files: string[] = [];
   (function walk(d: string) {
