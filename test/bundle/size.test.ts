@@ -10,8 +10,9 @@ import { dist, ensureDist, root } from './dist.js';
 const KB = 1024;
 const BUDGETS: { file: string; what: string; gzip: number }[] = [
   { file: 'resemble.wasm', what: 'WebAssembly kernels', gzip: 10 * KB },
-  { file: 'browser-external.js', what: 'JS glue: the whole API, WASM fetched', gzip: 64 * KB },
-  { file: 'browser.js', what: 'JS glue + WASM inlined as base64', gzip: 80 * KB },
+  // Raised by 12 KB each for the online index (two-tier postings, keyed API) and item sketches: about 7 KB gzipped.
+  { file: 'browser-external.js', what: 'JS glue: the whole API, WASM fetched', gzip: 76 * KB },
+  { file: 'browser.js', what: 'JS glue + WASM inlined as base64', gzip: 92 * KB },
   { file: 'worker-browser.js', what: 'Web Worker script of the pool', gzip: 10 * KB },
 ];
 
