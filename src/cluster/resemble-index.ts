@@ -10,8 +10,9 @@
 // both; a new document goes into the hash table; once the table holds MERGE_FRACTION of the
 // sorted lists' entries it is merged into them in one linear pass (dropping removed documents).
 // The sorted tier thus grows by a constant factor between merges, so each entry is copied a
-// constant number of times overall: adding and querying cost the same per document at 10,000
-// documents as at 1,000,000 (amortized), where rebuilding everything per sweep cost O(n) each.
+// constant number of times overall: keeping the postings up costs the same per document at any
+// size (amortized), where rebuilding them per sweep cost O(n) each. What a lookup then costs is
+// the lists it walks: prefix filtering (see `candidates`) leaves out the longest ones.
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { assertComparable } from '../sketch/sketch.js';
