@@ -4,7 +4,7 @@
 // average over the whole run up to there: amortized, merges included, and over the last window),
 // and checks first that the online index ends with the batch index's clusters and query hits.
 // Run: node --import tsx bench/online.bench.ts --pages PATH [--docs N] [--copies] [--checkpoints 10000,100000]
-//        [--query-cap N] [--common-cap N] [--in-order] [--no-sketch] [--no-check]
+//        [--query-cap N] [--common-cap N] [--in-order] [--no-sketch] [--no-check] [--no-batch]
 // PATH is a .jsonl file ({url, html|text} per line) or a folder of .html files (walked in sorted
 // order; URLs from the relative paths). With --copies, pages past the end of PATH are edited copies
 // (2% of words replaced, deterministic) on other hosts, in shuffled order: mirrors as a crawl meets them.
@@ -104,8 +104,9 @@ const sk = timed(() => {
 });
 const set = sk.r;
 console.log(`${n.toLocaleString('en')} pages (${real.length.toLocaleString('en')} real${COPIES ? ', the rest edited copies' : ''}), ${(bytes / 1e6).toFixed(0)} MB; query commonCap ${QUERY_CAP ?? 'none'}, index commonCap ${INDEX_OPTIONS.commonCap ?? 1000}`);
-const batch = timed(() => { const index = ResembleIndex.build(set, { urls }, INDEX_OPTIONS); index.compact(); return index; });
-console.log(`batch: sketchMany ${s(sk.wall)} wall / ${s(sk.cpu)} CPU; build + postings ${s(batch.wall)} wall / ${s(batch.cpu)} CPU`);
+const NO_BATCH = process.argv.includes('--no-batch');
+const batch = NO_BATCH ? { r: new ResembleIndex(set.params), wall: NaN, cpu: NaN } : timed(() => { const index = ResembleIndex.build(set, { urls }, INDEX_OPTIONS); index.compact(); return index; });
+console.log(`batch: sketchMany ${s(sk.wall)} wall / ${s(sk.cpu)} CPU; build + postings ${NO_BATCH ? 'not run (--no-batch)' : `${s(batch.wall)} wall / ${s(batch.cpu)} CPU`}`);
 
 /** One set from sets of the same parameters, rows in order. */
 function concat(parts: SketchSet[]): SketchSet {
@@ -159,7 +160,7 @@ if (SKETCH) {
 }
 
 // --- the online index is the batch index -------------------------------------------------------------
-if (CHECK) {
+if (CHECK && !NO_BATCH) {
   const part = (idx: ResembleIndex) => idx.clusters().map((m) => Array.from(m).join(',')).sort();
   const a = part(batch.r), b = part(on.index);
   const same = a.length === b.length && a.every((x, i) => x === b[i]);
