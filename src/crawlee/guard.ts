@@ -41,14 +41,17 @@ export class DuplicateGuard {
   }
 
   /**
-   * The URL of an earlier page this one resembles (by the index's threshold and containment
-   * policy; the best match), or null after indexing this page under its URL. Needs `await init()` first.
+   * The URL of an earlier page this one resembles (by the index's threshold, containment policy
+   * and common-shingle cap; the best match), or null after indexing this page under its URL.
+   * Needs `await init()` first.
    */
   isDuplicate(url: string, html: DocInput): string | null {
     if (typeof url !== 'string') throw new ResembleError('E_INPUT', `isDuplicate: expected the page's URL as a string, got ${typeof url}`);
     const sk = sketch(html, this.index.params);
     this.pages++;
-    const hit = this.index.query(sk, { limit: 1 })[0];
+    // The index's common-shingle cap, as when it joins clusters: values in more pages than that
+    // (boilerplate) do not make candidates, so the cost per page stays flat as the crawl grows.
+    const hit = this.index.query(sk, { limit: 1, commonCap: this.index.options.commonCap })[0];
     const match = hit ? (hit.key ?? `#${hit.doc}`) : null;
     if (match === null) this.index.add(sk, { urls: [url] });
     else this.duplicates++;
