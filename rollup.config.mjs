@@ -1,7 +1,7 @@
 // `rollup -c` (after `npm run build:wasm`; `npm run build` runs both, when stale): the package's dist/.
 //   Node ≥ 20, ESM: dist/index.js (core), dist/node.js (core, clustering, pool, readers), dist/cli.js,
 //                   sharing dist/chunks/ (one WebAssembly instance however many entries are imported)
-//   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs
+//   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs (and dist/crawlee.{js,cjs}: the Crawlee integration)
 //   browsers, ESM, one file each: dist/browser.js (both WASM builds inlined), dist/browser-external.js
 //                   (+ dist/resemble.wasm, dist/resemble-scalar.wasm),
 //                   dist/worker-browser.js (the pool's Web Worker, loaded from beside either entry)
@@ -161,7 +161,7 @@ function optionalPeerTypes() {
   };
 }
 
-const nodeInputs = { index: 'src/index.ts', node: 'src/node.ts' };
+const nodeInputs = { index: 'src/index.ts', node: 'src/node.ts', crawlee: 'src/crawlee/index.ts' };
 // The CLI is built when its sources are in the tree (bin/resemble.js falls back to tsx otherwise).
 const cliInputs = existsSync(join(root, 'src/cli/main.ts')) ? { cli: 'src/cli/main.ts' } : {};
 
@@ -198,7 +198,7 @@ const node = [
     output: { dir: 'dist', format: 'cjs', exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
   },
   {
-    input: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
+    input: { index: 'src/index.ts', node: 'src/node.ts', crawlee: 'src/crawlee/index.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
     external: bare,
     plugins: [publicTypes(join(root, 'dist')), dts({ tsconfig: './tsconfig.json' }), optionalPeerTypes(), recordInputs('types'), chunksOf(), pruneChunks()],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },

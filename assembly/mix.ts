@@ -11,3 +11,12 @@
   k ^= k >> 33;
   return k;
 }
+
+/** π over n values in place (sketchItems: items are hashed in TypeScript-packed batches); returns n. */
+export function mx_mix(ptr: usize, n: i32, seed: u64): i32 {
+  for (let i = 0; i < n; i++) {
+    const p = ptr + (<usize>i << 3);
+    store<u64>(p, mix(load<u64>(p), seed));
+  }
+  return n;
+}

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'E_FORMAT'          // serialized bytes with a wrong magic, version or truncated
   | 'E_PARAMS'          // two sketches (or a sketch and an index) made with different parameters
   | 'E_INPUT'           // a document or record that cannot be used
+  | 'E_KEY'             // a key not in an index, or one inserted twice
   | 'E_IO'              // a file or stream that cannot be read
   | 'E_ENGINE';         // an optional engine (DuckDB) missing or failing
 

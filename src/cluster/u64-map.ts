@@ -40,6 +40,14 @@ export class U64Map {
     return v;
   }
 
+  /** Sets hi:lo → v, replacing a value already stored. */
+  set(hi: number, lo: number, v: number): void {
+    const i = this.slot(hi, lo);
+    if (this.val[i] >= 0) { this.val[i] = v; return; }
+    this.hi[i] = hi; this.lo[i] = lo; this.val[i] = v;
+    if (++this.size * 2 > this.mask + 1) this.rehash();
+  }
+
   private rehash(): void {
     const { hi, lo, val } = this;
     const cap = (this.mask + 1) * 2;

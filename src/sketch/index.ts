@@ -1,5 +1,6 @@
 export { resolveSketchOptions, sameParams, DEFAULT_W, DEFAULT_S, DEFAULT_M, type SketchOptions, type SketchParams } from './options.js';
-export { SketchSet, kmvCardinality, type Sketch, type SketchColumns, type SketchError } from './sketch-set.js';
+export { SketchSet, kmvCardinality, isSketch, type Sketch, type SketchColumns, type SketchError } from './sketch-set.js';
+export { sketchItems, SketchBuilder, resolveItemOptions } from './items.js';
 export { sketch, sketchMany, assertComparable, type SketchManyOptions } from './sketch.js';
 export { resemblance, containment, minResemblance, intersectionSize } from './estimate.js';
 export { exactResemblance, exactContainment, shingleSet } from './exact.js';

@@ -73,8 +73,9 @@ export function resolveSketchOptions(o: SketchOptions = {}): SketchParams {
   if (o === null || typeof o !== 'object') throw optionError('options', 'an object', o);
   rejectUnknown(o, KNOWN, 'sketch');
   const kind = enumOption('kind', o.kind, 'min', ['min', 'mod', 'adaptive'] as const);
-  if (kind !== 'min' && o.s !== undefined) throw optionError('s', `no s with kind '${kind}' (s sizes MIN_s sketches)`, o.s);
-  if (kind !== 'mod' && o.m !== undefined) throw optionError('m', `no m with kind '${kind}' (m is the MOD_m modulus)`, o.m);
+  // 0 is how resolved parameters say "does not apply", so they are accepted back as options.
+  if (kind !== 'min' && o.s !== undefined && o.s !== 0) throw optionError('s', `no s with kind '${kind}' (s sizes MIN_s sketches)`, o.s);
+  if (kind !== 'mod' && o.m !== undefined && o.m !== 0) throw optionError('m', `no m with kind '${kind}' (m is the MOD_m modulus)`, o.m);
   const seed = o.seed ?? 0n;
   if (typeof seed !== 'bigint' || seed < 0n || seed >= 1n << 64n) throw optionError('seed', 'bigint 0..2^64−1', seed);
   const content = enumOption('content', o.content, 'page', ['page', 'main'] as const);

@@ -1,5 +1,6 @@
 import { ResembleError } from '../errors.js';
-import type { SketchParams } from './options.js';
+import { paramDiff, sameParams, type SketchParams } from './options.js';
+import { superShingles } from './supershingles.js';
 
 /** One document's sketch: a view of one row of a SketchSet (no copy). */
 export interface Sketch {
@@ -12,6 +13,12 @@ export interface Sketch {
   modulusLog2: number;
   /** Canonical tokens in the document. */
   tokens: number;
+  /** Whole-document fingerprints (identical bytes, lexically equivalent, shingle-equivalent); absent or 0n when unknown. */
+  rawFp?: bigint;
+  lexicalFp?: bigint;
+  shingleFp?: bigint;
+  /** The k-value signature for LSH banding (when params.k > 0). */
+  signature?: BigUint64Array;
 }
 
 /** Per-document columns beside the sketch values; all indexed by DocId. */
@@ -85,7 +92,49 @@ export class SketchSet implements SketchColumns {
       cardinality: this.cardinality[i],
       modulusLog2: this.modulusLog2[i],
       tokens: this.tokens[i],
+      rawFp: this.rawFp[i],
+      lexicalFp: this.lexicalFp[i],
+      shingleFp: this.shingleFp[i],
+      ...(this.params.k > 0 && this.signature ? { signature: this.signatureOf(i) } : {}),
     };
+  }
+
+  /**
+   * A set of these sketches, one row each (copied), so a `Sketch` goes wherever a set does. They
+   * must share their parameters (E_PARAMS otherwise); fingerprints a sketch lacks are 0n (unknown).
+   * With params.k > 0 each needs its signature; super-shingles are recomputed from the values.
+   */
+  static from(sketches: readonly Sketch[]): SketchSet {
+    if (!Array.isArray(sketches) || sketches.length === 0) throw new ResembleError('E_INPUT', 'SketchSet.from: expected a non-empty array of sketches');
+    const n = sketches.length;
+    sketches.forEach((x, i) => checkSketch(x, `SketchSet.from: sketch ${i}`));
+    const params = sketches[0].params;
+    const offsets = new Uint32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const p = sketches[i].params;
+      if (p !== params && !sameParams(p, params)) throw new ResembleError('E_PARAMS', `SketchSet.from: sketch ${i} made with different parameters: ${paramDiff(p, params)}`, { index: i });
+      offsets[i + 1] = offsets[i] + sketches[i].values.length;
+    }
+    const values = new BigUint64Array(offsets[n]);
+    const cardinality = new Float64Array(n), tokens = new Uint32Array(n), modulusLog2 = new Uint8Array(n);
+    const rawFp = new BigUint64Array(n), lexicalFp = new BigUint64Array(n), shingleFp = new BigUint64Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = sketches[i];
+      values.set(x.values, offsets[i]);
+      cardinality[i] = x.cardinality; tokens[i] = x.tokens ?? 0; modulusLog2[i] = x.modulusLog2 ?? 0;
+      rawFp[i] = x.rawFp ?? 0n; lexicalFp[i] = x.lexicalFp ?? 0n; shingleFp[i] = x.shingleFp ?? 0n;
+    }
+    let signature: BigUint64Array | undefined;
+    if (params.k > 0) {
+      signature = new BigUint64Array(n * params.k);
+      for (let i = 0; i < n; i++) {
+        const sig = sketches[i].signature;
+        if (!(sig instanceof BigUint64Array) || sig.length !== params.k) throw new ResembleError('E_INPUT', `SketchSet.from: sketch ${i} has no ${params.k}-value signature (its params say k = ${params.k})`, { index: i });
+        signature.set(sig, i * params.k);
+      }
+    }
+    const columns = { values, offsets, cardinality, tokens, modulusLog2, rawFp, lexicalFp, shingleFp, signature };
+    return new SketchSet(params, params.superShingle > 0 ? { ...columns, superShingles: superShingles({ values, offsets }, params.superShingle) } : columns);
   }
 
   /** The k-value signature of document i (empty unless params.k > 0). */
@@ -117,4 +166,21 @@ export class SketchSet implements SketchColumns {
 export function kmvCardinality(count: number, s: number, max: bigint): number {
   if (count < s) return count;
   return ((s - 1) * 2 ** 64) / (Number(max) + 1);
+}
+
+/** True for a single `Sketch` (a row), false for columns of many (a `SketchSet`). */
+export function isSketch(x: unknown): x is Sketch {
+  return typeof x === 'object' && x !== null && 'values' in x && !('offsets' in x);
+}
+
+/** Checks the shape of a sketch given from outside (E_INPUT naming `what`); its parameters are checked where they are compared. */
+export function checkSketch(x: unknown, what: string): asserts x is Sketch {
+  const bad = (m: string): never => { throw new ResembleError('E_INPUT', `${what}: ${m}`); };
+  if (typeof x !== 'object' || x === null) bad(`expected a sketch (from sketch() or sketchItems()), got ${x === null ? 'null' : typeof x}`);
+  const s = x as Partial<Sketch>;
+  if (!(s.values instanceof BigUint64Array)) bad('expected a sketch whose values are a BigUint64Array');
+  if (typeof s.params !== 'object' || s.params === null) bad('expected a sketch with its params');
+  if (typeof s.cardinality !== 'number' || !(s.cardinality >= 0)) bad(`expected a cardinality ≥ 0, got ${String(s.cardinality)}`);
+  const v = s.values!;
+  for (let i = 1; i < v.length; i++) if (!(v[i - 1] < v[i])) bad(`sketch values must ascend and be distinct (at ${i})`);
 }

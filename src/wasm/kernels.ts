@@ -16,6 +16,7 @@ export interface Kernels {
   rb_rolling(ptr: number, len: number, n: number, out: number, outCap: number): number;
   rb_chunks(ptr: number, len: number, carry: number, n: number, mask: bigint, target: bigint,
     minSize: number, maxSize: number, startLen: number, final: number, flavor: number, out: number, outCap: number): number;
+  mx_mix(ptr: number, n: number, seed: bigint): number;
   tk_canonical(ptr: number, len: number, out: number, outCap: number): number;
   tk_tokens(ptr: number, len: number, out: number, outCap: number): number;
   tk_entity_table(out: number, cap: number): number;
@@ -40,7 +41,7 @@ export interface Kernels {
 
 /** Every function export, checked to be present when a module is adopted. */
 export const KERNEL_FUNCTIONS = [
-  '_initialize', 'heapBase', 'simdBuild', 'rb_update', 'rb_fingerprint_batch', 'rb_rolling', 'rb_chunks',
+  '_initialize', 'heapBase', 'simdBuild', 'rb_update', 'rb_fingerprint_batch', 'rb_rolling', 'rb_chunks', 'mx_mix',
   'tk_canonical', 'tk_tokens', 'tk_entity_table', 'sh_values', 'sk_configure', 'sk_sketch_batch', 'sk_stage',
   'ss_super', 'rp_entry', 'rp_project', 'hm_propagate', 'sort_keyed', 'bl_sum', 'tp_configure', 'tp_blocks', 'tp_sketch_batch',
 ] as const satisfies readonly Exclude<keyof Kernels, 'memory'>[];
