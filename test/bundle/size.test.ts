@@ -22,7 +22,7 @@ const BUDGETS: { file: string; what: string; gzip: number }[] = [
   // init() picks the build the engine runs, with no file to fetch.
   // 96 → 106 KB for the same online index and item sketches: 102.4 KB then.
   { file: 'browser.js', what: 'JS glue + both WASM builds inlined as base64', gzip: 106 * KB },
-  // 10 → 12 KB when the worker learnt content-mode template tables and the choice of build: 10.9 KB then.
+  // 10 → 12 KB: 10.9 KB once content mode, the choice of build and the online index's shared sketch code met.
   { file: 'worker-browser.js', what: 'Web Worker script of the pool', gzip: 12 * KB },
 ];
 
