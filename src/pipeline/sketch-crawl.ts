@@ -43,6 +43,10 @@ export interface SketchCrawlOptions {
   onBatch?: (docs: readonly Document[], first: number) => void;
   /** Called as documents are read and sketched. */
   onProgress?: (p: StreamProgress) => void;
+  /** Called with each batch's sketches in input order (DocIds first..first + set.size − 1), as soon as all before it are done. */
+  onSketched?: (set: SketchSet, first: number) => void;
+  /** Keep every batch's sketches for the returned set (default true); false returns an empty set (memory: the columns only). */
+  retain?: boolean;
   /**
    * Write every page's UTF-8 bytes to a temporary file in this folder as it streams by, so that
    * later stages can read single pages back (`CrawlSketch.spill`); default: no spill file. Costs
@@ -83,7 +87,7 @@ export interface CrawlSketch {
   spill?: Spill;
 }
 
-const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'onBatch', 'onProgress', 'spillDir'] as const;
+const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
 
 /** Opens a spill file in a new folder under `dir`; returns its writer. */
 function openSpill(dir: string): { spill: Spill; write(bytes: Uint8Array): void; close(): void } {
@@ -135,7 +139,9 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const params = resolveSketchOptions(sketchOptions);
   const workers = workerCount(options.workers);
   const batchBytes = intOption('batchBytes', options.batchBytes, 4 << 20, 1024, 256 << 20);
-  for (const name of ['onBatch', 'onProgress'] as const) {
+  if (options.retain !== undefined && typeof options.retain !== 'boolean') throw optionError('retain', 'boolean', options.retain);
+  const retain = options.retain ?? true;
+  for (const name of ['onBatch', 'onProgress', 'onSketched'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw optionError(name, 'a function', options[name]);
   }
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
@@ -156,7 +162,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
 
   const collect = (start: number, end: number, set: SketchSet) => {
     for (const e of set.errors) sketchErrors.push({ index: start + e.index, message: e.message.replace(/^document \d+/, `document ${start + e.index}`) });
-    parts.push({ start, end, columns: set });
+    options.onSketched?.(set, start);
+    if (retain) parts.push({ start, end, columns: set });
   };
   const drain = async (keep: number) => {
     while (inflight.length > keep) {
@@ -217,8 +224,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   } finally {
     await pool?.close();
   }
-  const n = cols.urls.length;
-  const set = assembleSketchSet(params, n, parts, sketchErrors);
+  const n = retain ? cols.urls.length : 0;
+  const set = assembleSketchSet(params, n, parts, retain ? sketchErrors : []);
   return {
     set, params, urls: cols.urls, sources: cols.sources, dates: Float64Array.from(cols.dates), sizes: Float64Array.from(cols.sizes),
     links: keepLinks ? cols.links : undefined, errors, skipped, bytes: progress.bytes, sketchErrors, workers: pool ? workers : 1,

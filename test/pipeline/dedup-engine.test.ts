@@ -83,5 +83,28 @@ test('dups --engine duckdb from the command line prints the in-memory output', a
   assert.is(b.out, a.out);
 });
 
+test('sketch --parquet writes the map side; the SQL pipeline over it finds the in-memory pairs', async () => {
+  const out = join(dir, 'map');
+  const r = await run(['sketch', inputs.jsonl, '--parquet', out, '--workers', '2']);
+  assert.is(r.code, 0, r.err);
+  const summary = JSON.parse(r.out);
+  const docs = lines(inputs.jsonl).length;
+  assert.is(summary.documents, docs);
+  const { runPipeline } = await import('../../src/scale/pipeline.js');
+  const sql = await runPipeline({ keys: join(out, 'keys.parquet'), sizes: join(out, 'sizes.parquet'), memoryLimit: '256MB', tempDir: dir, documents: docs });
+  const { loadCrawl } = await import('../../src/io/crawl.js');
+  const { sketchMany } = await import('../../src/index.js');
+  const { nearDuplicates } = await import('../../src/cluster/near-duplicates.js');
+  const { utf8Bytes } = await import('../../src/graph/document.js');
+  const crawl = await loadCrawl(inputs.jsonl, { links: false });
+  const nd = nearDuplicates(sketchMany(crawl.documents.map(utf8Bytes)), { equivalence: 'none', prefix: 0 });
+  assert.ok(nd.pairs.count > 100);
+  assert.equal(Array.from(sql.pairs.a), Array.from(nd.pairs.a));
+  assert.equal(Array.from(sql.pairs.b), Array.from(nd.pairs.b));
+  const plan = await run(['plan', '--keys', join(out, 'keys.parquet'), '--sizes', join(out, 'sizes.parquet'), '--dialect', 'spark']);
+  assert.is(plan.code, 0);
+  assert.match(plan.out, `parquet.\`${join(out, 'keys.parquet')}\``);
+});
+
 test.after(cleanup);
 test.run();
