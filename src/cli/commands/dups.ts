@@ -108,20 +108,24 @@ export async function runNearDuplicates(ctx: CommandContext, inputs: readonly st
   return found;
 }
 
-/** Takes what the pipeline found; returns the closing summary line, numbers with their meaning. */
-export function dupsSummary(found: FoundNearDuplicates, total: number): string {
+/** Takes a count and a noun; returns `1 page`, `2 pages` (with thousands separators). */
+export function plural(n: number, noun: string, many = `${noun}s`): string {
+  return `${count(n)} ${n === 1 ? noun : many}`;
+}
+
+/** Takes what the pipeline found and the seconds it took; returns the closing summary line, numbers with their meaning. */
+export function dupsSummary(found: FoundNearDuplicates, seconds: number): string {
   const { nd, crawl } = found;
   const s = nd.stats, c = nd.clusters;
   const pages = crawl.urls.length;
   const copies = s.identical + s.lexical + s.shingle;
   const parts = [
-    `dups: ${count(pages)} pages, ${rateText(crawl.bytes, total)} with ${crawl.workers} worker${crawl.workers === 1 ? '' : 's'}`,
-    `${count(c.count)} clusters holding ${count(c.stats.clusteredDocuments)} pages (${count(copies)} exact or equivalent copies, ${count(c.stats.chainedClusters)} clusters joined through chains)`,
-    `${count(s.candidatePairs)} candidate pairs (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page${s.prefix > 0 ? `, keyed by ${s.prefix} values each` : ''}), ${count(c.stats.acceptedPairs)} over the threshold`,
+    `dups: ${plural(c.count, 'cluster')} of near-duplicates hold ${count(c.stats.clusteredDocuments)} of ${plural(pages, 'page')} (${count(copies)} of them exact or equivalent copies)`,
+    `${plural(s.candidatePairs, 'candidate pair')} compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(c.stats.acceptedPairs)} joined`
+      + (found.exactPairs > 0 ? `, ${count(found.exactPairs)} near the threshold checked exactly` : ''),
   ];
-  if (found.exactPairs > 0) parts.push(`${count(found.exactPairs)} pairs near the threshold checked exactly (${count(found.exactPages)} pages read again)`);
-  if (s.ignoredShingles > 0) parts.push(`${count(s.ignoredShingles)} ${s.method === 'lsh' ? 'band keys' : s.method === 'super-shingles' ? 'super-shingles' : 'shingles'} ignored as common (on more than the cap's pages)`);
   if (s.lsh) parts.push(`lsh ${s.lsh.bands} bands × ${s.lsh.rows} rows`);
+  parts.push(`${rateText(crawl.bytes, seconds)}, ${plural(crawl.workers, 'worker')}`);
   return parts.join('; ');
 }
 
