@@ -4,10 +4,10 @@
 // stages need is kept as small columns (URL, source, date, size, links when asked for). Batches
 // are put back in input order, so DocIds are read positions and the sketches are bit-identical
 // for any worker count.
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { intOption, optionError, rejectUnknown } from '../errors.js';
+import { ResembleError, intOption, optionError, rejectUnknown } from '../errors.js';
 import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
 import { readCrawl, type SkipCounts } from '../io/crawl.js';
 import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
@@ -91,7 +91,13 @@ const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'onBatch'
 
 /** Opens a spill file in a new folder under `dir`; returns its writer. */
 function openSpill(dir: string): { spill: Spill; write(bytes: Uint8Array): void; close(): void } {
-  const folder = mkdtempSync(join(dir, 'resemble-pages-'));
+  let folder: string;
+  try {
+    mkdirSync(dir, { recursive: true });
+    folder = mkdtempSync(join(dir, 'resemble-pages-'));
+  } catch (e) {
+    throw new ResembleError('E_IO', `cannot make a temporary folder in ${dir}: ${(e as Error).message}`, { path: dir });
+  }
   const path = join(folder, 'pages.bin');
   const fd = openSync(path, 'w');
   let at = 0, open = true;
