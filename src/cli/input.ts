@@ -159,7 +159,9 @@ export function rateText(bytes: number, seconds: number): string {
   return `${mb.toFixed(mb < 10 ? 1 : 0)} MB in ${seconds.toFixed(1)} s (${seconds > 0 ? (mb / seconds).toFixed(0) : '–'} MB/s)`;
 }
 
-/** Takes the reader totals of a streaming command; returns its read summary line (`read 120 pages (3.4 MB) …`). */
-export function readSummary(documents: number, bytes: number, errors: number, skipped: Record<string, number>, seconds: number): string {
-  return summaryLine({ documents, bytes, errors, skipped, seconds }).replace(/^read \d+ documents?/, `read ${count(documents)} page${documents === 1 ? '' : 's'}`);
+/** Takes the reader totals of a streaming command; returns its read summary line: `read 1,200 pages (3.4 MB); 2 errors; 3 skipped (binary 3)`. */
+export function readSummary(totals: { urls: readonly string[]; bytes: number; errors: readonly unknown[]; skipped: Record<string, number> }): string {
+  const n = totals.urls.length;
+  return summaryLine({ documents: n, bytes: totals.bytes, errors: totals.errors.length, skipped: totals.skipped, seconds: 0 })
+    .replace(/^read \d+ documents? (\([\d.]+ MB\)) in [\d.]+ s/, `read ${count(n)} page${n === 1 ? '' : 's'} $1`);
 }

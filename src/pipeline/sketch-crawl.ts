@@ -29,8 +29,8 @@ export interface StreamProgress {
 
 /** Options of `sketchCrawl`; every one has a default. */
 export interface SketchCrawlOptions {
-  /** Sketch options (default: the library's). */
-  sketch?: SketchOptions;
+  /** Sketch options (default: the library's); false reads without sketching (for stages that only need `onBatch` and the columns). */
+  sketch?: SketchOptions | false;
   /** Sketching threads: 1 sketches on the calling thread, N > 1 on a pool of N workers. Default: available cores. */
   workers?: number;
   /** Input bytes per batch (default 4 MiB): bounds what is held while a batch waits for a worker. */
@@ -141,7 +141,8 @@ class Columns {
  */
 export async function sketchCrawl(input: string | readonly string[], options: SketchCrawlOptions = {}): Promise<CrawlSketch> {
   rejectUnknown(options, KNOWN, 'sketchCrawl');
-  const sketchOptions = options.sketch ?? {};
+  const sketching = options.sketch !== false;
+  const sketchOptions = options.sketch || {};
   const params = resolveSketchOptions(sketchOptions);
   const workers = workerCount(options.workers);
   const batchBytes = intOption('batchBytes', options.batchBytes, 4 << 20, 1024, 256 << 20);
@@ -179,8 +180,17 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   };
   let batch: Document[] = [];
   let batchSize = 0;
+  const start0 = () => cols.urls.length - batch.length;
   const flush = async (last: boolean) => {
     if (batch.length === 0) return;
+    if (!sketching) {
+      options.onBatch?.(batch, start0());
+      if (spill) for (const d of batch) spill.write(utf8Bytes(d));
+      progress.sketched += batch.length;
+      batch = []; batchSize = 0;
+      report();
+      return;
+    }
     if (!pool && workers > 1 && !last) pool = createPool({ workers });
     const start = cols.urls.length - batch.length, end = cols.urls.length;
     options.onBatch?.(batch, start);
@@ -230,7 +240,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   } finally {
     await pool?.close();
   }
-  const n = retain ? cols.urls.length : 0;
+  const n = retain && sketching ? cols.urls.length : 0;
   const set = assembleSketchSet(params, n, parts, retain ? sketchErrors : []);
   return {
     set, params, urls: cols.urls, sources: cols.sources, dates: Float64Array.from(cols.dates), sizes: Float64Array.from(cols.sizes),

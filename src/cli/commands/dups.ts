@@ -103,7 +103,7 @@ export async function runNearDuplicates(ctx: CommandContext, inputs: readonly st
   }
   const c = found.crawl;
   for (const e of c.sketchErrors) ctx.err.write(`${c.sources[e.index]}: ${e.message}\n`);
-  if (!ctx.quiet) ctx.err.write(readSummary(c.urls.length, c.bytes, c.errors.length, c.skipped, found.seconds.sketching).replace(/ in [\d.]+ s/, '') + '\n');
+  if (!ctx.quiet) ctx.err.write(readSummary(c) + '\n');
   requireDocuments(c.urls.length, c.errors.length, inputs);
   return found;
 }

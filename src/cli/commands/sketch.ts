@@ -97,7 +97,7 @@ ${SKETCH_USAGE}`,
       display.stop();
     }
     for (const e of crawl.sketchErrors) ctx.err.write(`${crawl.sources[e.index]}: ${e.message}\n`);
-    if (!ctx.quiet) ctx.err.write(readSummary(crawl.urls.length, crawl.bytes, crawl.errors.length, crawl.skipped, 0).replace(/ in [\d.]+ s/, '') + '\n');
+    if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
     requireDocuments(crawl.urls.length, crawl.errors.length, ctx.positionals);
     if (sinks) {
       for (const s of Object.values(sinks)) s.finish();
