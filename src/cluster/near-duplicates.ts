@@ -14,6 +14,11 @@ import { buildPostings } from './postings.js';
 import { prefixKeys, prefixLength } from './prefix.js';
 import { UnionFind } from './union-find.js';
 
+/** Takes the prefix length, the threshold and s; returns the resemblance down to which prefix-keyed candidates are complete (0 when every value is keyed). */
+export function completeAbove(prefix: number, threshold: number, s: number): number {
+  return prefix > 0 ? Math.max(0, threshold - 4 * standardError(threshold, s)) : 0;
+}
+
 /** Standard error of an estimate of a proportion `x` from `n` sampled values: √(x(1 − x)/n). */
 export function standardError(x: number, n: number): number {
   return n > 0 ? Math.sqrt(Math.max(0, x * (1 - x)) / n) : 0;
@@ -134,7 +139,7 @@ export function resolveNearDuplicateOptions(set: SketchColumns, options: NearDup
   if (options.prefix !== undefined && options.prefix !== 'auto') {
     prefix = intOption('prefix', options.prefix, 0, 0, 4096);
     if (prefix > 0 && !prefixAllowed) throw optionError('prefix', '0 or auto unless method is pairs with MIN_s sketches and no containment policy', options.prefix);
-  } else if (prefixAllowed) prefix = prefixLength(Math.max(0, threshold - 4 * standardError(threshold, set.params.s)), set.params.s);
+  } else if (prefixAllowed) prefix = prefixLength(completeAbove(1, threshold, set.params.s), set.params.s);
   if (prefix >= set.params.s) prefix = 0;
   return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight, prefix };
 }
@@ -332,12 +337,11 @@ export function nearDuplicates(set: SketchColumns, options?: NearDuplicateOption
   const verified = o.method === 'pairs' || o.policy.verify;
   const floor = verified ? o.pairFloor : 0;
   const c = candidatePairs(set, keys, docs, o.commonCap, floor);
-  const completeAbove = o.prefix > 0 ? Math.max(0, o.policy.threshold - 4 * standardError(o.policy.threshold, set.params.s)) : 0;
   const stats: CandidateStats = {
     documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
     kept: eq.kept.length, postings: c.postings, ignoredShingles: common ? common.ignoredShingles : c.ignoredShingles,
     ignoredPostings: common ? common.ignoredPostings : c.ignoredPostings,
-    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: floor, lsh, prefix: o.prefix, completeAbove, exactChecked: 0,
+    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: floor, lsh, prefix: o.prefix, completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s), exactChecked: 0,
   };
   return new NearDuplicates(set, eq, c.pairs, stats, o.policy, o.priority, verified);
 }

@@ -8,7 +8,7 @@ import type { SketchColumns } from '../cluster/columns.js';
 import { setAside } from '../cluster/equivalence.js';
 import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
 import { bandKeys, lshParams, type LshParams } from '../cluster/lsh.js';
-import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, standardError, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
+import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
 import { prefixKeys } from '../cluster/prefix.js';
 import { PairTableBuilder, type PairTable } from '../cluster/pairs.js';
 import { ENGINE_OPTIONS, DuckDBEngine, type EngineOptions } from './duckdb.js';
@@ -103,7 +103,7 @@ export async function clusterWithDuckDB(set: SketchColumns, options: DuckDBClust
       kept: eq.kept.length, postings: counts.keptRows, ignoredShingles: common ? common.ignoredShingles : counts.ignoredKeys,
       ignoredPostings: common ? common.ignoredPostings : counts.ignoredRows,
       candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: floor, lsh, prefix: o.prefix, exactChecked: 0,
-      completeAbove: o.prefix > 0 ? Math.max(0, o.policy.threshold - 4 * standardError(o.policy.threshold, set.params.s)) : 0,
+      completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s),
     };
     return new NearDuplicates(set, eq, pairs, stats, o.policy, o.priority, verified);
   } finally {
