@@ -33,6 +33,9 @@ export interface ExactPairsOptions {
   spill?: Spill;
 }
 
+/** Shingle sets held at once while pairs are checked from the spill file. */
+const CACHE_BYTES = 64 << 20;
+
 /** |x ∩ y| of two ascending distinct u64 arrays, compared as 32-bit words. */
 export function intersectionCount(x: BigUint64Array, y: BigUint64Array): number {
   const a = words(x), b = words(y);
@@ -82,26 +85,49 @@ export async function exactPairs(input: string | readonly string[], a: Uint32Arr
   for (let i = 0; i < n; i++) { needed.set(a[i], undefined); needed.set(b[i], undefined); }
   let done = 0;
   if (options.spill) {
+    // Pages are read back as pairs need them, pairs in order of their first page; shingle sets are
+    // kept in a cache of CACHE_BYTES (oldest first out), so memory does not follow the pairs.
     const spill = options.spill;
     const fd = openSync(spill.path, 'r');
+    const cache = new Map<number, BigUint64Array>();
+    let cached = 0;
+    let buf = new Uint8Array(1 << 20);
+    const seen = new Set<number>();
+    const load = (d: number): BigUint64Array | undefined => {
+      const hit = cache.get(d);
+      if (hit) return hit;
+      const len = spill.length[d];
+      if (!(len >= 0)) return undefined;
+      if (len > buf.length) buf = new Uint8Array(len);
+      let got = 0;
+      while (got < len) {
+        const r = readSync(fd, buf, got, len - got, spill.offset[d] + got);
+        if (r === 0) break;
+        got += r;
+      }
+      if (got !== len) return undefined;
+      const set = shingleSet(buf.subarray(0, len), shingleOptions);
+      if (!seen.has(d)) { seen.add(d); options.onProgress?.(++done, needed.size); }
+      cache.set(d, set);
+      cached += set.byteLength;
+      for (const [k, v] of cache) {
+        if (cached <= CACHE_BYTES || k === d) break;
+        cache.delete(k); cached -= v.byteLength;
+      }
+      return set;
+    };
     try {
-      let buf = new Uint8Array(1 << 20);
-      for (const d of [...needed.keys()].sort((x, y) => x - y)) {
-        const len = spill.length[d];
-        if (len > buf.length) buf = new Uint8Array(len);
-        let got = 0;
-        while (got < len) {
-          const r = readSync(fd, buf, got, len - got, spill.offset[d] + got);
-          if (r === 0) break;
-          got += r;
-        }
-        if (got === len) needed.set(d, shingleSet(buf.subarray(0, len), shingleOptions));
-        options.onProgress?.(++done, needed.size);
+      const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
+      for (const i of order) {
+        const x = load(a[i]);
+        fill(out, i, x, load(b[i]));
       }
     } finally {
       closeSync(fd);
     }
-    out.read = done;
+    out.read = seen.size;
+    out.pages = done;
+    return out;
   } else {
     let last = 0;
     for (const d of needed.keys()) last = Math.max(last, d);
