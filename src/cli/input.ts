@@ -66,6 +66,7 @@ export async function startPipelineProgress(ctx: CommandContext, inputs: readonl
   stop(): void;
 }> {
   const progress = startProgress(ctx, label, ctx.progress ? await inputSize(inputs) : undefined);
+  progress.update({ documents: 0, bytes: 0, sketched: 0 });
   return {
     read: (p) => progress.update({ documents: p.read, bytes: p.bytes, sketched: p.sketched }),
     stage: (name, text) => progress.stage(name, text),
