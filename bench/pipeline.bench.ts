@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { machine, machineLine } from '../src/bench/machine.js';
 
-interface Run { seconds: number; rssMB: number; out: string }
+interface Run { seconds: number; cpu: number; rssMB: number; out: string }
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -29,7 +29,8 @@ if (argv[0] === '--child') {
   const code = await main(['dups', ...argv.slice(1), '--out', '/dev/null'], { stdout: { write: () => true }, stderr: { write: (c: string) => (err += c), isTTY: false } });
   const seconds = (performance.now() - t) / 1000;
   if (code !== 0) { process.stderr.write(err); process.exit(code); }
-  process.stdout.write(JSON.stringify({ seconds, rssMB: process.resourceUsage().maxRSS / 1024, out: err.trim().split('\n').pop() }) + '\n');
+  const u = process.resourceUsage();
+  process.stdout.write(JSON.stringify({ seconds, cpu: (u.userCPUTime + u.systemCPUTime) / 1e6, rssMB: u.maxRSS / 1024, out: err.trim().split('\n').pop() }) + '\n');
   process.exit(0);
 }
 
@@ -50,11 +51,11 @@ function dups(file: string, w: number): Run {
 const pythonPath = [process.env.DATASKETCH_PATH, process.env.PYTHONPATH].filter(Boolean).join(':');
 const hasDatasketch = pythonPath !== '' && spawnSync('python3', ['-c', 'import datasketch'], { env: { ...process.env, PYTHONPATH: pythonPath } }).status === 0;
 function datasketch(file: string): Run {
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', 'python3', join(here, 'pipeline_datasketch.py'), file], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: pythonPath }, maxBuffer: 1 << 24 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', 'python3', join(here, 'pipeline_datasketch.py'), file], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: pythonPath }, maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`datasketch pipeline failed: ${r.stderr}`);
   const result = JSON.parse(r.stdout.trim()) as { seconds: number; clusters: number; pages: number };
-  const rss = Number(r.stderr.trim().split('\n').pop());
-  return { seconds: result.seconds, rssMB: rss / 1024, out: `${result.pages} pages, ${result.clusters} clusters` };
+  const [rss, user, sys] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { seconds: result.seconds, cpu: user + sys, rssMB: rss / 1024, out: `${result.pages} pages, ${result.clusters} clusters` };
 }
 
 const results = new Map<string, Run[]>();
@@ -72,18 +73,18 @@ const size = (f: string) => statSync(f).size;
 console.log(`pipeline: ${crawl} (${(size(crawl) / MiB).toFixed(0)} MiB)${large ? `, large ${large} (${(size(large) / MiB).toFixed(0)} MiB)` : ''}; ${rounds} rounds, median`);
 console.log(`before: ${machineLine(before)}`);
 console.log(`after:  ${machineLine(machine())}`);
-console.log('task                                          MiB/s   seconds  peak RSS MB');
+console.log('task                                          MiB/s   seconds  CPU s  peak RSS MB');
 const rows = [...results.entries()].map(([name, runs]) => {
   const file = name.includes('larger') ? large! : crawl;
   const seconds = median(runs.map((r) => r.seconds));
-  return { name, seconds, rate: size(file) / MiB / seconds, rss: Math.max(...runs.map((r) => r.rssMB)), out: runs[0].out };
+  return { name, seconds, cpu: median(runs.map((r) => r.cpu)), rate: size(file) / MiB / seconds, rss: Math.max(...runs.map((r) => r.rssMB)), out: runs[0].out };
 });
-for (const r of rows) console.log(`${r.name.padEnd(44)} ${r.rate.toFixed(1).padStart(6)}  ${r.seconds.toFixed(1).padStart(7)}  ${r.rss.toFixed(0).padStart(11)}`);
+for (const r of rows) console.log(`${r.name.padEnd(44)} ${r.rate.toFixed(1).padStart(6)}  ${r.seconds.toFixed(1).padStart(7)}  ${r.cpu.toFixed(1).padStart(5)}  ${r.rss.toFixed(0).padStart(11)}`);
 const one = rows.find((r) => r.name === 'dups, 1 worker')!, many = rows.find((r) => r.name === `dups, ${workers} workers`)!;
 console.log(`${workers} workers vs 1: ${(one.seconds / many.seconds).toFixed(2)}×`);
 const big = rows.find((r) => r.name.includes('larger'));
 if (big) console.log(`peak RSS with pages ~2× larger: ${(big.rss / many.rss).toFixed(2)}× (${big.rss.toFixed(0)} vs ${many.rss.toFixed(0)} MB)`);
 const peer = rows.find((r) => r.name.startsWith('datasketch'));
-if (peer) console.log(`datasketch pipeline vs dups with ${workers} workers: ${(peer.seconds / many.seconds).toFixed(1)}× slower (${peer.out})`);
+if (peer) console.log(`datasketch pipeline vs dups with ${workers} workers: ${(peer.seconds / many.seconds).toFixed(1)}× the time (${(peer.cpu / many.cpu).toFixed(1)}× the CPU time; ${peer.out})`);
 else console.log('datasketch: skipped (set DATASKETCH_PATH or PYTHONPATH to a datasketch checkout)');
 for (const r of rows) if (r.name.startsWith('dups')) console.log(`${r.name}: ${r.out}`);
