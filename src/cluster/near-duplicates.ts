@@ -239,12 +239,27 @@ export class NearDuplicates {
     return (i) => {
       const a = p.a[i], b = p.b[i];
       const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
-      // A MIN_s row shorter than s holds every shingle: two such rows give exact values.
-      const sample = kind === 'min' ? (la < s && lb < s ? Infinity : s) : Math.max(1, la + lb - p.shared[i]);
+      // A MIN_s row shorter than s holds every shingle, but the estimate still samples the s smallest
+      // of the union: it is exact only when the union has at most s values.
+      const sample = kind === 'min' ? (la < s && lb < s && la + lb - p.shared[i] <= s ? Infinity : s) : Math.max(1, la + lb - p.shared[i]);
       out[0] = Number.isFinite(sample) ? z * standardError(t, sample) : 0;
       out[1] = c === undefined || !Number.isFinite(sample) ? 0 : z * standardError(c, Math.max(1, Math.min(la, lb)));
       return out;
     };
+  }
+
+  /**
+   * Takes a pair index; returns its exact resemblance and containments when both sketch rows hold
+   * every shingle of their page (MIN_s rows shorter than s): no page needs reading. Else undefined.
+   */
+  exactFromRows(i: number): [number, number, number] | undefined {
+    if (this.set.params.kind !== 'min') return undefined;
+    const off = this.set.offsets, s = this.set.params.s, p = this.pairs;
+    const a = p.a[i], b = p.b[i];
+    const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
+    if (!(la < s && lb < s) || la === 0 || lb === 0) return undefined;
+    const x = p.shared[i];
+    return [x / (la + lb - x), x / la, x / lb];
   }
 
   /**

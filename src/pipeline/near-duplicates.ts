@@ -132,14 +132,26 @@ async function clusterCrawl(input: string | readonly string[], crawl: CrawlSketc
   if (exact) {
     const idx = nd.uncertain(exactBand);
     if (idx.length > 0) {
-      emit({ stage: 'exact', done: 0, total: idx.length });
-      const a = Uint32Array.from(idx, (i) => nd.pairs.a[i]), b = Uint32Array.from(idx, (i) => nd.pairs.b[i]);
-      const exact = await exactPairs(input, a, b, {
-        sketch: options.sketch, read: options.read, spill: crawl.spill,
-        onProgress: (done, total) => emit({ stage: 'exact', done, total }),
-      });
-      nd.settle(idx, exact);
-      checked = idx.length; pages = exact.pages;
+      // Pairs whose sketch rows hold every shingle are settled from the rows; the others from their pages.
+      const fromRows: number[] = [], fromPages: number[] = [];
+      for (const i of idx) (nd.exactFromRows(i) ? fromRows : fromPages).push(i);
+      const values = { resemblance: new Float64Array(idx.length), containmentAB: new Float64Array(idx.length), containmentBA: new Float64Array(idx.length) };
+      const order = Uint32Array.from([...fromRows, ...fromPages]);
+      fromRows.forEach((i, k) => { [values.resemblance[k], values.containmentAB[k], values.containmentBA[k]] = nd.exactFromRows(i)!; });
+      if (fromPages.length > 0) {
+        emit({ stage: 'exact', done: 0, total: fromPages.length });
+        const a = Uint32Array.from(fromPages, (i) => nd.pairs.a[i]), b = Uint32Array.from(fromPages, (i) => nd.pairs.b[i]);
+        const exact = await exactPairs(input, a, b, {
+          sketch: options.sketch, read: options.read, spill: crawl.spill,
+          onProgress: (done, total) => emit({ stage: 'exact', done, total }),
+        });
+        values.resemblance.set(exact.resemblance, fromRows.length);
+        values.containmentAB.set(exact.containmentAB, fromRows.length);
+        values.containmentBA.set(exact.containmentBA, fromRows.length);
+        pages = exact.pages;
+      }
+      nd.settle(order, values);
+      checked = idx.length;
     }
   }
   lap('exact');
