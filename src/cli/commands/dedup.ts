@@ -2,13 +2,13 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { ResembleError } from '../../errors.js';
 import { inlinkCounts } from '../../pipeline/near-duplicates.js';
 import { KEEP_RULES, keptRecords, planDedup, type KeepRule } from '../../pipeline/dedup.js';
-import { enumFlag, stringOf } from '../args.js';
+import { enumFlag, readerOptionsOf, stringOf } from '../args.js';
 import type { Command } from '../command.js';
 import { PIPELINE_USAGE } from '../input.js';
 import { count } from '../progress.js';
 import { DUPS_FLAGS, dupsSummary, findOptionsOf, METHOD_USAGE, POLICY_USAGE, runNearDuplicates } from './dups.js';
 import { SKETCH_USAGE } from '../args.js';
-import { round4 } from '../output.js';
+import { checkOutput, round4 } from '../output.js';
 import { SetEstimator } from '../../cluster/estimate.js';
 
 /** `resemble dedup`: the input minus its near-duplicates, one page kept per cluster, streamed in input order. */
@@ -42,6 +42,9 @@ ${SKETCH_USAGE}`,
     if (v.format !== undefined && v.format !== 'jsonl') throw new ResembleError('E_OPTION', `expected --format jsonl for dedup (it writes the input records), got ${String(v.format)}`, { option: '--format' });
     const keep = enumFlag(v, 'keep', 'first', KEEP_RULES) as KeepRule;
     const dropList = stringOf(v, 'drop-list');
+    if (dropList !== undefined) checkOutput(dropList, ctx.positionals, '--drop-list');
+    // The kept records are copied from the input on a second read.
+    if (ctx.positionals.includes('-')) throw new ResembleError('E_OPTION', 'expected files or folders for dedup: it reads its input twice, and standard input only once', { option: 'INPUT' });
     const options = findOptionsOf(v, keep === 'newest' ? 'newest' : keep === 'most-linked' ? 'most-linked' : 'first');
     const started = performance.now();
     const found = await runNearDuplicates(ctx, ctx.positionals, { ...options, keepLinks: keep === 'most-linked' });
@@ -49,7 +52,7 @@ ${SKETCH_USAGE}`,
     const plan = planDedup(nd.clusters, keep, {
       sizes: crawl.sizes, dates: crawl.dates, inlinks: keep === 'most-linked' ? inlinkCounts(crawl.urls, crawl.links ?? []) : undefined,
     });
-    for await (const line of keptRecords(ctx.positionals, plan, crawl.sources)) ctx.out.write(line);
+    for await (const line of keptRecords(ctx.positionals, plan, crawl.sources, readerOptionsOf(v))) ctx.out.write(line);
     if (dropList !== undefined) {
       let fd: number;
       try {
