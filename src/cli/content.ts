@@ -1,10 +1,11 @@
-/** The content-mode flags of the commands that sketch crawls (dups, index): parsing and help text. */
+/** The content-mode flags of the commands that sketch crawls (dups, dedup, index, query): parsing and help text. */
 import { writeFileSync } from 'node:fs';
 import { optionError } from '../errors.js';
 import { DEFAULT_MIN_CONTENT, type SketchOptions } from '../sketch/options.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
 import { tooLittleContent } from '../template/evidence.js';
-import type { LearnedTemplates, TemplateOptions } from '../template/learn.js';
+import type { CrawlTemplates } from '../pipeline/content.js';
+import type { LearnerOptions } from '../template/learner.js';
 import { enumFlag, intFlag, numberFlag, stringOf } from './args.js';
 import type { CommandContext } from './command.js';
 
@@ -13,7 +14,7 @@ export const CONTENT_FLAGS = {
   content: { type: 'string' },
   'link-density': { type: 'string' },
   'min-content': { type: 'string' },
-  'template-sample': { type: 'string' },
+  'template-held': { type: 'string' },
   'trust-after': { type: 'string' },
   'template-share': { type: 'string' },
   'thin-out': { type: 'string' },
@@ -28,16 +29,18 @@ export const CONTENT_USAGE = `Content flags:
   --min-content N       main: a page with fewer content words (its links counted when it is a page of
                         links) has "too little content": reported, joined only to byte-identical copies
                         (default 30)
-  --template-sample N   main: distinct pages per host the template is learnt from, its first ones (default 16)
-  --trust-after N       main: a host's template is used once it has N distinct pages; smaller hosts get none
-                        (default 8)
+  --trust-after N       main: a host's template is learnt from its first N distinct pages and trusted from then
+                        on; until then its pages wait, unsketched (default 8). A host with fewer pages at
+                        the end gets no template (only link-heavy blocks and the title are left out)
+  --template-held MB    main: pages held while their hosts learn, at most MB MiB; past it the host waiting
+                        longest is settled early, with a template when it has 3 distinct pages (default 64)
   --template-share X    main: a block on at least this share of the sampled pages (and 3) is template (default 0.5)
   --thin-out FILE       main: write the pages with too little content to FILE, one JSON line each`;
 
 /** The content options a command's flags set. */
 export interface ContentFlags {
   sketch: Pick<SketchOptions, 'content' | 'linkDensity' | 'minContent'>;
-  template?: TemplateOptions;
+  template?: LearnerOptions;
   thinOut?: string;
 }
 
@@ -45,7 +48,7 @@ export interface ContentFlags {
 export function contentOptionsOf(values: CommandContext['values']): ContentFlags {
   const content = enumFlag(values, 'content', 'main', ['main', 'page'] as const);
   if (content === 'page') {
-    for (const f of ['link-density', 'min-content', 'template-sample', 'trust-after', 'template-share', 'thin-out']) {
+    for (const f of ['link-density', 'min-content', 'template-held', 'trust-after', 'template-share', 'thin-out']) {
       if (values[f] !== undefined) throw optionError(`--${f}`, 'no value with --content page (it applies to --content main)', values[f]);
     }
     return { sketch: { content: 'page' } };
@@ -53,8 +56,8 @@ export function contentOptionsOf(values: CommandContext['values']): ContentFlags
   const sketch: ContentFlags['sketch'] = { content: 'main' };
   if (values['link-density'] !== undefined) sketch.linkDensity = numberFlag(values, 'link-density', 0.5, 0, 1);
   if (values['min-content'] !== undefined) sketch.minContent = intFlag(values, 'min-content', DEFAULT_MIN_CONTENT, 0, 0x7fffffff);
-  const template: TemplateOptions = {};
-  if (values['template-sample'] !== undefined) template.sample = intFlag(values, 'template-sample', 16, 1, 1 << 20);
+  const template: LearnerOptions = {};
+  if (values['template-held'] !== undefined) template.maxHeldBytes = intFlag(values, 'template-held', 64, 1, 1 << 20) * (1 << 20);
   if (values['trust-after'] !== undefined) template.trustAfter = intFlag(values, 'trust-after', 8, 3, 1 << 20);
   if (values['template-share'] !== undefined) template.share = numberFlag(values, 'template-share', 0.5, 0, 1);
   return { sketch, template, thinOut: stringOf(values, 'thin-out') };
@@ -64,7 +67,7 @@ export function contentOptionsOf(values: CommandContext['values']): ContentFlags
  * Reports what content mode did: the summary on stderr (unless quiet) and, with --thin-out, the
  * pages with too little content as JSON lines {url, contentWords, template}.
  */
-export function reportContent(ctx: CommandContext, flags: ContentFlags, set: SketchSet, urls: readonly string[], templates?: LearnedTemplates): void {
+export function reportContent(ctx: CommandContext, flags: ContentFlags, set: SketchSet, urls: readonly string[], templates?: CrawlTemplates): void {
   if (set.params.content !== 'main') return;
   const thin = tooLittleContent(set);
   if (flags.thinOut) {
@@ -73,6 +76,6 @@ export function reportContent(ctx: CommandContext, flags: ContentFlags, set: Ske
   if (ctx.quiet) return;
   const t = templates?.stats;
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
-  ctx.err.write(`content: ${t ? `${n(t.trusted, 'template')} (${n(t.hosts, 'host')}, ${n(t.sections, 'section')} of their own) learnt from ${n(t.sampledPages, 'page')} (${n(t.templateBlocks, 'template block')}); ` : ''}`
+  ctx.err.write(`content: ${t ? `${n(t.trusted, 'template')} learnt for ${n(t.sites, 'site')} (${n(t.templateBlocks, 'template block')}; ${n(t.heldPages, 'page')} waited for their site's template); ` : ''}`
     + `${n(thin.length, 'page')} with too little content (fewer than ${set.params.minContent} words) joined to byte-identical copies only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
 }

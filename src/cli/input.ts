@@ -2,9 +2,11 @@
 import { ResembleError } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
 import { inputSize, loadCrawl, type LoadedCrawl, type LoadOptions } from '../io/crawl.js';
-import { readerOptionsOf } from './args.js';
+import type { ReadOptions } from '../io/options.js';
+import { enumFlag, intFlag, readerOptionsOf, stringOf } from './args.js';
 import type { CommandContext } from './command.js';
-import { startProgress, summaryLine } from './progress.js';
+import { count, startProgress, summaryLine } from './progress.js';
+import { parseMemory, type EngineOptions } from '../scale/duckdb.js';
 
 /** Options of `openCrawl`: the reader options a command may set, plus how to treat an empty result. */
 export interface OpenCrawlOptions extends Pick<LoadOptions, 'links' | 'scheme' | 'allStatuses' | 'kind' | 'maxRecordBytes'> {
@@ -24,32 +26,75 @@ export function errorLine(e: ReadError): string {
   return `${where}: ${e.message} (${e.code})`;
 }
 
+/** Takes the command context; returns an onError for the readers that prints the first read errors on stderr (unless --quiet) and counts the rest. */
+export function errorPrinter(ctx: CommandContext): (e: ReadError) => void {
+  let shown = 0;
+  // With a bar on the terminal, clear its line first; the bar redraws below the error.
+  const lead = ctx.progress ? '\r\x1b[K' : '';
+  return (e) => {
+    if (ctx.quiet) return;
+    if (shown < MAX_ERRORS_SHOWN) ctx.err.write(lead + errorLine(e) + '\n');
+    else if (shown === MAX_ERRORS_SHOWN) ctx.err.write(lead + '(further read errors not shown; see the count below)\n');
+    shown++;
+  };
+}
+
+/** Takes the command context; returns the reader options of a streaming command: the input flags, and read errors, warnings and surprising skips printed as openCrawl prints them. */
+export function readOptionsFor(ctx: CommandContext): ReadOptions {
+  const show = errorPrinter(ctx);
+  return {
+    ...readerOptionsOf(ctx.values),
+    onError: show,
+    onWarning: show,
+    onSkip: (s) => {
+      if (s.message !== undefined) show({ source: s.source, location: s.location, code: s.reason, message: s.message });
+    },
+  };
+}
+
+/** Takes the command context and inputs; throws E_OPTION when there is none. */
+export function requireInputs(inputs: readonly string[]): void {
+  if (inputs.length === 0) {
+    throw new ResembleError('E_OPTION', 'expected at least one input: a wget mirror folder, .warc[.gz], .jsonl[.gz] or URL list');
+  }
+}
+
+/** A progress display for a streaming command: the read/sketch bar, then one line per later stage. */
+export async function startPipelineProgress(ctx: CommandContext, inputs: readonly string[], label = 'reading'): Promise<{
+  read(state: { read: number; sketched: number; bytes: number }): void;
+  stage(name: string, text: string): void;
+  stop(): void;
+}> {
+  const progress = startProgress(ctx, label, ctx.progress ? await inputSize(inputs) : undefined);
+  progress.update({ documents: 0, bytes: 0, sketched: 0 });
+  return {
+    read: (p) => progress.update({ documents: p.read, bytes: p.bytes, sketched: p.sketched }),
+    stage: (name, text) => progress.stage(name, text),
+    stop: () => progress.stop(),
+  };
+}
+
+/** Takes the totals of a streaming read; throws E_INPUT when nothing usable was read. */
+export function requireDocuments(documents: number, errors: number, inputs: readonly string[]): void {
+  if (documents === 0) throw new ResembleError('E_INPUT', `nothing usable was read from ${inputs.join(', ')}`, { errors });
+}
+
 /**
  * Takes the command context and input paths; returns the whole crawl in memory (documents, graph,
  * errors, skip counts). Draws progress when ctx.progress, prints read errors (unless --quiet) and the
  * summary line on stderr. Throws E_OPTION when no input is given and E_INPUT when nothing usable was read.
  */
 export async function openCrawl(ctx: CommandContext, inputs: readonly string[], options: OpenCrawlOptions = {}): Promise<LoadedCrawl> {
-  if (inputs.length === 0) {
-    throw new ResembleError('E_OPTION', 'expected at least one input: a wget mirror folder, .warc[.gz], .jsonl[.gz] or URL list');
-  }
+  requireInputs(inputs);
   const { allowEmpty = false, label = 'reading', ...commandOptions } = options;
   // The input flags (--max-record, --input-format, ...) first; what the command needs (links) wins.
   const readerOptions = { ...readerOptionsOf(ctx.values), ...commandOptions };
   const started = Date.now();
   const progress = startProgress(ctx, label, ctx.progress ? await inputSize(inputs) : undefined);
-  let shown = 0;
-  // With a bar on the terminal, clear its line first; the bar redraws below the error.
-  const lead = ctx.progress ? '\r\x1b[K' : '';
+  const show = errorPrinter(ctx);
   let documents = 0;
   let bytes = 0;
   let crawl: LoadedCrawl;
-  const show = (e: ReadError) => {
-    if (ctx.quiet) return;
-    if (shown < MAX_ERRORS_SHOWN) ctx.err.write(lead + errorLine(e) + '\n');
-    else if (shown === MAX_ERRORS_SHOWN) ctx.err.write(lead + '(further read errors not shown; see the count below)\n');
-    shown++;
-  };
   try {
     crawl = await loadCrawl(inputs, {
       ...readerOptions,
@@ -74,8 +119,50 @@ export async function openCrawl(ctx: CommandContext, inputs: readonly string[], 
   if (!ctx.quiet) {
     ctx.err.write(summaryLine({ documents, bytes: crawl.bytes, errors: crawl.errors.length, skipped: crawl.skipped, seconds: (Date.now() - started) / 1000 }) + '\n');
   }
-  if (documents === 0 && !allowEmpty) {
-    throw new ResembleError('E_INPUT', `nothing usable was read from ${inputs.join(', ')}`, { errors: crawl.errors.length });
-  }
+  if (!allowEmpty) requireDocuments(documents, crawl.errors.length, inputs);
   return crawl;
+}
+
+/** Flags of the streaming commands: worker threads and the engine. */
+export const PIPELINE_FLAGS = {
+  workers: { type: 'string' },
+  engine: { type: 'string' },
+  'memory-limit': { type: 'string' },
+  'temp-dir': { type: 'string' },
+} as const;
+
+/** Help text for PIPELINE_FLAGS. */
+export const PIPELINE_USAGE = `  --workers N           threads that sketch while the input is read (default: the available cores);
+                        the output is the same for any N; 1 sketches on the main thread
+  --engine E            memory (default) | duckdb: the candidate step as SQL on embedded DuckDB under
+                        --memory-limit, spilling to --temp-dir (needs the package @duckdb/node-api);
+                        the same clusters, slower, for crawls whose pairs do not fit in memory
+  --memory-limit SIZE   duckdb: the engine's memory limit, e.g. 2GB (default 1GB)
+  --temp-dir DIR        duckdb: folder for its database and spill files (default: the system temp folder)`;
+
+/** Takes parsed values; returns the worker count, the engine and its options (engine flags without --engine duckdb are rejected). */
+export function pipelineOf(values: CommandContext['values']): { workers?: number; engine: 'memory' | 'duckdb'; engineOptions: EngineOptions } {
+  const workers = values.workers === undefined ? undefined : intFlag(values, 'workers', 1, 1, 256);
+  const engine = enumFlag(values, 'engine', 'memory', ['memory', 'duckdb'] as const);
+  const engineOptions: EngineOptions = {};
+  const memoryLimit = stringOf(values, 'memory-limit'), tempDir = stringOf(values, 'temp-dir');
+  if (engine !== 'duckdb' && (memoryLimit !== undefined || tempDir !== undefined)) {
+    throw new ResembleError('E_OPTION', `expected --engine duckdb with ${memoryLimit !== undefined ? '--memory-limit' : '--temp-dir'}`, { option: memoryLimit !== undefined ? '--memory-limit' : '--temp-dir' });
+  }
+  if (memoryLimit !== undefined) { parseMemory('--memory-limit', memoryLimit); engineOptions.memoryLimit = memoryLimit; }
+  if (tempDir !== undefined) engineOptions.tempDir = tempDir;
+  return { workers, engine, engineOptions };
+}
+
+/** Takes bytes and seconds; returns `718 MB in 6.1 s (118 MB/s)`. */
+export function rateText(bytes: number, seconds: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${mb.toFixed(mb < 10 ? 1 : 0)} MB in ${seconds.toFixed(1)} s (${seconds > 0 ? (mb / seconds).toFixed(0) : '–'} MB/s)`;
+}
+
+/** Takes the reader totals of a streaming command; returns its read summary line: `read 1,200 pages (3.4 MB); 2 errors; 3 skipped (binary 3)`. */
+export function readSummary(totals: { urls: readonly string[]; bytes: number; errors: readonly unknown[]; skipped: Record<string, number> }): string {
+  const n = totals.urls.length;
+  return summaryLine({ documents: n, bytes: totals.bytes, errors: totals.errors.length, skipped: totals.skipped, seconds: 0 })
+    .replace(/^read \d+ documents? (\([\d.]+ MB\)) in [\d.]+ s/, `read ${count(n)} page${n === 1 ? '' : 's'} $1`);
 }

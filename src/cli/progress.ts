@@ -9,6 +9,7 @@ import type { CommandContext } from './command.js';
 interface Bar {
   start(total: number, value: number, payload?: object): void;
   update(value: number, payload?: object): void;
+  render?(): void;
   stop(): void;
 }
 interface BarParams {
@@ -22,25 +23,34 @@ interface CliProgress {
   Format: { BarFormat(progress: number, options: object): string; TimeFormat(t: number, options: object, round: number): string };
 }
 
-/** What a reader has got through so far. */
+/** What a reader has got through so far (and, in a streaming pipeline, how many pages are sketched). */
 export interface ProgressState {
   documents: number;
   bytes: number;
+  sketched?: number;
 }
 
 /** A running progress display; `stop()` erases nothing and must be called once. */
 export interface Progress {
   update(state: ProgressState): void;
+  /** Shows a later stage instead of the read bar: `label` and what it has done so far (drawn at once). */
+  stage(label: string, text: string): void;
   stop(): void;
 }
 
 const MB = 1024 * 1024;
-const SILENT: Progress = { update() {}, stop() {} };
+const SILENT: Progress = { update() {}, stage() {}, stop() {} };
+
+/** Takes a count; returns it with thousands separators (`12,345`). */
+export function count(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
 
 /** Takes a bar's parameters and payload; returns the bar line (exported for tests of the wording). */
 export function progressLine(label: string, state: ProgressState, seconds: number, total: number | undefined, bar: string, eta: string): string {
   const rate = (x: number) => (seconds > 0 ? x / seconds : 0);
-  const base = `${label} ${state.documents} docs | ${rate(state.documents).toFixed(0)} docs/s | ${rate(state.bytes / MB).toFixed(1)} MB/s`;
+  const docs = state.sketched === undefined ? `${state.documents} docs` : `${count(state.documents)} pages read, ${count(state.sketched)} sketched`;
+  const base = `${label} ${docs} | ${rate(state.documents).toFixed(0)} docs/s | ${rate(state.bytes / MB).toFixed(1)} MB/s`;
   if (!total) return base;
   return `${label} ${bar} ${Math.min(100, (100 * state.bytes) / total).toFixed(0)}% | ${base.slice(label.length + 1)} | ETA ${eta}`;
 }
@@ -51,6 +61,7 @@ export function startProgress(ctx: CommandContext, label: string, totalBytes?: n
   // Loaded only when a bar is drawn; createRequire because cli-progress ships CommonJS without types.
   const cliProgress = createRequire(import.meta.url)('cli-progress') as CliProgress;
   let state: ProgressState = { documents: 0, bytes: 0 };
+  let override: string | undefined;
   const bar = new cliProgress.SingleBar({
     stream,
     hideCursor: true,
@@ -58,6 +69,7 @@ export function startProgress(ctx: CommandContext, label: string, totalBytes?: n
     etaBuffer: 50,
     fps: 5,
     format: (options: object, params: BarParams) => {
+      if (override !== undefined) return override;
       const seconds = (Date.now() - params.startTime) / 1000;
       const progress = params.total > 0 ? Math.min(1, params.value / params.total) : 0;
       const eta = cliProgress.Format.TimeFormat(params.eta, options, 1);
@@ -69,6 +81,10 @@ export function startProgress(ctx: CommandContext, label: string, totalBytes?: n
     update(next) {
       state = next;
       bar.update(totalBytes ? Math.min(next.bytes, totalBytes) : 0);
+    },
+    stage(name, text) {
+      override = `${name} ${text}`;
+      bar.render?.();
     },
     stop() {
       bar.stop();

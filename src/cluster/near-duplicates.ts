@@ -11,6 +11,18 @@ import { C_AB, C_BA, SHARED, SetEstimator } from './estimate.js';
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
 import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
 import { buildPostings } from './postings.js';
+import { prefixKeys, prefixLength } from './prefix.js';
+import { UnionFind } from './union-find.js';
+
+/** Takes the prefix length, the threshold and s; returns the resemblance down to which prefix-keyed candidates are complete (0 when every value is keyed). */
+export function completeAbove(prefix: number, threshold: number, s: number): number {
+  return prefix > 0 ? Math.max(0, threshold - 4 * standardError(threshold, s)) : 0;
+}
+
+/** Standard error of an estimate of a proportion `x` from `n` sampled values: √(x(1 − x)/n). */
+export function standardError(x: number, n: number): number {
+  return n > 0 ? Math.sqrt(Math.max(0, x * (1 - x)) / n) : 0;
+}
 
 /** How candidate pairs are found. */
 export type ClusterMethod = 'pairs' | 'super-shingles' | 'lsh';
@@ -29,8 +41,16 @@ export interface NearDuplicateOptions {
   commonCap?: number;
   /** Equivalent documents set aside before clustering (default 'shingle': identical, lexical and shingle-equivalent). */
   equivalence?: EquivalenceLevel;
-  /** super-shingles / lsh only: check candidates against the threshold (default false: any shared key joins). */
+  /** Check candidates against the threshold (default true). `false` (super-shingles / lsh only) joins every
+   *  candidate pair unchecked: faster, but on real crawls it joins pages far below the threshold. */
   verify?: boolean;
+  /**
+   * pairs with MIN_s sketches and no containment policy: each document's keys are its first `prefix`
+   * non-common sketch values (see prefix.ts). Default 'auto': long enough that a pair four standard
+   * errors below the threshold is missed once in a million (36 values at 0.5 with s = 128); 0 keys
+   * every value (Broder's original candidate step, quadratic in pages that share navigation).
+   */
+  prefix?: number | 'auto';
   /** Pairs whose containment either way is below this are not kept for re-clustering (default min(0.2, threshold, containment)). */
   pairFloor?: number;
   /** 'first' (default: lowest DocId), 'earliest' / 'newest' (by `dates`), 'most-linked' (by `inlinks`). */
@@ -45,7 +65,7 @@ export interface NearDuplicateOptions {
 }
 
 const KNOWN = ['threshold', 'containment', 'method', 'commonCap', 'equivalence', 'verify', 'pairFloor',
-  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight'] as const;
+  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight', 'prefix'] as const;
 
 /** What the candidate step did. */
 export interface CandidateStats {
@@ -64,6 +84,12 @@ export interface CandidateStats {
   retainedPairs: number;
   pairFloor: number;
   lsh?: LshParams;
+  /** Keys per document in the candidate step (0: every sketch value). */
+  prefix: number;
+  /** Resemblance down to which candidate pairs are complete (a recluster below it may miss pairs). */
+  completeAbove: number;
+  /** Pairs checked exactly (see `NearDuplicates.settle`); 0 until then. */
+  exactChecked: number;
 }
 
 /** Validated options with defaults filled in. */
@@ -76,6 +102,8 @@ export interface Resolved {
   priority: Float64Array;
   fpWeight: number;
   fnWeight: number;
+  /** Keys per document (0: all). */
+  prefix: number;
 }
 
 function resolve(set: SketchColumns, options: NearDuplicateOptions = {}): Resolved {
@@ -91,8 +119,8 @@ export function resolveNearDuplicateOptions(set: SketchColumns, options: NearDup
   const commonCap = intOption('commonCap', options.commonCap, 1000, 1, 0x7fffffff);
   const equivalence = enumOption('equivalence', options.equivalence, 'shingle', ['none', 'identical', 'lexical', 'shingle'] as const);
   if (options.verify !== undefined && typeof options.verify !== 'boolean') throw optionError('verify', 'boolean', options.verify);
-  if (options.verify !== undefined && method === 'pairs') throw optionError('verify', 'no value with method pairs (pairs are always verified)', options.verify);
-  const verify = options.verify ?? false;
+  if (options.verify === false && method === 'pairs') throw optionError('verify', 'true with method pairs (pairs are always verified)', options.verify);
+  const verify = options.verify ?? true;
   const pairFloor = numberOption('pairFloor', options.pairFloor, Math.min(0.2, threshold, containment ?? 1), 0, 1);
   if (pairFloor > threshold) throw optionError('pairFloor', `number ≤ threshold (${threshold})`, pairFloor);
   if (containment !== undefined && pairFloor > containment) throw optionError('pairFloor', `number ≤ containment (${containment})`, pairFloor);
@@ -106,7 +134,14 @@ export function resolveNearDuplicateOptions(set: SketchColumns, options: NearDup
   if (method === 'super-shingles' && !set.superShingles) throw new ResembleError('E_OPTION', 'method super-shingles needs sketches made with super-shingles (superShingle option)', { option: 'method' });
   if (method === 'lsh' && !set.signature) throw new ResembleError('E_OPTION', 'method lsh needs sketches made with a signature (k > 0)', { option: 'method' });
   const priority = priorities(set.size, rule, options.dates, options.inlinks);
-  return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight };
+  const prefixAllowed = method === 'pairs' && set.params.kind === 'min' && containment === undefined;
+  let prefix = 0;
+  if (options.prefix !== undefined && options.prefix !== 'auto') {
+    prefix = intOption('prefix', options.prefix, 0, 0, 4096);
+    if (prefix > 0 && !prefixAllowed) throw optionError('prefix', '0 or auto unless method is pairs with MIN_s sketches and no containment policy', options.prefix);
+  } else if (prefixAllowed) prefix = prefixLength(completeAbove(1, threshold, set.params.s), set.params.s);
+  if (prefix >= set.params.s) prefix = 0;
+  return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight, prefix };
 }
 
 /** Priority per document for a representative rule: lower is preferred, ties by DocId. */
@@ -126,8 +161,7 @@ export function priorities(n: number, rule: RepresentativeRule, dates?: ArrayLik
 
 /** A clustered corpus: the kept candidate pairs, and clusters under the policy asked for. */
 export class NearDuplicates {
-  /** Clusters under the options' policy. */
-  readonly clusters: Clusters;
+  private current: Clusters;
 
   constructor(
     readonly set: SketchColumns,
@@ -139,23 +173,114 @@ export class NearDuplicates {
     /** True when pairs below the floor were dropped (re-running needs thresholds ≥ the floor). */
     readonly verified: boolean,
   ) {
-    this.clusters = finalPhase(set.size, equivalence, pairs, policy, verified, priority, new SetEstimator(set));
+    this.current = finalPhase(set.size, equivalence, pairs, policy, verified, priority, new SetEstimator(set));
+  }
+
+  /** Clusters under the options' policy (and the exact values given to `settle`, if any). */
+  get clusters(): Clusters {
+    return this.current;
   }
 
   /** Re-runs the final phase with another threshold / containment policy; pairs are not recomputed. */
   recluster(policy: { threshold?: number; containment?: number; verify?: boolean } = {}): Clusters {
     rejectUnknown(policy, ['threshold', 'containment', 'verify'], 'recluster');
-    const floor = this.verified ? this.stats.pairFloor : 0;
+    const floor = Math.max(this.verified ? this.stats.pairFloor : 0, this.stats.completeAbove);
     const threshold = numberOption('threshold', policy.threshold, this.policy.threshold, floor, 1);
+    if (policy.containment !== undefined && this.stats.prefix > 0) {
+      throw optionError('containment', 'no value: candidates were keyed by prefix (cluster with prefix 0 or a containment policy to recluster by containment)', policy.containment);
+    }
     const containment = policy.containment === undefined ? undefined : numberOption('containment', policy.containment, 0, floor, 1);
     if (policy.verify !== undefined && typeof policy.verify !== 'boolean') throw optionError('verify', 'boolean', policy.verify);
-    if (policy.verify !== undefined && this.stats.method === 'pairs') throw optionError('verify', 'no value with method pairs', policy.verify);
+    if (policy.verify === false && this.stats.method === 'pairs') throw optionError('verify', 'true with method pairs', policy.verify);
     const verify = policy.verify ?? this.policy.verify;
     if (this.verified && this.stats.method !== 'pairs' && !verify) {
       throw optionError('verify', 'true: candidates below the pair floor were dropped when clustering with verify', verify);
     }
     return finalPhase(this.set.size, this.equivalence, this.pairs, { threshold, containment, verify }, this.verified,
       this.priority, new SetEstimator(this.set));
+  }
+
+  /**
+   * Takes a number of standard errors z; returns the indices of the pairs worth an exact check:
+   * their estimate lies within z standard errors of the policy (resemblance threshold, or
+   * containment), and they would join documents that the confident pairs (estimate more than z
+   * standard errors over the policy) and the equivalences leave apart. Checking only those makes
+   * the clusters those of the exact values: a pair inside one component changes nothing.
+   * Empty when candidates are not verified (every candidate joins).
+   */
+  uncertain(z = 3): Uint32Array {
+    if (!(typeof z === 'number' && z >= 0 && Number.isFinite(z))) throw optionError('z', 'a number ≥ 0', z);
+    const n = this.set.size, p = this.pairs;
+    if (!this.verified && !this.policy.verify) return new Uint32Array(0);
+    const { threshold: t, containment: c } = this.policy;
+    const band = this.bands(z);
+    const uf = new UnionFind(n);
+    for (let d = 0; d < n; d++) { const v = this.equivalence.via[d]; if (v >= 0) uf.union(d, v); }
+    for (let i = 0; i < p.count; i++) {
+      const [er, ec] = band(i);
+      if (p.resemblance[i] >= t + er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c + ec)) uf.union(p.a[i], p.b[i]);
+    }
+    const out: number[] = [];
+    for (let i = 0; i < p.count; i++) {
+      const [er, ec] = band(i);
+      const confident = p.resemblance[i] >= t + er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c + ec);
+      if (confident) continue;
+      const near = p.resemblance[i] >= t - er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c - ec);
+      if (near && uf.find(p.a[i]) !== uf.find(p.b[i])) out.push(i);
+    }
+    return Uint32Array.from(out);
+  }
+
+  /** Per pair, z standard errors of its resemblance and containment estimates at the policy (0 where the estimate is exact). */
+  private bands(z: number): (i: number) => [number, number] {
+    const { threshold: t, containment: c } = this.policy;
+    const kind = this.set.params.kind, s = this.set.params.s, off = this.set.offsets, p = this.pairs;
+    const out: [number, number] = [0, 0];
+    return (i) => {
+      const a = p.a[i], b = p.b[i];
+      const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
+      // A MIN_s row shorter than s holds every shingle, but the estimate still samples the s smallest
+      // of the union: it is exact only when the union has at most s values.
+      const sample = kind === 'min' ? (la < s && lb < s && la + lb - p.shared[i] <= s ? Infinity : s) : Math.max(1, la + lb - p.shared[i]);
+      out[0] = Number.isFinite(sample) ? z * standardError(t, sample) : 0;
+      out[1] = c === undefined || !Number.isFinite(sample) ? 0 : z * standardError(c, Math.max(1, Math.min(la, lb)));
+      return out;
+    };
+  }
+
+  /**
+   * Takes a pair index; returns its exact resemblance and containments when both sketch rows hold
+   * every shingle of their page (MIN_s rows shorter than s): no page needs reading. Else undefined.
+   */
+  exactFromRows(i: number): [number, number, number] | undefined {
+    if (this.set.params.kind !== 'min') return undefined;
+    const off = this.set.offsets, s = this.set.params.s, p = this.pairs;
+    const a = p.a[i], b = p.b[i];
+    const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
+    if (!(la < s && lb < s) || la === 0 || lb === 0) return undefined;
+    const x = p.shared[i];
+    return [x / (la + lb - x), x / la, x / lb];
+  }
+
+  /**
+   * Takes pair indices (from `uncertain`) and their exact resemblance and containments (over the
+   * full shingle sets); writes them over the estimates and re-forms the clusters with them.
+   */
+  settle(indices: Uint32Array, exact: { resemblance: ArrayLike<number>; containmentAB: ArrayLike<number>; containmentBA: ArrayLike<number> }): Clusters {
+    const p = this.pairs;
+    if (exact.resemblance.length !== indices.length || exact.containmentAB.length !== indices.length || exact.containmentBA.length !== indices.length) {
+      throw optionError('exact', `${indices.length} values in each column`, exact.resemblance.length);
+    }
+    for (let k = 0; k < indices.length; k++) {
+      const i = indices[k];
+      if (!(i < p.count)) throw optionError('indices', `pair indices 0..${p.count - 1}`, i);
+      p.resemblance[i] = exact.resemblance[k];
+      p.containmentAB[i] = exact.containmentAB[k];
+      p.containmentBA[i] = exact.containmentBA[k];
+    }
+    this.stats.exactChecked += indices.length;
+    this.current = finalPhase(this.set.size, this.equivalence, p, this.policy, this.verified, this.priority, new SetEstimator(this.set));
+    return this.current;
   }
 }
 
@@ -218,18 +343,20 @@ export function nearDuplicates(set: SketchColumns, options?: NearDuplicateOption
   const docs = nonEmpty(set, eq.kept);
   let keys: { values: BigUint64Array; offsets: Uint32Array } = set;
   let lsh: LshParams | undefined;
+  let common: { ignoredShingles: number; ignoredPostings: number } | undefined;
   if (o.method === 'super-shingles') keys = set.superShingles!;
   else if (o.method === 'lsh') {
     lsh = lshParams(set.params.k, o.policy.threshold, o.fpWeight, o.fnWeight);
     keys = bandKeys(set.signature!, n, set.params.k, lsh, (d) => set.offsets[d + 1] === set.offsets[d]);
-  }
+  } else if (o.prefix > 0) keys = common = prefixKeys(set, docs, o.commonCap, o.prefix);
   const verified = o.method === 'pairs' || o.policy.verify;
   const floor = verified ? o.pairFloor : 0;
   const c = candidatePairs(set, keys, docs, o.commonCap, floor);
   const stats: CandidateStats = {
     documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
-    kept: eq.kept.length, postings: c.postings, ignoredShingles: c.ignoredShingles, ignoredPostings: c.ignoredPostings,
-    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: floor, lsh,
+    kept: eq.kept.length, postings: c.postings, ignoredShingles: common ? common.ignoredShingles : c.ignoredShingles,
+    ignoredPostings: common ? common.ignoredPostings : c.ignoredPostings,
+    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: floor, lsh, prefix: o.prefix, completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s), exactChecked: 0,
   };
   return new NearDuplicates(set, eq, c.pairs, stats, o.policy, o.priority, verified);
 }

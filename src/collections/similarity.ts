@@ -3,7 +3,8 @@ import type { DocInput } from '../sketch/input.js';
 import type { SketchOptions } from '../sketch/options.js';
 import { resemblance } from '../sketch/estimate.js';
 import { sketchMany } from '../sketch/sketch.js';
-import { chunkFingerprints, type ChunkParams } from './chunks.js';
+import type { SketchSet } from '../sketch/sketch-set.js';
+import { chunkFingerprints, type ChunkColumns, type ChunkParams } from './chunks.js';
 import { icebergPairs } from './iceberg.js';
 import { trivialFromLabels, trivialFromPairs, type TrivialClusters } from './trivial.js';
 
@@ -90,10 +91,18 @@ export function similarPages(pages: ArrayLike<DocInput>, similarity: string | Pa
   return sim.kind === 'chunks' ? byChunks(pages, sim) : bySketch(pages, sim);
 }
 
+/** Takes a chunks similarity; returns the chunk parameters it cuts pages with. */
+export function chunkParamsOf(sim: Extract<Similarity, { kind: 'chunks' }>): ChunkParams {
+  return { unit: sim.unit, lines: sim.lines, markup: sim.markup };
+}
+
 function byChunks(pages: ArrayLike<DocInput>, sim: Extract<Similarity, { kind: 'chunks' }>): SimilarPages {
-  const n = pages.length;
-  const params: ChunkParams = { unit: sim.unit, lines: sim.lines, markup: sim.markup };
-  const cols = chunkFingerprints(pages, params);
+  return similarFromChunks(chunkFingerprints(pages, chunkParamsOf(sim)), sim);
+}
+
+/** Takes the pages' chunk columns (made with `chunkParamsOf(sim)`, e.g. batch by batch while reading) and a chunks similarity; returns the trivial clusters. */
+export function similarFromChunks(cols: ChunkColumns, sim: Extract<Similarity, { kind: 'chunks' }>): SimilarPages {
+  const n = cols.textFp.length;
   let emptyPages = 0;
   for (let i = 0; i < n; i++) emptyPages += cols.empty[i];
   // Pages with the same text share every chunk, so one representative per text enters the
@@ -119,8 +128,12 @@ function byChunks(pages: ArrayLike<DocInput>, sim: Extract<Similarity, { kind: '
 }
 
 function bySketch(pages: ArrayLike<DocInput>, sim: Extract<Similarity, { kind: 'sketch' }>): SimilarPages {
-  const n = pages.length;
-  const set = sketchMany(pages, sim.sketch);
+  return similarFromSketches(sketchMany(pages, sim.sketch), sim);
+}
+
+/** Takes the pages' sketches (made with `sim.sketch`, e.g. on a worker pool while reading) and a sketch similarity; returns the trivial clusters. */
+export function similarFromSketches(set: SketchSet, sim: Extract<Similarity, { kind: 'sketch' }>): SimilarPages {
+  const n = set.size;
   const { values, offsets } = set;
   let emptyPages = 0;
   const label = new Uint32Array(n);

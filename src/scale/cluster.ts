@@ -8,7 +8,8 @@ import type { SketchColumns } from '../cluster/columns.js';
 import { setAside } from '../cluster/equivalence.js';
 import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
 import { bandKeys, lshParams, type LshParams } from '../cluster/lsh.js';
-import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
+import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
+import { prefixKeys } from '../cluster/prefix.js';
 import { PairTableBuilder, type PairTable } from '../cluster/pairs.js';
 import { ENGINE_OPTIONS, DuckDBEngine, type EngineOptions } from './duckdb.js';
 import { candidateStages, readPairs, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
@@ -23,7 +24,7 @@ export interface DuckDBClusterOptions extends NearDuplicateOptions, EngineOption
 }
 
 const CLUSTER_KNOWN = ['threshold', 'containment', 'method', 'commonCap', 'equivalence', 'verify', 'pairFloor',
-  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight'] as const;
+  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight', 'prefix'] as const;
 
 /** Takes candidate pairs (a, b, hits) ascending; returns those reaching the floor with the library's estimates. */
 function estimateInLibrary(set: SketchColumns, a: Uint32Array, b: Uint32Array, hits: Uint32Array, floor: number): PairTable {
@@ -65,10 +66,14 @@ export async function clusterWithDuckDB(set: SketchColumns, options: DuckDBClust
     lsh = lshParams(k, o.policy.threshold, o.fpWeight, o.fnWeight);
     keys = bandKeys(set.signature!, n, k, lsh, (d) => set.offsets[d + 1] === set.offsets[d]);
   }
+  // Prefix keys (as nearDuplicates makes them): the common values are counted here, so SQL pairs
+  // the same keys; the estimates then need the whole rows and are made in the library.
+  let common: { ignoredShingles: number; ignoredPostings: number } | undefined;
+  if (o.method === 'pairs' && o.prefix > 0) keys = common = prefixKeys(set, docs, o.commonCap, o.prefix);
   const verified = o.method === 'pairs' || o.policy.verify;
   const floor = verified ? o.pairFloor : 0;
   const kind = set.params.kind;
-  const inSql = o.method === 'pairs' && (kind === 'min' || kind === 'mod');
+  const inSql = o.method === 'pairs' && !common && (kind === 'min' || kind === 'mod');
   const resolved: ResolvedPipeline = {
     kind: kind === 'mod' ? 'mod' : 'min', s: typeof set.params.s === 'number' ? set.params.s : 1,
     commonCap: o.commonCap, minHits, pairFloor: floor, threshold: o.policy.threshold, containment: o.policy.containment,
@@ -95,8 +100,10 @@ export async function clusterWithDuckDB(set: SketchColumns, options: DuckDBClust
     clock.done({ rows: pairs.count });
     const stats: CandidateStats = {
       documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
-      kept: eq.kept.length, postings: counts.keptRows, ignoredShingles: counts.ignoredKeys, ignoredPostings: counts.ignoredRows,
-      candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: floor, lsh,
+      kept: eq.kept.length, postings: counts.keptRows, ignoredShingles: common ? common.ignoredShingles : counts.ignoredKeys,
+      ignoredPostings: common ? common.ignoredPostings : counts.ignoredRows,
+      candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: floor, lsh, prefix: o.prefix, exactChecked: 0,
+      completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s),
     };
     return new NearDuplicates(set, eq, pairs, stats, o.policy, o.priority, verified);
   } finally {

@@ -57,7 +57,12 @@ for (const options of [{ kind: 'min', s: 128, w: 5 }, { kind: 'mod', m: 8, w: 5 
     // The contained prefix joins only under a containment policy.
     const prefix = 5;
     assert.is(c.clusterOf[prefix], -1);
-    const withContainment = nd.recluster({ containment: 0.8 });
+    // MIN_s candidates keyed by prefix cover the threshold only: a containment recluster needs every value keyed.
+    if (options.kind === 'min') {
+      assert.ok(nd.stats.prefix > 0 && nd.stats.prefix < 128, `prefix ${nd.stats.prefix}`);
+      assert.throws(() => nd.recluster({ containment: 0.8 }), (e: unknown) => e instanceof Error && /prefix/.test(e.message));
+    }
+    const withContainment = (options.kind === 'min' ? nearDuplicates(set, { prefix: 0 }) : nd).recluster({ containment: 0.8 });
     assert.is(withContainment.clusterOf[prefix], withContainment.clusterOf[0]);
   });
 }

@@ -177,7 +177,7 @@ test('lsh and super-shingles: same output shape; verified links are true, close 
       assert.ok(nd.stats.lsh!.bands * nd.stats.lsh!.rows <= 64);
       assert.ok(nd.stats.lsh!.falseNegative < 0.01, `false-negative area ${nd.stats.lsh!.falseNegative}`);
       // Unverified: every candidate joins, so at least as many documents are clustered.
-      const loose = nearDuplicates(set, { method });
+      const loose = nearDuplicates(set, { method, verify: false });
       assert.ok(loose.clusters.stats.clusteredDocuments >= c.stats.clusteredDocuments);
       const reverify = loose.recluster({ verify: true });
       const strict = nearDuplicates(set, { method, verify: true });
@@ -193,7 +193,9 @@ test('options are validated before work', () => {
   bad({ method: 'kmeans' });
   bad({ commonCap: 0 });
   bad({ thresold: 0.5 });
-  bad({ verify: true });
+  bad({ verify: false });
+  bad({ prefix: 4, containment: 0.5 });
+  bad({ prefix: -1 });
   bad({ method: 'lsh' });
   bad({ method: 'super-shingles' });
   bad({ representative: 'earliest' });

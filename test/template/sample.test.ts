@@ -8,9 +8,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { loadCrawl } from '../../src/io/crawl.js';
-import { hostOfUrl } from '../../src/graph/url.js';
 import { init } from '../../src/index.js';
-import { learnTemplates, NO_TABLE, sectionOfUrl } from '../../src/template/index.js';
+import { TemplateLearner } from '../../src/template/index.js';
+import { siteOfUrl } from '../../src/pipeline/sketch-crawl.js';
 import { contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 
@@ -25,7 +25,7 @@ test('dups --content main (the default) on the sample crawl agrees with the exac
   const thinFile = join(tmp, 'thin.jsonl');
   const code = await main(['dups', sample, '--thin-out', thinFile], { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c) } });
   assert.is(code, 0, err);
-  assert.match(err, /content: \d+ templates \(10 hosts, \d+ sections of their own\)/);
+  assert.match(err, /content: \d+ templates learnt for 21 sites/);
   const thin = readFileSync(thinFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { url: string; contentWords: number; template: number });
   rmSync(tmp, { recursive: true, force: true });
   const count = Number(/(\d+) pages with too little content/.exec(err)?.[1]);
@@ -39,17 +39,18 @@ test('dups --content main (the default) on the sample crawl agrees with the exac
       assert.ok(m.template >= 0 && m.template < 1 && m.contentShingles >= 1, JSON.stringify(m));
     }
   }
-  // the reference content of every page, with the templates dups learnt
+  // the reference content of every page, with the templates a learner fed the pages in input order learns (per site)
   const crawl = await loadCrawl([sample]);
   const docs = crawl.documents;
   const bytes = docs.map((d) => d.bytes);
-  const learnt = learnTemplates(bytes, docs.map((d) => hostOfUrl(d.url)), undefined, docs.map((d) => sectionOfUrl(d.url)));
+  const learner = new TemplateLearner<number>();
+  const tableOf: (BigUint64Array | undefined)[] = [];
+  for (const r of [...docs.flatMap((d, i) => learner.add(bytes[i], siteOfUrl(d.url), i)), ...learner.flush()]) tableOf[r.item] = r.table;
   const byUrl = new Map(docs.map((d, i) => [norm(d.url), i]));
   const cache = new Map<number, Set<bigint>>();
   const content = (i: number) => {
     if (cache.has(i)) return cache.get(i)!;
-    const t = learnt.tables.docTable[i];
-    const table = new Set(t === NO_TABLE ? [] : learnt.tables.values.subarray(learnt.tables.offsets[t], learnt.tables.offsets[t + 1]));
+    const table = new Set(tableOf[i] ?? []);
     const set = new Set(shingleValuesRef(contentTokensRef(bytes[i], table, 500, 30).join(' '), { markup: 'text' }));
     cache.set(i, set);
     return set;

@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { avoidList } from '../../collections/avoid.js';
 import type { ReplicatedCollections } from '../../collections/find.js';
-import { replicatedCollections } from '../../collections/replicated.js';
+import { findCollections } from '../../collections/find.js';
 import { clusterRecord } from '../../collections/report.js';
 import { rollUp } from '../../collections/rollup.js';
 import { DEFAULT_SIMILARITY, parseSimilarity } from '../../collections/similarity.js';
 import { ResembleError } from '../../errors.js';
-import { utf8Bytes } from '../../graph/document.js';
 import { init } from '../../index.js';
+import { readForCollections } from '../../pipeline/collections.js';
 import { plotSeries } from '../../report/plot.js';
 import { formatOf, intFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { openCrawl } from '../input.js';
+import { readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
 /** Takes the clusters; returns the paper's Figure 12 (cluster cardinality against collection size, log axes) as SVG. */
@@ -81,7 +81,11 @@ Flags:
   --results FILE        read the result URLs of --rollup from FILE instead of stdin
   --break-points        write the break points instead: pages whose content differs between copies
                         and so split a collection (Figure 3(c)), with the clusters on either side
-  --plot FILE.svg       also draw Figure 12: cluster cardinality against collection size, log axes`,
+  --plot FILE.svg       also draw Figure 12: cluster cardinality against collection size, log axes
+  --workers N           threads that sketch while the input is read (sketch:R; default: the available cores)
+
+The input is read as a stream: each batch of pages is cut into chunks (or sketched) and only the
+fingerprints, URLs and links are kept.`,
   options: {
     ...READER_FLAGS,
     similarity: { type: 'string' },
@@ -93,6 +97,7 @@ Flags:
     results: { type: 'string' },
     'break-points': { type: 'boolean' },
     plot: { type: 'string' },
+    workers: { type: 'string' },
   },
   async run(ctx: CommandContext) {
     const v = ctx.values;
@@ -105,17 +110,24 @@ Flags:
     if (modes.length > 1) throw new ResembleError('E_OPTION', `expected one of --avoid, --rollup and --break-points, got ${modes.join(' and ')}`, { option: modes[0] });
     const plot = stringOf(v, 'plot');
     if (plot !== undefined) checkOutput(plot, ctx.positionals, '--plot');
+    const { workers } = pipelineOf({ workers: v.workers });
+    requireInputs(ctx.positionals);
     await init();
-    const crawl = await openCrawl(ctx, ctx.positionals);
-    const graph = crawl.graph;
-    const pages = crawl.documents.map(utf8Bytes);
-    const found = replicatedCollections(pages, graph, {
-      similarity, extended: v.extended === true, singleSite: v['single-site'] === true, minSize,
-    });
+    const display = await startPipelineProgress(ctx, ctx.positionals);
+    let read;
+    try {
+      read = await readForCollections(ctx.positionals, similarity, { workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+    } finally {
+      display.stop();
+    }
+    const { crawl, graph } = read;
+    if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
+    requireDocuments(crawl.urls.length, crawl.errors.length, ctx.positionals);
+    const found = { ...findCollections(graph, read.similar.trivial, { extended: v.extended === true, singleSite: v['single-site'] === true, minSize }), similarity: read.similar };
     const writer = createRecordWriter(ctx.out, format);
     const kept = found.clusters.filter((c) => !c.noise);
     if (v.avoid === true) {
-      const list = avoidList(found, graph, { pageBytes: crawl.documents.map((d) => d.bytes.length) });
+      const list = avoidList(found, graph, { pageBytes: crawl.sizes });
       for (const e of list.entries) writer.write(e);
       const r = list.redundancy;
       if (!ctx.quiet) {

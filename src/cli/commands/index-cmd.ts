@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { ResembleError, optionError } from '../../errors.js';
 import { utf8Bytes, type Document } from '../../graph/document.js';
 import { init, resolveSketchOptions, sketchMany } from '../../index.js';
+import { sketchCrawl, type CrawlSketch } from '../../pipeline/sketch-crawl.js';
+import type { SketchOptions } from '../../sketch/options.js';
 import { loadIndex, saveIndex } from '../../cluster/index-format.js';
 import { sketchOptionsFor } from '../../cluster/records.js';
 import { ResembleIndex } from '../../cluster/resemble-index.js';
 import { formatOf, READER_FLAGS, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { openCrawl } from '../input.js';
+import { readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic, writeRecords } from '../output.js';
 import { POLICY_FLAGS, POLICY_USAGE, policyOf } from './dups.js';
 
@@ -43,8 +45,21 @@ export function sketchForIndex(ctx: CommandContext, docs: Document[], index: Res
   return set;
 }
 
-function meta(docs: Document[]) {
-  return { urls: docs.map((d) => d.url), dates: docs.map((d) => d.date) };
+/** Streams and sketches the inputs on the worker pool (progress, read errors and the read summary on stderr). */
+async function sketchInputs(ctx: CommandContext, inputs: string[], sketch: SketchOptions): Promise<CrawlSketch> {
+  requireInputs(inputs);
+  const { workers } = pipelineOf({ workers: ctx.values.workers });
+  const display = await startPipelineProgress(ctx, inputs);
+  let crawl: CrawlSketch;
+  try {
+    crawl = await sketchCrawl(inputs, { sketch, workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+  } finally {
+    display.stop();
+  }
+  for (const e of crawl.sketchErrors) ctx.err.write(`${crawl.sources[e.index]}: ${e.message}\n`);
+  if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
+  requireDocuments(crawl.urls.length, crawl.errors.length, inputs);
+  return crawl;
 }
 
 function summary(index: ResembleIndex, path: string, bytes: number): Record<string, unknown> {
@@ -73,8 +88,11 @@ build, add and remove print one summary record {index, documents, live, clusters
 Policy flags (build only; stored in the index):
 ${POLICY_USAGE}
 
+Flags of build and add:
+  --workers N           threads that sketch while the input is read (default: the available cores)
+
 ${SKETCH_USAGE}`,
-  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS, ...READER_FLAGS },
+  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS, ...READER_FLAGS, workers: { type: 'string' } },
   async run(ctx) {
     const format = formatOf(ctx.values);
     const [action, file, ...rest] = ctx.positionals;
@@ -110,16 +128,16 @@ ${SKETCH_USAGE}`,
       const policy = policyOf(ctx.values);
       const sketchOptions = sketchOptionsOf(ctx.values);
       const params = resolveSketchOptions(sketchOptions);
-      const crawl = await openCrawl(ctx, rest, { links: false });
+      const crawl = await sketchInputs(ctx, rest, sketchOptions);
       const index = new ResembleIndex(params, policy);
-      index.add(sketchForIndex(ctx, crawl.documents, index), meta(crawl.documents));
+      index.add(crawl.set, { urls: crawl.urls, dates: crawl.dates });
       const bytes = writeIndexFile(file, index);
       writeRecords(ctx.out, format, [summary(index, file, bytes)]);
       return 0;
     }
     const index = readIndexFile(file);
-    const crawl = await openCrawl(ctx, rest, { links: false });
-    const r = index.add(sketchForIndex(ctx, crawl.documents, index), meta(crawl.documents));
+    const crawl = await sketchInputs(ctx, rest, sketchOptionsFor(index.params));
+    const r = index.add(crawl.set, { urls: crawl.urls, dates: crawl.dates });
     const bytes = writeIndexFile(file, index);
     writeRecords(ctx.out, format, [{ ...summary(index, file, bytes), added: r.count, identical: r.identical, lexical: r.lexical, shingle: r.shingle, joins: r.joins }]);
     return 0;

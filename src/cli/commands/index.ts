@@ -5,6 +5,7 @@ export const commands: Record<string, () => Promise<{ command: Command }>> = {
   sketch: () => import('./sketch.js'),
   compare: () => import('./compare.js'),
   dups: () => import('./dups.js'),
+  dedup: () => import('./dedup.js'),
   query: () => import('./query.js'),
   index: () => import('./index-cmd.js'),
   collections: () => import('./collections.js'),

@@ -1,0 +1,77 @@
+// Content mode in the streaming pipeline: the template tables the learner released pages with,
+// gathered batch by batch. Each batch gets the tables of its own pages (as `sketchReady` builds
+// them); the crawl keeps every table once and, per DocId, the table its page was sketched against.
+import { NO_TABLE, type ContentTables } from '../sketch/content.js';
+
+/** The templates a crawl was sketched against in content mode. */
+export interface CrawlTemplates {
+  /** Every table once; docTable is indexed by DocId (NO_TABLE: sketched without a template). */
+  tables: ContentTables;
+  /** The site (host) of each table. */
+  sites: string[];
+  /** Sites seen, sites with a trusted template, pages held while their site was learning, template blocks in all tables. */
+  stats: { sites: number; trusted: number; heldPages: number; templateBlocks: number };
+}
+
+/** A page released by the learner, as the pipeline batches it. */
+export interface ReleasedPage {
+  id: number;
+  site: string;
+  table: BigUint64Array | undefined;
+}
+
+/** Packs tables (each ascending) into the values/offsets columns of ContentTables. */
+export function packTables(tables: readonly BigUint64Array[], docTable: Uint32Array): ContentTables {
+  const offsets = new Uint32Array(tables.length + 1);
+  tables.forEach((t, k) => { offsets[k + 1] = offsets[k] + t.length; });
+  const values = new BigUint64Array(offsets[tables.length]);
+  tables.forEach((t, k) => values.set(t, offsets[k]));
+  return { values, offsets, docTable };
+}
+
+/** Gathers the tables of released pages: per batch for sketching, and for the whole crawl. */
+export class ContentBatches {
+  private readonly index = new Map<BigUint64Array, number>();
+  private readonly tables: BigUint64Array[] = [];
+  private readonly sites: string[] = [];
+  private readonly seen = new Set<string>();
+  private docTable: number[] = [];
+  heldPages = 0;
+
+  /** Takes one batch of released pages; returns the tables to sketch them against (the batch's own tables only). */
+  batch(pages: readonly ReleasedPage[]): ContentTables {
+    const local = new Map<BigUint64Array, number>();
+    const tables: BigUint64Array[] = [];
+    const docTable = new Uint32Array(pages.length);
+    pages.forEach((p, i) => {
+      this.seen.add(p.site);
+      if (!p.table) { docTable[i] = NO_TABLE; this.docTable[p.id] = NO_TABLE; return; }
+      let g = this.index.get(p.table);
+      if (g === undefined) { g = this.tables.length; this.index.set(p.table, g); this.tables.push(p.table); this.sites.push(p.site); }
+      this.docTable[p.id] = g;
+      let t = local.get(p.table);
+      if (t === undefined) { t = tables.length; local.set(p.table, t); tables.push(p.table); }
+      docTable[i] = t;
+    });
+    return packTables(tables, docTable);
+  }
+
+  /** The crawl's templates, for `n` documents. */
+  result(n: number): CrawlTemplates {
+    const docTable = new Uint32Array(n).fill(NO_TABLE);
+    this.docTable.forEach((t, d) => { if (d < n) docTable[d] = t; });
+    let templateBlocks = 0;
+    for (const t of this.tables) templateBlocks += t.length;
+    return {
+      tables: packTables(this.tables, docTable), sites: [...this.sites],
+      stats: { sites: this.seen.size, trusted: this.tables.length, heldPages: this.heldPages, templateBlocks },
+    };
+  }
+}
+
+/** The tables of one page of the crawl (one table, or none), as sketchMany takes them for a batch of that page alone. */
+export function tablesOfPage(t: CrawlTemplates, d: number): ContentTables {
+  const k = t.tables.docTable[d];
+  if (k === NO_TABLE || k === undefined) return { values: new BigUint64Array(0), offsets: new Uint32Array(1), docTable: Uint32Array.of(NO_TABLE) };
+  return { values: t.tables.values.slice(t.tables.offsets[k], t.tables.offsets[k + 1]), offsets: Uint32Array.of(0, t.tables.offsets[k + 1] - t.tables.offsets[k]), docTable: Uint32Array.of(0) };
+}

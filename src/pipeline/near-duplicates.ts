@@ -1,0 +1,165 @@
+// The near-duplicate pipeline end to end: stream and sketch the crawl, find and estimate candidate
+// pairs (in memory, or on DuckDB beyond memory), then check exactly the pairs whose estimate
+// lies within a few standard errors of the policy and would change a cluster, by reading just
+// those pages again. Stages report progress; nothing holds page bytes past its batch.
+import { tmpdir } from 'node:os';
+import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
+import { nearDuplicates, type NearDuplicateOptions, type NearDuplicates } from '../cluster/near-duplicates.js';
+import type { ReadOptions } from '../io/options.js';
+import { clusterWithDuckDB } from '../scale/cluster.js';
+import type { EngineOptions } from '../scale/duckdb.js';
+import type { SketchOptions } from '../sketch/options.js';
+import type { LearnerOptions } from '../template/learner.js';
+import { exactPairs } from './exact.js';
+import { sketchCrawl, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
+
+/** Pipeline stages, in order. */
+export type Stage = 'sketching' | 'candidates' | 'exact' | 'clusters';
+
+/** One progress report of the pipeline. */
+export type PipelineEvent =
+  | { stage: 'sketching'; progress: StreamProgress }
+  | { stage: 'candidates' | 'clusters'; state: 'start' | 'done'; count?: number; detail?: string }
+  | { stage: 'exact'; done: number; total: number };
+
+/** Options of `findNearDuplicates`. */
+export interface FindNearDuplicatesOptions {
+  sketch?: SketchOptions;
+  /** Clustering options (threshold, containment, method, commonCap, ...; `dates` / `inlinks` are filled in from the crawl for those rules). */
+  cluster?: NearDuplicateOptions;
+  /** Sketching threads (default: available cores; 1 sketches inline). */
+  workers?: number;
+  read?: ReadOptions;
+  /** 'memory' (default) or 'duckdb' (candidate step in SQL under a memory limit). */
+  engine?: 'memory' | 'duckdb';
+  engineOptions?: EngineOptions;
+  /** Standard errors around the policy within which pairs are checked exactly (default 3); 0 or `exact: false` checks none. */
+  exactBand?: number;
+  /** Check pairs near the policy exactly by reading their pages again (default true). */
+  exact?: boolean;
+  /**
+   * Where the pages are spilled for the exact checks (a temporary file, removed at the end): they
+   * are read back from it one by one. Default: the engine's temp dir, else the system's. `false`
+   * reads the input again instead (no disk used; costs a second parse of the input).
+   */
+  spillDir?: string | false;
+  /** content 'main': how each site's template is learnt as the crawl streams (see sketchCrawl). */
+  templates?: LearnerOptions;
+  /** Keep out-links (for most-linked representatives or a web graph). Default: when the rule is most-linked. */
+  keepLinks?: boolean;
+  onProgress?: (e: PipelineEvent) => void;
+}
+
+/** What `findNearDuplicates` returns. */
+export interface FoundNearDuplicates {
+  crawl: CrawlSketch;
+  nd: NearDuplicates;
+  /** Seconds per stage. */
+  seconds: Record<Stage, number>;
+  /** Pairs checked exactly, pages read again for them. */
+  exactPairs: number;
+  exactPages: number;
+}
+
+const KNOWN = ['sketch', 'cluster', 'workers', 'read', 'engine', 'engineOptions', 'exactBand', 'exact', 'spillDir', 'keepLinks', 'templates', 'onProgress'] as const;
+
+/** Takes DocIds' out-link URLs and their page URLs; returns in-link counts per DocId (links to pages of the crawl, once per page). */
+export function inlinkCounts(urls: readonly string[], links: readonly (readonly string[] | undefined)[]): Float64Array {
+  const id = new Map<string, number>();
+  for (let i = 0; i < urls.length; i++) if (!id.has(urls[i])) id.set(urls[i], i);
+  const counts = new Float64Array(urls.length);
+  for (let i = 0; i < urls.length; i++) {
+    const seen = new Set<number>();
+    for (const l of links[i] ?? []) {
+      const t = id.get(l);
+      if (t !== undefined && t !== i && !seen.has(t)) { seen.add(t); counts[t]++; }
+    }
+  }
+  return counts;
+}
+
+/** Takes input path(s) and options; returns the sketched crawl and its near-duplicate clusters, exact at the threshold. */
+export async function findNearDuplicates(input: string | readonly string[], options: FindNearDuplicatesOptions = {}): Promise<FoundNearDuplicates> {
+  rejectUnknown(options, KNOWN, 'findNearDuplicates');
+  const engine = options.engine ?? 'memory';
+  if (engine !== 'memory' && engine !== 'duckdb') throw optionError('engine', 'memory | duckdb', engine);
+  const exactBand = numberOption('exactBand', options.exactBand, 3, 0, 10);
+  if (options.exact !== undefined && typeof options.exact !== 'boolean') throw optionError('exact', 'boolean', options.exact);
+  const cluster = { ...(options.cluster ?? {}) };
+  const rule = cluster.representative ?? 'first';
+  const keepLinks = options.keepLinks ?? rule === 'most-linked';
+  if (options.workers !== undefined) intOption('workers', options.workers, 1, 1, 256);
+  const emit = options.onProgress ?? (() => {});
+  const seconds: Record<Stage, number> = { sketching: 0, candidates: 0, exact: 0, clusters: 0 };
+  let t = performance.now();
+  const lap = (stage: Stage) => { const now = performance.now(); seconds[stage] += (now - t) / 1000; t = now; };
+
+  const exact = options.exact !== false && exactBand > 0;
+  if (options.spillDir !== undefined && options.spillDir !== false && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path or false', options.spillDir);
+  const spillDir = !exact || options.spillDir === false ? undefined : options.spillDir ?? options.engineOptions?.tempDir ?? tmpdir();
+  const crawl = await sketchCrawl(input, {
+    sketch: options.sketch, workers: options.workers, read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir,
+    ...(options.templates !== undefined ? { templates: options.templates } : {}),
+    onProgress: (progress) => emit({ stage: 'sketching', progress }),
+  });
+  try {
+    return await clusterCrawl(input, crawl, options, { cluster, rule, exact, exactBand, emit, seconds, lap });
+  } finally {
+    crawl.spill?.remove();
+  }
+}
+
+interface Flow {
+  cluster: NearDuplicateOptions;
+  rule: string;
+  exact: boolean;
+  exactBand: number;
+  emit: (e: PipelineEvent) => void;
+  seconds: Record<Stage, number>;
+  lap: (stage: Stage) => void;
+}
+
+async function clusterCrawl(input: string | readonly string[], crawl: CrawlSketch, options: FindNearDuplicatesOptions, flow: Flow): Promise<FoundNearDuplicates> {
+  const { cluster, rule, exact, exactBand, emit, seconds, lap } = flow;
+  lap('sketching');
+  if (rule === 'earliest' || rule === 'newest') cluster.dates = crawl.dates;
+  if (rule === 'most-linked') cluster.inlinks = inlinkCounts(crawl.urls, crawl.links ?? []);
+
+  emit({ stage: 'candidates', state: 'start' });
+  const nd = (options.engine ?? 'memory') === 'duckdb'
+    ? await clusterWithDuckDB(crawl.set, { ...cluster, ...(options.engineOptions ?? {}) })
+    : nearDuplicates(crawl.set, cluster);
+  emit({ stage: 'candidates', state: 'done', count: nd.stats.candidatePairs });
+  lap('candidates');
+
+  let checked = 0, pages = 0;
+  if (exact) {
+    const idx = nd.uncertain(exactBand);
+    if (idx.length > 0) {
+      // Pairs whose sketch rows hold every shingle are settled from the rows; the others from their pages.
+      const fromRows: number[] = [], fromPages: number[] = [];
+      for (const i of idx) (nd.exactFromRows(i) ? fromRows : fromPages).push(i);
+      const values = { resemblance: new Float64Array(idx.length), containmentAB: new Float64Array(idx.length), containmentBA: new Float64Array(idx.length) };
+      const order = Uint32Array.from([...fromRows, ...fromPages]);
+      fromRows.forEach((i, k) => { [values.resemblance[k], values.containmentAB[k], values.containmentBA[k]] = nd.exactFromRows(i)!; });
+      if (fromPages.length > 0) {
+        emit({ stage: 'exact', done: 0, total: fromPages.length });
+        const a = Uint32Array.from(fromPages, (i) => nd.pairs.a[i]), b = Uint32Array.from(fromPages, (i) => nd.pairs.b[i]);
+        const exact = await exactPairs(input, a, b, {
+          sketch: options.sketch, read: options.read, spill: crawl.spill, templates: crawl.templates,
+          onProgress: (done, total) => emit({ stage: 'exact', done, total }),
+        });
+        values.resemblance.set(exact.resemblance, fromRows.length);
+        values.containmentAB.set(exact.containmentAB, fromRows.length);
+        values.containmentBA.set(exact.containmentBA, fromRows.length);
+        pages = exact.pages;
+      }
+      nd.settle(order, values);
+      checked = idx.length;
+    }
+  }
+  lap('exact');
+  emit({ stage: 'clusters', state: 'done', count: nd.clusters.count });
+  lap('clusters');
+  return { crawl, nd, seconds, exactPairs: checked, exactPages: pages };
+}

@@ -1,0 +1,317 @@
+// Read → batch → sketch, streaming: documents come from the readers one by one, are grouped into
+// batches of a few MiB, and each batch is sketched (on the worker pool, or inline with one worker)
+// while reading goes on. A page's bytes are let go once its batch is handed over; what later
+// stages need is kept as small columns (URL, source, date, size, links when asked for). Batches
+// are put back in input order, so DocIds are read positions and the sketches are bit-identical
+// for any worker count.
+//
+// Content mode ('main'): each page goes through a TemplateLearner keyed by its host first. A
+// host's pages wait until its template is trusted (its first `trustAfter` distinct pages, held up
+// to a byte bound), then they and all later pages of the host are sketched against that one
+// frozen table; the rows are put back in DocId order at the end.
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { ResembleError, intOption, optionError, rejectUnknown } from '../errors.js';
+import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
+import { hostOfUrl } from '../graph/url.js';
+import { sectionOfUrl } from '../template/sketch.js';
+import { readCrawl, type SkipCounts } from '../io/crawl.js';
+import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
+import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
+import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
+import { sketchMany } from '../sketch/sketch.js';
+import { createPool, type Pool } from '../workers/node.js';
+import { assembleSketchSet } from '../workers/pool.js';
+import { TemplateLearner, type LearnerOptions } from '../template/learner.js';
+import { ContentBatches, type CrawlTemplates } from './content.js';
+import { permuteSketchSet } from './reorder.js';
+
+/** What the pipeline has got through so far (for progress displays). */
+export interface StreamProgress {
+  /** Documents read (and queued for sketching). */
+  read: number;
+  /** Documents sketched. */
+  sketched: number;
+  /** Input bytes read from disk. */
+  bytes: number;
+}
+
+/** Options of `sketchCrawl`; every one has a default. */
+export interface SketchCrawlOptions {
+  /** Sketch options (default: the library's); false reads without sketching (for stages that only need `onBatch` and the columns). */
+  sketch?: SketchOptions | false;
+  /** Sketching threads: 1 sketches on the calling thread, N > 1 on a pool of N workers. Default: available cores. */
+  workers?: number;
+  /** Input bytes per batch (default 4 MiB): bounds what is held while a batch waits for a worker. */
+  batchBytes?: number;
+  /** Reader options (links, scheme, kind, allStatuses, onError, onSkip, onBytes). `links` defaults to false here. */
+  read?: ReadOptions;
+  /** Keep each page's out-links (needs `read.links`, for the web graph). Default: read.links. */
+  keepLinks?: boolean;
+  /** content 'main': how each host's template is learnt as the crawl streams (trustAfter, share, maxHeldBytes). Default: the learner's. */
+  templates?: LearnerOptions;
+  /** content 'main': the site a page's template belongs to, from its URL (default `siteOfUrl`: host and first directory). */
+  siteOf?: (url: string) => string;
+  /** Called with each batch's documents before their bytes are let go (work that needs the text, in the same pass). */
+  onBatch?: (docs: readonly Document[], first: number) => void;
+  /** Called as documents are read and sketched. */
+  onProgress?: (p: StreamProgress) => void;
+  /** Called with each batch's sketches in input order (DocIds first..first + set.size − 1), as soon as all before it are done. */
+  onSketched?: (set: SketchSet, first: number) => void;
+  /** Keep every batch's sketches for the returned set (default true); false returns an empty set (memory: the columns only). */
+  retain?: boolean;
+  /**
+   * Write every page's UTF-8 bytes to a temporary file in this folder as it streams by, so that
+   * later stages can read single pages back (`CrawlSketch.spill`); default: no spill file. Costs
+   * disk as large as the pages and one sequential write; the page cache holds it, not the heap.
+   */
+  spillDir?: string;
+}
+
+/** Pages written to a temporary file in read order: page d is `length[d]` bytes at `offset[d]`. */
+export interface Spill {
+  path: string;
+  offset: Float64Array;
+  length: Float64Array;
+  /** Removes the file and its folder. */
+  remove(): void;
+}
+
+/** A crawl read and sketched: the sketches and the small per-document columns, no page bytes. */
+export interface CrawlSketch {
+  set: SketchSet;
+  params: SketchParams;
+  /** Per DocId: URL as read, where it came from, fetch date (ms since 1970, NaN when unknown), page size in bytes. */
+  urls: string[];
+  sources: string[];
+  dates: Float64Array;
+  sizes: Float64Array;
+  /** Out-links per DocId, when kept. */
+  links?: (string[] | undefined)[];
+  /** content 'main': the template tables the pages were sketched against, per DocId. */
+  templates?: CrawlTemplates;
+  /** Read errors, skip counts and input bytes read, as the readers reported them. */
+  errors: ReadError[];
+  skipped: SkipCounts;
+  bytes: number;
+  /** Sketching errors, by DocId. */
+  sketchErrors: SketchError[];
+  /** Workers used (1: inline). */
+  workers: number;
+  /** The pages' bytes on disk, when `spillDir` was given. */
+  spill?: Spill;
+}
+
+const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'templates', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
+
+/** Opens a spill file in a new folder under `dir`; returns its writer. */
+function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8Array): void; close(): void } {
+  let folder: string;
+  try {
+    mkdirSync(dir, { recursive: true });
+    folder = mkdtempSync(join(dir, 'resemble-pages-'));
+  } catch (e) {
+    throw new ResembleError('E_IO', `cannot make a temporary folder in ${dir}: ${(e as Error).message}`, { path: dir });
+  }
+  const path = join(folder, 'pages.bin');
+  const fd = openSync(path, 'w');
+  let at = 0, open = true;
+  const offsets: number[] = [], lengths: number[] = [];
+  const spill: Spill = {
+    path, offset: new Float64Array(0), length: new Float64Array(0),
+    remove: () => { if (open) { closeSync(fd); open = false; } rmSync(folder, { recursive: true, force: true }); },
+  };
+  return {
+    spill,
+    write(id, bytes) {
+      offsets[id] = at; lengths[id] = bytes.length;
+      let done = 0;
+      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+      at += bytes.length;
+    },
+    close() {
+      if (open) { closeSync(fd); open = false; }
+      spill.offset = Float64Array.from(offsets); spill.length = Float64Array.from(lengths);
+    },
+  };
+}
+
+/**
+ * The site of a URL for template learning: its host and the first directory of its path
+ * (`docs.example.com/python`). One host often serves several sites (an archive of manuals under
+ * /python/, /django/, …), each with its own template; learnt per host, the template of the first
+ * one would be applied to all (on the realistic documentation crawl: F1 0.42 against 0.98).
+ */
+export function siteOfUrl(url: string): string {
+  return `${hostOfUrl(url)}/${sectionOfUrl(url)}`;
+}
+
+/** Takes the options; returns the worker count they ask for (default: available cores), validated. */
+export function workerCount(workers: unknown): number {
+  return intOption('workers', workers, Math.max(1, availableParallelism()), 1, 256);
+}
+
+class Columns {
+  urls: string[] = [];
+  sources: string[] = [];
+  dates: number[] = [];
+  sizes: number[] = [];
+  links: (string[] | undefined)[] = [];
+}
+
+/**
+ * Takes input path(s) and options; reads, batches and sketches every document while reading goes
+ * on, and returns the sketches with the small per-document columns. Memory: the sketches, the
+ * columns, and the batches in flight (at most 2 per worker plus one being filled); in content
+ * mode also the pages held while their site's template is learnt (the learner's byte bound).
+ */
+export async function sketchCrawl(input: string | readonly string[], options: SketchCrawlOptions = {}): Promise<CrawlSketch> {
+  rejectUnknown(options, KNOWN, 'sketchCrawl');
+  const sketching = options.sketch !== false;
+  const sketchOptions = options.sketch || {};
+  const params = resolveSketchOptions(sketchOptions);
+  const main = sketching && params.content === 'main';
+  const workers = workerCount(options.workers);
+  const batchBytes = intOption('batchBytes', options.batchBytes, 4 << 20, 1024, 256 << 20);
+  if (options.retain !== undefined && typeof options.retain !== 'boolean') throw optionError('retain', 'boolean', options.retain);
+  const retain = options.retain ?? true;
+  for (const name of ['onBatch', 'onProgress', 'onSketched', 'siteOf'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') throw optionError(name, 'a function', options[name]);
+  }
+  if (!main && options.templates !== undefined) throw optionError('templates', "no value unless the sketch options say content 'main'", 'options');
+  if (!main && options.siteOf !== undefined) throw optionError('siteOf', "no value unless the sketch options say content 'main'", 'a function');
+  if (main && options.onBatch) throw optionError('onBatch', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
+  if (main && options.onSketched) throw optionError('onSketched', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
+  if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
+  const learner = main ? new TemplateLearner<number>(options.templates ?? {}) : undefined;
+  const siteOf = options.siteOf ?? siteOfUrl;
+  const content = main ? new ContentBatches() : undefined;
+  const read = options.read ?? {};
+  const keepLinks = options.keepLinks ?? read.links ?? false;
+  const errors: ReadError[] = [];
+  const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as SkipCounts;
+  const progress: StreamProgress = { read: 0, sketched: 0, bytes: 0 };
+  const report = () => options.onProgress?.(progress);
+  const cols = new Columns();
+  const sketchErrors: SketchError[] = [];
+  // Each part: the DocIds of its rows (consecutive, except in content mode) and their sketches.
+  const parts: { ids: Uint32Array; columns: SketchSet }[] = [];
+  // Started at the first batch that is not the last: a crawl of one batch is sketched inline,
+  // without paying for starting workers.
+  let pool: Pool | undefined;
+  const inflight: { ids: Uint32Array; done: Promise<SketchSet> }[] = [];
+  const maxInflight = 2 * workers;
+
+  const collect = (ids: Uint32Array, set: SketchSet) => {
+    for (const e of set.errors) sketchErrors.push({ index: ids[e.index], message: e.message.replace(/^document \d+/, `document ${ids[e.index]}`) });
+    options.onSketched?.(set, ids[0]);
+    if (retain) parts.push({ ids, columns: set });
+  };
+  const drain = async (keep: number) => {
+    while (inflight.length > keep) {
+      const job = inflight.shift()!;
+      collect(job.ids, await job.done);
+    }
+  };
+  // The batch being filled: documents in read order (page mode), or pages as the learner releases them.
+  let docs: Document[] = [];
+  let pending: { id: number; bytes: Uint8Array; site: string; table: BigUint64Array | undefined }[] = [];
+  let batchSize = 0;
+  const enqueue = (id: number, bytes: Uint8Array, site = '', table?: BigUint64Array) => {
+    pending.push({ id, bytes, site, table });
+    batchSize += bytes.length;
+  };
+  const flush = async (last: boolean) => {
+    if (pending.length === 0) return;
+    const ids = Uint32Array.from(pending, (p) => p.id);
+    if (docs.length) options.onBatch?.(docs, ids[0]);
+    const bytes = pending.map((p) => p.bytes);
+    const templates = content?.batch(pending);
+    docs = []; pending = []; batchSize = 0;
+    if (!sketching) {
+      progress.sketched += ids.length;
+      report();
+      return;
+    }
+    if (!pool && workers > 1 && !last) pool = createPool({ workers });
+    const opts = templates ? { ...sketchOptions, templates } : sketchOptions;
+    if (pool) {
+      const done = pool.sketchMany(bytes, opts);
+      // Awaited in order by drain; counted here as soon as it is done (the catch keeps an early failure from going unhandled).
+      done.then(() => { progress.sketched += ids.length; report(); }, () => undefined);
+      inflight.push({ ids, done });
+      await drain(maxInflight - 1);
+    } else {
+      collect(ids, sketchMany(bytes, opts));
+      progress.sketched += ids.length;
+      report();
+    }
+  };
+
+  const spill = options.spillDir !== undefined ? openSpill(options.spillDir) : undefined;
+  try {
+    const reading = readCrawl(input, {
+      ...read,
+      links: keepLinks || read.links === true,
+      onError: (e) => { errors.push(e); read.onError?.(e); },
+      onSkip: (s) => { skipped[s.reason]++; read.onSkip?.(s); },
+      onBytes: (n) => { progress.bytes += n; read.onBytes?.(n); },
+    });
+    for await (const doc of reading) {
+      const id = cols.urls.length;
+      cols.urls.push(doc.url);
+      cols.sources.push(doc.source ?? doc.url);
+      cols.dates.push(doc.date ? Date.parse(doc.date) : NaN);
+      cols.sizes.push(doc.bytes.length);
+      if (keepLinks) cols.links.push(doc.links);
+      const bytes = utf8Bytes(doc);
+      spill?.write(id, bytes);
+      if (learner) {
+        const ready = learner.add(bytes, siteOf(doc.url), id);
+        if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
+        for (const r of ready) enqueue(r.item, r.doc as Uint8Array, r.host, r.table);
+      } else {
+        docs.push(doc);
+        enqueue(id, bytes);
+      }
+      progress.read++;
+      if (batchSize >= batchBytes) await flush(false);
+      else if (progress.read % 64 === 0) report();
+    }
+    if (learner) {
+      const rest = learner.flush();
+      content!.heldPages += rest.length;
+      for (const r of rest) {
+        enqueue(r.item, r.doc as Uint8Array, r.host, r.table);
+        if (batchSize >= batchBytes) await flush(false);
+      }
+    }
+    await flush(true);
+    await drain(0);
+    spill?.close();
+  } catch (e) {
+    spill?.spill.remove();
+    throw e;
+  } finally {
+    await pool?.close();
+  }
+  const n = retain && sketching ? cols.urls.length : 0;
+  let set: SketchSet;
+  if (!main) {
+    set = assembleSketchSet(params, n, parts.map((p) => ({ start: p.ids[0], end: p.ids[0] + p.ids.length, columns: p.columns })), retain ? sketchErrors : []);
+  } else {
+    // rows in release order, then put back in DocId order
+    let at = 0;
+    const released = assembleSketchSet(params, n, parts.map((p) => { const start = at; at += p.ids.length; return { start, end: at, columns: p.columns }; }), []);
+    const ids = new Uint32Array(n);
+    at = 0;
+    for (const p of parts) { ids.set(p.ids, at); at += p.ids.length; }
+    set = permuteSketchSet(released, ids, retain ? sketchErrors : []);
+  }
+  return {
+    set, params, urls: cols.urls, sources: cols.sources, dates: Float64Array.from(cols.dates), sizes: Float64Array.from(cols.sizes),
+    links: keepLinks ? cols.links : undefined, errors, skipped, bytes: progress.bytes, sketchErrors, workers: pool ? workers : 1,
+    spill: spill?.spill, templates: content?.result(cols.urls.length),
+  };
+}
