@@ -1,0 +1,124 @@
+// Content mode in the streaming pipeline. The streamed content sketches, for 1, 2 and 3 workers,
+// small batches and a small bound on held pages, are bit-identical to one sketchMany call over
+// the whole crawl against the tables a TemplateLearner learns when fed the pages in input order
+// (the reference: no batching, no reordering). The exact checks compare content shingle sets,
+// checked against the slow reference (string tokenizer, template rules, shingles).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { init, sketchMany } from '../../src/index.js';
+import { utf8Bytes } from '../../src/graph/document.js';
+import { loadCrawl } from '../../src/io/crawl.js';
+import { NO_TABLE, TemplateLearner } from '../../src/template/index.js';
+import { packTables } from '../../src/pipeline/content.js';
+import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
+import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
+import { siteOfUrl, sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { contentTokensRef } from '../../src/reference/template.js';
+import { shingleValuesRef } from '../../src/reference/shingles.js';
+import { ResembleError } from '../../src/errors.js';
+import { tempDir } from '../io/fixtures.js';
+import { writeInputs } from './fixtures.js';
+
+await init();
+const { dir, cleanup } = tempDir();
+const inputs = await writeInputs(dir);
+const MAIN = { content: 'main' } as const;
+const columns = ['values', 'offsets', 'cardinality', 'tokens', 'modulusLog2', 'rawFp', 'lexicalFp', 'shingleFp', 'templateTokens'] as const;
+
+/** The reference: a learner fed every page in input order, then one sketchMany call in DocId order. */
+async function reference(path: string, maxHeldBytes?: number) {
+  const { documents } = await loadCrawl(path, { links: false });
+  const bytes = documents.map(utf8Bytes);
+  const learner = new TemplateLearner<number>(maxHeldBytes ? { maxHeldBytes } : {});
+  const tableOf: (BigUint64Array | undefined)[] = new Array(bytes.length);
+  for (const r of [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i)), ...learner.flush()]) tableOf[r.item] = r.table;
+  const distinct = [...new Set(tableOf.filter((t): t is BigUint64Array => t !== undefined))];
+  const templates = packTables(distinct, Uint32Array.from(tableOf, (t) => (t ? distinct.indexOf(t) : NO_TABLE)));
+  return { documents, bytes, tableOf, set: sketchMany(bytes, { ...MAIN, templates }) };
+}
+
+for (const [kind, path] of Object.entries({ folder: inputs.folder, jsonl: inputs.jsonl, 'warc.gz': inputs.warc })) {
+  test(`${kind}: streamed content sketches equal one sketchMany over the crawl with the learner's tables, for 1, 2 and 3 workers`, async () => {
+    const ref = await reference(path);
+    assert.ok(ref.tableOf.filter(Boolean).length > ref.bytes.length / 2, 'most pages have a template');
+    for (const workers of [1, 2, 3]) {
+      const s = await sketchCrawl(path, { sketch: MAIN, workers, batchBytes: 32 << 10 });
+      assert.equal(s.urls, ref.documents.map((d) => d.url), 'DocIds are read positions');
+      for (const c of columns) assert.equal(Array.from(s.set[c] as ArrayLike<unknown>), Array.from(ref.set[c] as ArrayLike<unknown>), `${kind} ${workers} workers: ${c}`);
+      // the crawl's tables say which table each page was sketched against
+      const t = s.templates!;
+      for (let d = 0; d < ref.bytes.length; d++) {
+        const k = t.tables.docTable[d];
+        const got = k === NO_TABLE ? undefined : Array.from(t.tables.values.subarray(t.tables.offsets[k], t.tables.offsets[k + 1]));
+        assert.equal(got, ref.tableOf[d] && Array.from(ref.tableOf[d]!), `page ${d}'s table`);
+      }
+      assert.is(t.stats.trusted, t.sites.length);
+      assert.ok(t.stats.heldPages > 0 && t.stats.sites > 10, JSON.stringify(t.stats));
+    }
+  });
+}
+
+test('a small bound on held pages settles sites early, the same way as the reference learner', async () => {
+  const ref = await reference(inputs.jsonl, 64 << 10);
+  const s = await sketchCrawl(inputs.jsonl, { sketch: MAIN, workers: 2, batchBytes: 32 << 10, templates: { maxHeldBytes: 64 << 10 } });
+  for (const c of columns) assert.equal(Array.from(s.set[c] as ArrayLike<unknown>), Array.from(ref.set[c] as ArrayLike<unknown>), c);
+  const unbounded = await reference(inputs.jsonl);
+  assert.not.equal(Array.from(ref.set.values), Array.from(unbounded.set.values), 'the bound changes what is learnt on this crawl');
+});
+
+test('exact checks in content mode compare the content shingle sets of the slow reference', async () => {
+  const ref = await reference(inputs.jsonl);
+  const s = await sketchCrawl(inputs.jsonl, { sketch: MAIN, workers: 1 });
+  const ok = [...Array(ref.bytes.length).keys()].filter((d) => !s.set.tooLittleContent(d)).slice(0, 40);
+  const a = Uint32Array.from(ok.slice(0, 20)), b = Uint32Array.from(ok.slice(20, 40));
+  // and a near-duplicate pair of different bytes: the candidate pair of highest estimate under 1
+  const found = await findNearDuplicates(inputs.jsonl, { sketch: MAIN, workers: 1, exact: false });
+  const r = found.nd.pairs.resemblance;
+  let best = 0;
+  for (let i = 0; i < r.length; i++) if (r[i] < 1 && r[i] > r[best]) best = i;
+  const pa = found.nd.pairs.a[best], pb = found.nd.pairs.b[best];
+  const pairsA = Uint32Array.of(...a, pa), pairsB = Uint32Array.of(...b, pb);
+  const exact = await exactPairs(inputs.jsonl, pairsA, pairsB, { sketch: MAIN, templates: s.templates });
+  const content = (d: number) => new Set(shingleValuesRef(contentTokensRef(ref.bytes[d], new Set(ref.tableOf[d] ?? []), 500, 30).join(' '), { markup: 'text' }));
+  let some = 0;
+  for (let i = 0; i < pairsA.length; i++) {
+    const x = content(pairsA[i]), y = content(pairsB[i]);
+    let shared = 0;
+    for (const v of x) if (y.has(v)) shared++;
+    assert.ok(Math.abs(exact.resemblance[i] - shared / (x.size + y.size - shared)) < 1e-12, `pair ${pairsA[i]} ${pairsB[i]}: ${exact.resemblance[i]} vs reference`);
+    assert.ok(Math.abs(exact.containmentAB[i] - shared / x.size) < 1e-12);
+    if (shared > 0) some++;
+  }
+  assert.ok(exact.resemblance[pairsA.length - 1] > 0.5 && some >= 1, `a real pair is among them (${r[best]}, exact ${exact.resemblance[pairsA.length - 1]})`);
+  // and the fast path agrees with intersectionCount over the full sets it builds
+  assert.is(intersectionCount(new BigUint64Array([1n, 5n, 9n]), new BigUint64Array([5n, 9n, 11n])), 2);
+});
+
+test('content-mode clusters do not depend on the worker count; page mode keeps its sketches', async () => {
+  const one = await findNearDuplicates(inputs.folder, { sketch: MAIN, workers: 1 });
+  const three = await findNearDuplicates(inputs.folder, { sketch: MAIN, workers: 3 });
+  assert.equal(Array.from(three.nd.clusters.clusterOf), Array.from(one.nd.clusters.clusterOf));
+  assert.equal(Array.from(three.nd.pairs.resemblance), Array.from(one.nd.pairs.resemblance));
+  assert.ok(one.nd.clusters.count >= 30, `${one.nd.clusters.count} clusters`);
+  const page = await sketchCrawl(inputs.folder, { workers: 2 });
+  assert.is(page.templates, undefined);
+  assert.is(page.set.params.content, undefined, 'whole-page parameters as before');
+});
+
+test('options that apply to content mode only, or that it cannot honour, are rejected before reading', async () => {
+  const code = async (f: () => Promise<unknown>) => { try { await f(); } catch (e) { assert.instance(e, ResembleError); return (e as ResembleError).code; } return 'none'; };
+  assert.is(await code(() => sketchCrawl(inputs.jsonl, { templates: { trustAfter: 4 } })), 'E_OPTION');
+  assert.is(await code(() => sketchCrawl(inputs.jsonl, { siteOf: (u) => u })), 'E_OPTION');
+  assert.is(await code(() => sketchCrawl(inputs.jsonl, { sketch: MAIN, onBatch: () => undefined })), 'E_OPTION');
+  assert.is(await code(() => sketchCrawl(inputs.jsonl, { sketch: MAIN, onSketched: () => undefined })), 'E_OPTION');
+  assert.is(await code(() => sketchCrawl(inputs.jsonl, { sketch: MAIN, templates: { trustAfter: 2 } })), 'E_OPTION');
+});
+
+test('siteOfUrl: host and first directory', () => {
+  assert.is(siteOfUrl('http://Docs.Example.com/python/3/index.html'), `${siteOfUrl('http://docs.example.com/python/x')}`);
+  assert.is(siteOfUrl('http://a.example/index.html'), 'a.example/');
+  assert.not.equal(siteOfUrl('http://a.example/python/x.html'), siteOfUrl('http://a.example/django/x.html'));
+});
+
+test.after(cleanup);
+test.run();
