@@ -5,13 +5,15 @@
 // end  u32 checksum (see `checksum`) of every byte before it
 // Section 1 holds the sketch parameters and section 2 the index options, as JSON (the seed as a
 // decimal string); loading compares the parameters with those expected and rejects others
-// (E_PARAMS). Unknown tags are skipped, so later minor additions stay readable.
+// (E_PARAMS). Unknown tags are skipped, so later minor additions stay readable. Content-mode
+// indexes add the sites' template tables: section 30 the sites as JSON ([site, has a table]...),
+// 31 u32 offsets and 32 u64 values (site k's table is values[offsets[k]..offsets[k+1])).
 import { ResembleError } from '../errors.js';
 import { POLYNOMIAL } from '../sketch/rabin.js';
 import { paramDiff, sameParams, type SketchParams } from '../sketch/options.js';
 import { LITTLE_ENDIAN } from './columns.js';
 import type { PostingLists } from './postings.js';
-import { ResembleIndex, resolveIndexOptions, type IndexState } from './resemble-index.js';
+import { ResembleIndex, resolveIndexOptions, type IndexState, type SiteTables } from './resemble-index.js';
 
 /** "RSMBLIDX" as bytes. */
 export const INDEX_MAGIC = new TextEncoder().encode('RSMBLIDX');
@@ -23,6 +25,7 @@ const T = {
   params: 1, options: 2, offsets: 3, values: 4, cardinality: 5, tokens: 6, modulusLog2: 7, rawFp: 8, lexicalFp: 9,
   shingleFp: 10, dates: 11, removed: 12, roots: 13, urlOffsets: 14, urlBytes: 15, urlPresent: 16,
   postMeta: 20, postDocs: 21, postStart: 22, postKeyHi: 23, postKeyLo: 24, postParts: 25,
+  templateSites: 30, templateOffsets: 31, templateValues: 32,
 } as const;
 
 type View = Uint8Array | Uint32Array | Int32Array | Float64Array | BigUint64Array;
@@ -76,6 +79,14 @@ export function saveIndex(index: ResembleIndex): Uint8Array {
   if (p) {
     sections.push([T.postMeta, new Uint32Array([p.partitionBits, s.baseEnd, p.lists])], [T.postDocs, p.docs], [T.postStart, p.listStart],
       [T.postKeyHi, p.keyHi!], [T.postKeyLo, p.keyLo!], [T.postParts, p.partStart]);
+  }
+  if (s.templates && s.templates.size > 0) {
+    const sites = [...s.templates];
+    const offsets = new Uint32Array(sites.length + 1);
+    sites.forEach(([, t], k) => { offsets[k + 1] = offsets[k] + (t?.length ?? 0); });
+    const values = new BigUint64Array(offsets[sites.length]);
+    sites.forEach(([, t], k) => { if (t) values.set(t, offsets[k]); });
+    sections.push([T.templateSites, json(sites.map(([site, t]) => [site, t !== undefined]))], [T.templateOffsets, offsets], [T.templateValues, values]);
   }
   let size = HEADER;
   for (const [, v] of sections) size += 16 + pad8(v.byteLength);
@@ -185,9 +196,21 @@ export function loadIndex(bytes: Uint8Array, options: LoadIndexOptions = {}): Re
     params, options: opts, size: n, values, offsets, cardinality: take(T.cardinality, Float64Array, n), tokens: take(T.tokens, Uint32Array, n),
     modulusLog2: take(T.modulusLog2, Uint8Array, n), rawFp: take(T.rawFp, BigUint64Array, n), lexicalFp: take(T.lexicalFp, BigUint64Array, n),
     shingleFp: take(T.shingleFp, BigUint64Array, n), dates: take(T.dates, Float64Array, n), removed: take(T.removed, Uint8Array, n),
-    roots, urls, postings, baseEnd, staleRemovals: 0,
+    roots, urls, postings, baseEnd, staleRemovals: 0, templates: sec.has(T.templateSites) ? siteTables(JSON.parse(text(T.templateSites)), take(T.templateOffsets, Uint32Array), take(T.templateValues, BigUint64Array)) : undefined,
   };
   return ResembleIndex.fromState(state);
+}
+
+/** The sites' template tables from their sections (copies: the tables outlive the file's bytes). */
+function siteTables(sites: unknown, offsets: Uint32Array, values: BigUint64Array): SiteTables {
+  const bad = () => new ResembleError('E_FORMAT', 'corrupt index: the template sections do not match');
+  if (!Array.isArray(sites) || offsets.length !== sites.length + 1 || offsets[sites.length] !== values.length) throw bad();
+  const out: SiteTables = new Map();
+  sites.forEach((e, k) => {
+    if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'boolean' || offsets[k + 1] < offsets[k]) throw bad();
+    out.set(e[0], e[1] ? values.slice(offsets[k], offsets[k + 1]) : undefined);
+  });
+  return out;
 }
 
 function pad8(n: number): number {

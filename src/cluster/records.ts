@@ -48,5 +48,6 @@ export function sketchOptionsFor(p: SketchParams): SketchOptions {
   const o: SketchOptions = { w: p.w, unit: p.unit, markup: p.markup, kind: p.kind, k: p.k, superShingle: p.superShingle, seed: p.seed };
   if (p.kind === 'min') o.s = p.s;
   if (p.kind === 'mod') o.m = p.m;
+  if (p.content === 'main') Object.assign(o, { content: 'main', linkDensity: p.linkDensity! / 1000, minContent: p.minContent });
   return o;
 }

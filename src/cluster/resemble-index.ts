@@ -141,7 +141,12 @@ export interface IndexState {
   baseEnd: number;
   /** Documents removed since the postings were built (they are skipped in queries until rebuilt). */
   staleRemovals: number;
+  /** content 'main': the template table of each site, as its pages were sketched. */
+  templates?: SiteTables;
 }
+
+/** content 'main': each site's template table (undefined: the site was settled without one), so later pages and queries are sketched the same way. */
+export type SiteTables = Map<string, BigUint64Array | undefined>;
 
 /** Options of an index in one object: how sketches are made (`SketchOptions`) and the clustering policy (`IndexOptions`). */
 export type ResembleIndexOptions = SketchOptions & IndexOptions;
@@ -198,6 +203,8 @@ export class ResembleIndex {
   /** The sketch parameters every document and query must have. */
   readonly params: ClusterParams;
   readonly options: ResolvedIndexOptions;
+  /** content 'main': the template table of every site whose pages were indexed (saved with the index; filled by the pipeline). */
+  readonly templates: SiteTables = new Map();
   private n = 0;
   private nValues = 0;
   private values: BigUint64Array = new BigUint64Array(1024);
@@ -845,7 +852,7 @@ export class ResembleIndex {
       params: this.params, options: this.options, size: this.n, values: c.values, offsets: c.offsets, cardinality: c.cardinality,
       tokens: this.tokens.subarray(0, this.n), modulusLog2: c.modulusLog2!, rawFp: c.rawFp!, lexicalFp: c.lexicalFp!, shingleFp: c.shingleFp!,
       dates: this.dates.subarray(0, this.n), removed: this.removed.subarray(0, this.n), roots: this.uf.roots(), urls: this.urls.slice(0, this.n),
-      postings: this.main, baseEnd: this.mainEnd, staleRemovals: this.staleRemovals,
+      postings: this.main, baseEnd: this.mainEnd, staleRemovals: this.staleRemovals, templates: this.templates,
     };
   }
 
@@ -872,6 +879,7 @@ export class ResembleIndex {
     index.main = s.postings;
     index.mainEnd = index.deltaEnd = s.postings ? s.baseEnd : 0;
     index.staleRemovals = s.staleRemovals;
+    for (const [site, t] of s.templates ?? []) index.templates.set(site, t);
     // Typed arrays adopted from a file are exactly full; growth on the next add copies them.
     return index;
   }

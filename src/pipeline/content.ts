@@ -9,6 +9,8 @@ export interface CrawlTemplates {
   tables: ContentTables;
   /** The site (host) of each table. */
   sites: string[];
+  /** Every site the crawl's pages were released for, with its table (undefined: settled without one). */
+  bySite: Map<string, BigUint64Array | undefined>;
   /** Sites seen, sites with a trusted template, pages held while their site was learning, template blocks in all tables. */
   stats: { sites: number; trusted: number; heldPages: number; templateBlocks: number };
 }
@@ -34,7 +36,7 @@ export class ContentBatches {
   private readonly index = new Map<BigUint64Array, number>();
   private readonly tables: BigUint64Array[] = [];
   private readonly sites: string[] = [];
-  private readonly seen = new Set<string>();
+  private readonly seen = new Map<string, BigUint64Array | undefined>();
   private docTable: number[] = [];
   heldPages = 0;
 
@@ -44,7 +46,7 @@ export class ContentBatches {
     const tables: BigUint64Array[] = [];
     const docTable = new Uint32Array(pages.length);
     pages.forEach((p, i) => {
-      this.seen.add(p.site);
+      this.seen.set(p.site, p.table);
       if (!p.table) { docTable[i] = NO_TABLE; this.docTable[p.id] = NO_TABLE; return; }
       let g = this.index.get(p.table);
       if (g === undefined) { g = this.tables.length; this.index.set(p.table, g); this.tables.push(p.table); this.sites.push(p.site); }
@@ -63,7 +65,7 @@ export class ContentBatches {
     let templateBlocks = 0;
     for (const t of this.tables) templateBlocks += t.length;
     return {
-      tables: packTables(this.tables, docTable), sites: [...this.sites],
+      tables: packTables(this.tables, docTable), sites: [...this.sites], bySite: new Map(this.seen),
       stats: { sites: this.seen.size, trusted: this.tables.length, heldPages: this.heldPages, templateBlocks },
     };
   }

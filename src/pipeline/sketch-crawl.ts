@@ -51,6 +51,8 @@ export interface SketchCrawlOptions {
   keepLinks?: boolean;
   /** content 'main': how each host's template is learnt as the crawl streams (trustAfter, share, maxHeldBytes). Default: the learner's. */
   templates?: LearnerOptions;
+  /** content 'main': sites whose template is already settled (an index's): their pages are sketched against it at once, not learnt again. */
+  sites?: ReadonlyMap<string, BigUint64Array | undefined>;
   /** content 'main': the site a page's template belongs to, from its URL (default `siteOfUrl`: host and first directory). */
   siteOf?: (url: string) => string;
   /** Called with each batch's documents before their bytes are let go (work that needs the text, in the same pass). */
@@ -103,7 +105,7 @@ export interface CrawlSketch {
   spill?: Spill;
 }
 
-const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'templates', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
+const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
 
 /** Opens a spill file in a new folder under `dir`; returns its writer. */
 function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8Array): void; close(): void } {
@@ -180,6 +182,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     if (options[name] !== undefined && typeof options[name] !== 'function') throw optionError(name, 'a function', options[name]);
   }
   if (!main && options.templates !== undefined) throw optionError('templates', "no value unless the sketch options say content 'main'", 'options');
+  if (!main && options.sites !== undefined) throw optionError('sites', "no value unless the sketch options say content 'main'", 'a map');
+  if (options.sites !== undefined && !(options.sites instanceof Map)) throw optionError('sites', 'a Map of site → table', options.sites);
   if (!main && options.siteOf !== undefined) throw optionError('siteOf', "no value unless the sketch options say content 'main'", 'a function');
   if (main && options.onBatch) throw optionError('onBatch', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (main && options.onSketched) throw optionError('onSketched', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
@@ -267,8 +271,10 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       if (keepLinks) cols.links.push(doc.links);
       const bytes = utf8Bytes(doc);
       spill?.write(id, bytes);
-      if (learner) {
-        const ready = learner.add(bytes, siteOf(doc.url), id);
+      const site = learner ? siteOf(doc.url) : '';
+      if (learner && options.sites?.has(site)) enqueue(id, bytes, site, options.sites.get(site));
+      else if (learner) {
+        const ready = learner.add(bytes, site, id);
         if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
         for (const r of ready) enqueue(r.item, r.doc as Uint8Array, r.host, r.table);
       } else {

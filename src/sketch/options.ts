@@ -80,6 +80,9 @@ export function resolveSketchOptions(o: SketchOptions = {}): SketchParams {
   if (typeof seed !== 'bigint' || seed < 0n || seed >= 1n << 64n) throw optionError('seed', 'bigint 0..2^64−1', seed);
   const content = enumOption('content', o.content, 'page', ['page', 'main'] as const);
   if (content === 'page' && o.linkDensity !== undefined) throw optionError('linkDensity', "no value with content 'page' (it applies to content 'main')", o.linkDensity);
+  // Resolved parameters given back (every parameter key present, as resolveSketchOptions returns
+  // them) hold the link-density limit per mille; options hold it as a share.
+  if (content === 'main' && isResolved(o)) o = { ...o, linkDensity: (o.linkDensity as number) / 1000 };
   if (content === 'page' && o.minContent !== undefined) throw optionError('minContent', "no value with content 'page' (it applies to content 'main')", o.minContent);
   const main = content === 'main';
   if (main && (o.unit ?? 'word') !== 'word') throw optionError('unit', "'word' with content 'main' (blocks are made of word tokens)", o.unit);
@@ -101,6 +104,12 @@ export function resolveSketchOptions(o: SketchOptions = {}): SketchParams {
     params.minContent = intOption('minContent', o.minContent, DEFAULT_MIN_CONTENT, 0, 0x7fffffff);
   }
   return params;
+}
+
+/** True when `o` has every key of resolved SketchParams (w … seed), as resolveSketchOptions returns them. */
+function isResolved(o: SketchOptions): boolean {
+  return ['w', 'unit', 'markup', 'kind', 's', 'm', 'k', 'superShingle', 'seed', 'linkDensity', 'minContent'].every((k) => k in o)
+    && Number.isInteger(o.linkDensity);
 }
 
 /** What a sketch was made of: 'page' or 'main'. */

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { ResembleError, optionError } from '../../errors.js';
 import { utf8Bytes, type Document } from '../../graph/document.js';
 import { init, resolveSketchOptions, sketchMany } from '../../index.js';
-import { sketchCrawl, type CrawlSketch } from '../../pipeline/sketch-crawl.js';
+import { packTables } from '../../pipeline/content.js';
+import { siteOfUrl, sketchCrawl, type CrawlSketch, type SketchCrawlOptions } from '../../pipeline/sketch-crawl.js';
+import { NO_TABLE } from '../../sketch/content.js';
 import type { SketchOptions } from '../../sketch/options.js';
 import { loadIndex, saveIndex } from '../../cluster/index-format.js';
 import { sketchOptionsFor } from '../../cluster/records.js';
@@ -12,6 +14,7 @@ import type { Command, CommandContext } from '../command.js';
 import { readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic, writeRecords } from '../output.js';
 import { POLICY_FLAGS, POLICY_USAGE, policyOf } from './dups.js';
+import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf, reportContent, type ContentFlags } from '../content.js';
 
 /** Reads an index file; E_IO when it cannot be read, E_FORMAT / E_PARAMS from the format. */
 export function readIndexFile(path: string): ResembleIndex {
@@ -38,21 +41,36 @@ export function writeIndexFile(path: string, index: ResembleIndex): number {
   return bytes.length;
 }
 
-/** Sketches documents with the index's parameters; sketch errors go to stderr. */
-export function sketchForIndex(ctx: CommandContext, docs: Document[], index: ResembleIndex) {
-  const set = sketchMany(docs.map(utf8Bytes), sketchOptionsFor(index.params));
+/**
+ * Sketches documents with the index's parameters; sketch errors go to stderr. In content mode each
+ * page is sketched against the template its site had in the index (`urls[i]`, default the
+ * document's URL; a site the index does not know: no template).
+ */
+export function sketchForIndex(ctx: CommandContext, docs: Document[], index: ResembleIndex, urls: readonly (string | undefined)[] = []) {
+  const options = sketchOptionsFor(index.params);
+  if (index.params.content === 'main') {
+    const tables: BigUint64Array[] = [];
+    const docTable = Uint32Array.from(docs, (d, i) => {
+      const t = index.templates.get(siteOfUrl(urls[i] ?? d.url));
+      if (!t) return NO_TABLE;
+      tables.push(t);
+      return tables.length - 1;
+    });
+    Object.assign(options, { templates: packTables(tables, docTable) });
+  }
+  const set = sketchMany(docs.map(utf8Bytes), options);
   for (const e of set.errors) ctx.err.write(`${docs[e.index].source ?? docs[e.index].url}: ${e.message}\n`);
   return set;
 }
 
 /** Streams and sketches the inputs on the worker pool (progress, read errors and the read summary on stderr). */
-async function sketchInputs(ctx: CommandContext, inputs: string[], sketch: SketchOptions): Promise<CrawlSketch> {
+async function sketchInputs(ctx: CommandContext, inputs: string[], sketch: SketchOptions, more: Pick<SketchCrawlOptions, 'templates' | 'sites'> = {}): Promise<CrawlSketch> {
   requireInputs(inputs);
   const { workers } = pipelineOf({ workers: ctx.values.workers });
   const display = await startPipelineProgress(ctx, inputs);
   let crawl: CrawlSketch;
   try {
-    crawl = await sketchCrawl(inputs, { sketch, workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+    crawl = await sketchCrawl(inputs, { sketch, workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p), ...more });
   } finally {
     display.stop();
   }
@@ -60,6 +78,12 @@ async function sketchInputs(ctx: CommandContext, inputs: string[], sketch: Sketc
   if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
   requireDocuments(crawl.urls.length, crawl.errors.length, inputs);
   return crawl;
+}
+
+/** Adds a crawl's sites and their templates to the index, and reports what content mode did. */
+function keepTemplates(ctx: CommandContext, index: ResembleIndex, crawl: CrawlSketch, flags: ContentFlags): void {
+  for (const [site, t] of crawl.templates?.bySite ?? []) index.templates.set(site, t);
+  reportContent(ctx, flags, crawl.set, crawl.urls, crawl.templates);
 }
 
 function summary(index: ResembleIndex, path: string, bytes: number): Record<string, unknown> {
@@ -85,21 +109,29 @@ remove  drops every page with one of these URLs; their clusters are re-formed wi
 clusters prints every cluster of two or more live pages: {cluster, urls} (cluster: a DocId, as in query)
 build, add and remove print one summary record {index, documents, live, clusters, bytes, ...}.
 
+Pages are sketched by their content (--content main, the default): each site's template is learnt
+as the input streams (see Content flags) and saved in the index with the mode, so that add and
+query sketch pages of a known site against the same template (pages of a new site learn theirs);
+--content page indexes whole pages. Sketches of the two modes are never compared (E_PARAMS).
+
 Policy flags (build only; stored in the index):
 ${POLICY_USAGE}
 
 Flags of build and add:
   --workers N           threads that sketch while the input is read (default: the available cores)
 
+${CONTENT_USAGE.replace('Content flags:', 'Content flags (build only; stored in the index, except how templates are learnt):')}
+  (add: --trust-after, --template-share, --template-held and --thin-out apply to the sites new to the index)
+
 ${SKETCH_USAGE}`,
-  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS, ...READER_FLAGS, workers: { type: 'string' } },
+  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS, ...CONTENT_FLAGS, ...READER_FLAGS, workers: { type: 'string' } },
   async run(ctx) {
     const format = formatOf(ctx.values);
     const [action, file, ...rest] = ctx.positionals;
     const actions = ['build', 'add', 'remove', 'clusters'];
     if (action === undefined || !actions.includes(action)) throw optionError('action', actions.join(' | '), action);
     if (file === undefined) throw optionError('FILE', 'the index file after the action', undefined);
-    const sketchFlags = Object.keys(SKETCH_FLAGS).filter((k) => ctx.values[k] !== undefined);
+    const sketchFlags = [...Object.keys(SKETCH_FLAGS), 'content', 'link-density', 'min-content'].filter((k) => ctx.values[k] !== undefined);
     const policyFlags = Object.keys(POLICY_FLAGS).filter((k) => ctx.values[k] !== undefined);
     if (action !== 'build' && sketchFlags.length + policyFlags.length > 0) {
       throw optionError(`--${[...sketchFlags, ...policyFlags][0]}`, 'no value: only `index build` sets parameters (they are stored in the index)', ctx.values[[...sketchFlags, ...policyFlags][0]]);
@@ -127,17 +159,23 @@ ${SKETCH_USAGE}`,
     if (action === 'build') {
       const policy = policyOf(ctx.values);
       const sketchOptions = sketchOptionsOf(ctx.values);
+      const content = contentOptionsOf(ctx.values);
+      Object.assign(sketchOptions, content.sketch);
       const params = resolveSketchOptions(sketchOptions);
-      const crawl = await sketchInputs(ctx, rest, sketchOptions);
+      const crawl = await sketchInputs(ctx, rest, sketchOptions, content.template ? { templates: content.template } : {});
       const index = new ResembleIndex(params, policy);
       index.add(crawl.set, { urls: crawl.urls, dates: crawl.dates });
+      keepTemplates(ctx, index, crawl, content);
       const bytes = writeIndexFile(file, index);
       writeRecords(ctx.out, format, [summary(index, file, bytes)]);
       return 0;
     }
     const index = readIndexFile(file);
-    const crawl = await sketchInputs(ctx, rest, sketchOptionsFor(index.params));
+    const main = index.params.content === 'main';
+    const content: ContentFlags = main ? contentOptionsOf({ ...ctx.values, content: 'main' }) : contentOptionsOf({ ...ctx.values, content: 'page' });
+    const crawl = await sketchInputs(ctx, rest, sketchOptionsFor(index.params), main ? { templates: content.template, sites: index.templates } : {});
     const r = index.add(crawl.set, { urls: crawl.urls, dates: crawl.dates });
+    keepTemplates(ctx, index, crawl, content);
     const bytes = writeIndexFile(file, index);
     writeRecords(ctx.out, format, [{ ...summary(index, file, bytes), added: r.count, identical: r.identical, lexical: r.lexical, shingle: r.shingle, joins: r.joins }]);
     return 0;

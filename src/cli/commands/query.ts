@@ -3,7 +3,7 @@ import { ResembleError, optionError } from '../../errors.js';
 import { readSingleFile } from '../../io/crawl.js';
 import { init } from '../../index.js';
 import type { QueryOptions } from '../../cluster/resemble-index.js';
-import { formatOf, intFlag, numberFlag, stringOf } from '../args.js';
+import { enumFlag, formatOf, intFlag, numberFlag, stringOf } from '../args.js';
 import type { Command } from '../command.js';
 import { errorLine } from '../input.js';
 import { createRecordWriter } from '../output.js';
@@ -15,7 +15,9 @@ export const command: Command = {
   summary: 'find the indexed pages resembling a page or URL (on-the-fly resemblance, lost and found)',
   usage: `Usage: resemble query --index FILE QUERY... [--threshold R] [--containment C] [--limit N] [--cluster]
 
-QUERY is a URL in the index, or a file (HTML or text) sketched with the index's parameters.
+QUERY is a URL in the index, or a file (HTML or text) sketched with the index's parameters: in
+the index's content mode (content main, the default of index build: the template of the file's
+site, saved in the index, is left out; give the URL it was fetched from with --url).
 Prints one record per indexed page resembling the query, best first:
   {query, rank, url, resemblance, containment, contains, shared, cluster, date}
 containment is how much of the query is in the page, contains how much of the page is in the
@@ -29,10 +31,15 @@ Flags:
   --containment C       also list pages whose containment either way reaches C (default: the index's)
   --limit N             at most N pages per query (default: all)
   --common-cap N        ignore shingles found in more than N pages (default: none ignored)
-  --cluster             print the cluster of each URL instead (lost and found)`,
+  --cluster             print the cluster of each URL instead (lost and found)
+  --url URL             the URL the QUERY files were fetched from: in content mode, the template the
+                        index holds for its site (host and first directory) is left out (default:
+                        none; a site the index does not know has no template either)
+  --content main|page   the mode the query is meant for: must be the index's (the default), since
+                        sketches of different modes are never compared (E_PARAMS otherwise)`,
   options: {
     index: { type: 'string' }, threshold: { type: 'string' }, containment: { type: 'string' }, limit: { type: 'string' },
-    'common-cap': { type: 'string' }, cluster: { type: 'boolean' },
+    'common-cap': { type: 'string' }, cluster: { type: 'boolean' }, url: { type: 'string' }, content: { type: 'string' },
   },
   async run(ctx) {
     const format = formatOf(ctx.values);
@@ -46,7 +53,14 @@ Flags:
     if (ctx.values['common-cap'] !== undefined) options.commonCap = intFlag(ctx.values, 'common-cap', 0, 1, 0x7fffffff);
     const clusterMode = ctx.values.cluster === true;
     if (clusterMode && Object.keys(options).length > 0) throw optionError('--cluster', 'no --threshold, --containment, --limit or --common-cap with it', true);
+    const mode = ctx.values.content === undefined ? undefined : enumFlag(ctx.values, 'content', 'main', ['main', 'page'] as const);
+    const url = stringOf(ctx.values, 'url');
+    if (clusterMode && url !== undefined) throw optionError('--url', 'no value with --cluster', url);
     const index = readIndexFile(file);
+    const indexMode = index.params.content ?? 'page';
+    if (mode !== undefined && mode !== indexMode) {
+      throw new ResembleError('E_PARAMS', `index ${file} holds --content ${indexMode} sketches; a --content ${mode} query cannot be compared with them (rebuild the index with --content ${mode})`, { option: '--content' });
+    }
     const out = createRecordWriter(ctx.out, format);
     let answered = 0;
     for (const q of ctx.positionals) {
@@ -66,7 +80,7 @@ Flags:
         for await (const d of readSingleFile(q, { links: false, onError: (e) => ctx.err.write(errorLine(e) + '\n') })) doc = d;
         if (!doc) { ctx.err.write(`query: ${q} is not a readable text file (E_INPUT)\n`); continue; }
         await init();
-        const set = sketchForIndex(ctx, [doc], index);
+        const set = sketchForIndex(ctx, [doc], index, [url]);
         hits = index.query(set.get(0), options);
       }
       hits.forEach((h, rank) => out.write({
