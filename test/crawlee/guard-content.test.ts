@@ -1,0 +1,54 @@
+// The guard in content mode: a site's pages are answered on provisional sketches until its
+// template is trusted (after trustAfter distinct pages), then the provisionally indexed ones are
+// sketched again against the template: the index ends up holding exactly the sketches the batch
+// pipeline makes of those pages with the same tables.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { init, sketchMany } from '../../src/index.js';
+import { utf8Bytes } from '../../src/graph/document.js';
+import { loadCrawl } from '../../src/io/crawl.js';
+import { DuplicateGuard } from '../../src/crawlee/guard.js';
+import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
+import { packTables } from '../../src/pipeline/content.js';
+import { siteOfUrl } from '../../src/pipeline/sketch-crawl.js';
+import { NO_TABLE } from '../../src/sketch/content.js';
+import { ResembleError } from '../../src/errors.js';
+
+await init();
+const { documents } = await loadCrawl(`${process.cwd()}/sample`, { links: false });
+const pages = documents.filter((d) => d.contentType === 'text/html');
+
+test('content guard: templates trusted after trustAfter pages of a site; provisional pages sketched again', () => {
+  const guard = new DuplicateGuard({ content: 'main', templates: { trustAfter: 4 } });
+  const answers = pages.map((d) => guard.isDuplicate(d.url, utf8Bytes(d)));
+  assert.ok(guard.provisional > 0 && guard.duplicates > 50, `${guard.provisional} provisional, ${guard.duplicates} duplicates`);
+  const perSite = new Map<string, number>();
+  for (const d of pages) perSite.set(siteOfUrl(d.url), (perSite.get(siteOfUrl(d.url)) ?? 0) + 1);
+  for (const [site, n] of perSite) if (n >= 12) assert.ok(guard.index.templates.get(site), `${site} (${n} pages) has a template`);
+  // every indexed page of a site with a template holds the sketch made against it
+  let checked = 0;
+  pages.forEach((d, i) => {
+    if (answers[i] !== null) return;
+    const table = guard.index.templates.get(siteOfUrl(d.url));
+    if (!table) return;
+    const ids = guard.index.docIds(d.url);
+    const expect = sketchMany([utf8Bytes(d)], { content: 'main', templates: packTables([table], Uint32Array.of(0)) });
+    assert.equal(Array.from(guard.index.sketch(ids[ids.length - 1]).values), Array.from(expect.values), d.url);
+    checked++;
+  });
+  assert.ok(checked > 50, `${checked} pages checked`);
+  // a saved index carries the templates: a guard resumed from it sketches known sites at once
+  const resumed = new DuplicateGuard({ index: loadIndex(saveIndex(guard.index)) });
+  const known = pages.find((d) => guard.index.templates.get(siteOfUrl(d.url)))!;
+  assert.is(resumed.isDuplicate(known.url + '?again', utf8Bytes(known)) !== null, true);
+  assert.is(resumed.provisional, 0);
+});
+
+test('content guard options: templates only with content main; page mode is the default', () => {
+  assert.is(new DuplicateGuard().index.params.content, undefined);
+  try { new DuplicateGuard({ templates: { trustAfter: 4 } }); assert.unreachable(); } catch (e) { assert.ok(e instanceof ResembleError && e.code === 'E_OPTION'); }
+  try { new DuplicateGuard({ content: 'main', templates: { trustAfter: 1 } }); assert.unreachable(); } catch (e) { assert.ok(e instanceof ResembleError && e.code === 'E_OPTION'); }
+  assert.is(NO_TABLE, 0xffffffff);
+});
+
+test.run();
