@@ -17,7 +17,7 @@ export interface SignatureOptions {
    * length must not dominate, and the exact check is a cosine, which ignores length.
    */
   weighting?: 'tf' | 'unit';
-  /** γ, the damping of equation (1). Default 0.5. */
+  /** γ, the damping of equation (1), 0..1 (as the CLI's --gamma). Default 0.5. */
   gamma?: number;
   /** Iterations of equation (1): descendants this many links away contribute. Default 4 (the paper used 3–5). */
   iterations?: number;
@@ -44,7 +44,7 @@ export function signatureParams(o: SignatureOptions = {}): SignatureParams {
     k: intOption('k', o.k, SIGNATURE_DEFAULTS.k, 1, 256),
     seed: intOption('seed', o.seed, 0, 0, 0xffffffff),
     weighting: enumOption('weighting', o.weighting, 'unit', ['tf', 'unit'] as const),
-    gamma: numberOption('gamma', o.gamma, 0.5, 0, 1e6),
+    gamma: numberOption('gamma', o.gamma, 0.5, 0, 1),
     iterations: intOption('iterations', o.iterations, 4, 0, 1000),
   };
 }

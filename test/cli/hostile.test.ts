@@ -179,5 +179,15 @@ test('bin: a write error on stdout other than EPIPE is one line and exit 1; stan
   assert.match(html.stdout, '"url":"file:///dev/stdin"');
 });
 
+test('bin: a closed pipe (| head -1) ends the run quietly with exit 0, the first record whole', () => {
+  writeFileSync(at('many.jsonl'), Array.from({ length: 3000 }, (_, i) => line(`http://b.org/${i}`, words(i))).join(''));
+  const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" sketch "${at('many.jsonl')}" -q | head -1`], { encoding: 'utf8' });
+  const [first] = r.stdout.split('\n');
+  assert.equal(Object.keys(JSON.parse(first)).includes('url'), true, first);
+  const piped = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${bin}" sketch "${at('many.jsonl')}" -q | head -1 >/dev/null`], { encoding: 'utf8' });
+  assert.is(piped.status, 0, piped.stderr);
+  assert.is(piped.stderr, '', 'nothing on stderr');
+});
+
 test.after(cleanup);
 test.run();

@@ -167,6 +167,7 @@ test('options are validated before work', () => {
   assert.throws(() => computeSignatures(bags, links, { k: 0 }), /expected integer 1\.\.256 for k, got 0/);
   assert.throws(() => computeSignatures(bags, links, { weighting: 'idf' as never }), /one of tf\|unit for weighting/);
   assert.throws(() => computeSignatures(bags, links, { gamma: -1 }), /gamma/);
+  assert.throws(() => computeSignatures(bags, links, { gamma: 2 }), /gamma/);
   assert.throws(() => computeSignatures(bags, { offsets: new Uint32Array(3), targets: new Uint32Array(0) }), /CSR offsets/);
 });
 
