@@ -11,8 +11,7 @@
 import { ResembleError, optionError, rejectUnknown } from '../errors.js';
 import { ResembleIndex, type IndexOptions } from '../cluster/resemble-index.js';
 import { sketchOptionsFor } from '../cluster/records.js';
-import { packTables } from '../pipeline/content.js';
-import { siteOfUrl } from '../pipeline/sketch-crawl.js';
+import { packTables, siteOfUrl } from '../pipeline/content.js';
 import { NO_TABLE } from '../sketch/content.js';
 import type { SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';

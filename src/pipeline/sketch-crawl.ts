@@ -14,8 +14,6 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ResembleError, intOption, optionError, rejectUnknown } from '../errors.js';
 import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
-import { hostOfUrl } from '../graph/url.js';
-import { sectionOfUrl } from '../template/sketch.js';
 import { readCrawl, type SkipCounts } from '../io/crawl.js';
 import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
@@ -24,7 +22,9 @@ import { sketchMany } from '../sketch/sketch.js';
 import { createPool, type Pool } from '../workers/node.js';
 import { assembleSketchSet } from '../workers/pool.js';
 import { TemplateLearner, type LearnerOptions } from '../template/learner.js';
-import { ContentBatches, type CrawlTemplates } from './content.js';
+import { ContentBatches, siteOfUrl, type CrawlTemplates } from './content.js';
+
+export { siteOfUrl };
 import { permuteSketchSet } from './reorder.js';
 
 /** What the pipeline has got through so far (for progress displays). */
@@ -137,16 +137,6 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
       spill.offset = Float64Array.from(offsets); spill.length = Float64Array.from(lengths);
     },
   };
-}
-
-/**
- * The site of a URL for template learning: its host and the first directory of its path
- * (`docs.example.com/python`). One host often serves several sites (an archive of manuals under
- * /python/, /django/, …), each with its own template; learnt per host, the template of the first
- * one would be applied to all (on the realistic documentation crawl: F1 0.42 against 0.98).
- */
-export function siteOfUrl(url: string): string {
-  return `${hostOfUrl(url)}/${sectionOfUrl(url)}`;
 }
 
 /** Takes the options; returns the worker count they ask for (default: available cores), validated. */
