@@ -1,0 +1,214 @@
+// Every library example of the README runs as written (against the sources) and prints what the
+// README says it does, checked against what was planted in the sample crawl (sample/truth.json),
+// against the slow references, or against a count made here another way. Every example also
+// type-checks under --strict, and none goes untested.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { shingleValuesRef } from '../../src/reference/shingles.js';
+import { cleanUp, examples, root, runExample, typecheckExamples } from './examples.js';
+
+interface Truth {
+  mirrors: [string, string][];
+  collections: { hosts: string[] }[];
+  nearDuplicates: string[][];
+  identical: string[][];
+  charsets: Record<string, string>;
+}
+const truth = JSON.parse(readFileSync(join(root, 'sample/truth.json'), 'utf8')) as Truth;
+const tested = new Set<string>();
+
+/** Runs a README example and records that a test looked at its output. */
+function run(name: string): string[] {
+  tested.add(name);
+  return runExample(name).lines;
+}
+
+/** The planted near-duplicate group holding a URL. */
+const groupOf = (url: string) => truth.nearDuplicates.find((g) => g.includes(url)) ?? [];
+
+/** Every file under a folder, as paths. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]));
+}
+
+const BLOG = 'http://blog.example.com/2023/03/appropriate-uses-for-sqlite.html';
+
+let loaded: Promise<{ documents: number; distinct: number }> | undefined;
+/** The sample's page count and its distinct pages by SHA-256 of their UTF-8 bytes (another hash than the library's). */
+function sampleCounts(): Promise<{ documents: number; distinct: number }> {
+  loaded ??= import('../../src/node.js').then(async ({ loadCrawl, utf8Bytes }) => {
+    const { documents } = await loadCrawl(join(root, 'sample'));
+    return { documents: documents.length, distinct: new Set(documents.map((d) => createHash('sha256').update(utf8Bytes(d)).digest('hex'))).size };
+  });
+  return loaded;
+}
+
+test('sketch: the estimates are near the exact values, and the exact value is the reference Jaccard', () => {
+  const out = run('sketch');
+  const [est, exact] = out[0].split(' ').map(Number);
+  const a = readFileSync(join(root, 'sample/sqlite.example.org/whentouse.html'), 'utf8');
+  const b = readFileSync(join(root, 'sample/news.example.net/syndicated/2023-03-15-sqlite.html'), 'utf8');
+  const sa = new Set(shingleValuesRef(a)), sb = new Set(shingleValuesRef(b));
+  const shared = [...sa].filter((v) => sb.has(v)).length;
+  assert.is(exact.toFixed(3), (shared / (sa.size + sb.size - shared)).toFixed(3), 'exact resemblance = reference Jaccard of the 8-shingle sets');
+  assert.ok(Math.abs(est - exact) < 0.15, `estimate ${est} within 3 standard errors of ${exact}`);
+  const cont = Number(out[1]);
+  assert.ok(Math.abs(cont - shared / sa.size) < 0.15, `containment ${cont} near the reference ${shared / sa.size}`);
+  assert.is(out[2], '3 true true');
+  assert.is(out[3], '3');
+});
+
+test('clusters: the blog repost\'s cluster is the planted group, each member with its evidence', () => {
+  const out = run('clusters');
+  const m = /^(\d+) clusters of 388 pages$/.exec(out[0]);
+  assert.ok(m, out[0]);
+  const members = out.slice(1).map((l) => l.trim().split(' '));
+  assert.equal(members.map((x) => x[0]).sort(), groupOf(BLOG).slice().sort());
+  assert.is(members.filter((x) => x[1] === 'representative').length, 1);
+  for (const [url, kind, r] of members) {
+    assert.ok(['representative', 'identical', 'lexical', 'shingle', 'near'].includes(kind), `${url} ${kind}`);
+    if (kind === 'near') assert.ok(Number(r) >= 0.5, `${url} joined at ${r}`);
+  }
+});
+
+test('index: the example finds the near-duplicate and resumes from the saved bytes', () => {
+  const out = run('index');
+  assert.match(out[0], /^http:\/\/b\.example\/x duplicates http:\/\/a\.example\/x \(0\.\d\d\)$/);
+  assert.is(out[1], 'true');
+});
+
+test('items: the datasketch example estimates about 4/7 and finds the set', () => {
+  const out = run('items');
+  assert.ok(Math.abs(Number(out[0]) - 4 / 7) < 0.2, out[0]);
+  assert.is(out[1], "[ 'a' ]");
+});
+
+test('readers: every file is a page or a skip, re-encoded pages are the planted charsets, the broken JSONL line is reported', () => {
+  const out = run('readers');
+  const files = filesUnder(join(root, 'sample'));   // the sample's own README, truth and hosts files are read and skipped too
+  const recoded = out.filter((l) => / was /.test(l)).map((l) => l.split(' was '));
+  assert.equal(recoded.map(([url]) => url).sort(), Object.keys(truth.charsets).sort());
+  // WHATWG decodes the iso-8859-1 label as windows-1252: the printed name is the decoder's.
+  for (const [url, cs] of recoded) assert.is(cs, new TextDecoder(truth.charsets[url]).encoding);
+  const total = out.find((l) => / pages sketched; /.test(l))!;
+  const m = /^(\d+) pages sketched; skipped: (.*)$/.exec(total);
+  assert.ok(m, total);
+  assert.is(Number(m![1]) + m![2].split(' ').filter(Boolean).length, files.length, 'pages + skipped = files');
+  const tail = out.slice(out.indexOf(total) + 1);
+  assert.is(tail[0], 'http://a.example/ text/plain');
+  assert.match(tail[1], /^line 2: .*\(E_INPUT\)$/);
+  assert.is(tail[2], 'http://b.example/ text/html');
+  assert.is(tail.length, 3);
+});
+
+test('collections: the planted collection is one cluster, the avoid-list keeps one copy, the roll-up folds results', () => {
+  const out = run('collections');
+  const clusters = out.filter((l) => / copies of \d+ pages on /.test(l));
+  assert.ok(clusters.length >= 1, out.join('\n'));
+  const first = /^(\d+) copies of (\d+) pages on (.*)$/.exec(clusters[0])!;
+  const hosts = first[3].split(' ');
+  assert.is(Number(first[1]), hosts.length);
+  for (const h of truth.collections[0].hosts) assert.ok(hosts.includes(h), `${h} among the copies of the first cluster: ${clusters[0]}`);
+  const avoid = out.filter((l) => /c_changeset_abort\.html (skip|crawl)$/.test(l));
+  assert.is(avoid.length, 6);
+  assert.is(avoid.filter((l) => l.endsWith(' crawl')).length, 1, `one copy kept: ${avoid.join('\n')}`);
+  const rolled = out.slice(out.indexOf(avoid[5]) + 1);
+  assert.is(rolled.length, 2, 'three results, two of one collection: two entries');
+  assert.ok(rolled[0].startsWith('http://docs.example.com/sqlite/session/intro.html '), rolled[0]);
+  assert.ok(rolled[0].split(' ').includes('sqlite.example.org:1'), `the changegroup result rolled up under its copy: ${rolled[0]}`);
+  assert.ok(rolled[1].startsWith('http://faq.example.net/FAQ/de/kernel.de.html'), rolled[1]);
+});
+
+test('mirrors: the planted mirror pairs rank first, pass the mirroring test, and score 1 / 1', () => {
+  const out = run('mirrors');
+  const key = (a: string, b: string) => [a, b].sort().join(' ');
+  const planted = new Set(truth.mirrors.map(([a, b]) => key(a, b)));
+  const top = out.slice(0, 3).map((l) => l.split(' '));
+  assert.equal(new Set(top.map(([a, b]) => key(a, b))), planted);
+  for (const t of top) assert.is(t[3], 'mirror', t.join(' '));
+  assert.is(out.length, 6);
+  for (const l of out.slice(3, 5)) assert.match(l, / (mirror|not mirror|undetermined)$/);
+  assert.is(out[5], 'precision at rank 3: 1, recall at rank 3: 1');
+});
+
+test('study: the tables agree with each other and with the byte-identical pages of the sample', () => {
+  const out = run('study');
+  const m = /^(\d+) documents, (\d+) clusters, (\d+) duplicates \(([\d.]+)%\)$/.exec(out[0]);
+  assert.ok(m, out[0]);
+  const [documents, clusters, duplicates, percent] = m!.slice(1).map(Number);
+  assert.is(percent.toFixed(1), ((100 * duplicates) / documents).toFixed(1));
+  // Byte-identical HTML pages with text are duplicates whatever the paragraphs: a lower bound.
+  const byHash = new Map<string, number>();
+  for (const f of filesUnder(join(root, 'sample')).filter((f) => f.endsWith('.html'))) {
+    const h = createHash('sha256').update(readFileSync(f)).digest('hex');
+    byHash.set(h, (byHash.get(h) ?? 0) + 1);
+  }
+  const identicalExtra = [...byHash.values()].reduce((t, k) => t + k - 1, 0);
+  assert.ok(duplicates >= identicalExtra * 0.9, `${duplicates} duplicates, ${identicalExtra} byte-identical copies`);
+  const near = out.slice(1, 4).map((l) => /^near-duplicates at (\d+)%: (\d+)$/.exec(l)!);
+  assert.equal(near.map((x) => Number(x[1])), [90, 70, 50]);
+  const counts = near.map((x) => Number(x[2]));
+  assert.ok(counts[0] >= duplicates && counts[0] <= counts[1] && counts[1] <= counts[2], counts.join(' '));
+  const reached = /^(\d+) documents reached by links from (\S+); they meet (\d+) of (\d+) clusters$/.exec(out[4]);
+  assert.ok(reached, out[4]);
+  assert.is(Number(reached![4]), clusters);
+  assert.ok(Number(reached![3]) <= clusters && Number(reached![3]) <= Number(reached![1]));
+  assert.match(out[5], new RegExp(`^Documents: 388 read, ${documents} considered, `));
+});
+
+test('signatures: colliding pairs are near-duplicates by exact Jaccard, and the blog repost\'s group is the planted one', () => {
+  const out = run('signatures');
+  const m = /^(\d+) colliding pairs, (\d+) of them with exact Jaccard ≥ 0\.8; (\d+) groups$/.exec(out[0]);
+  assert.ok(m, out[0]);
+  const [pairs, close, groups] = m!.slice(1).map(Number);
+  assert.ok(pairs > 100 && close / pairs >= 0.95, `precision ${close} / ${pairs}`);
+  assert.ok(groups > 10);
+  const members = out.slice(1).map((l) => l.split(' '));
+  assert.equal(members.map((x) => x[0]).sort(), groupOf(BLOG).slice().sort());
+  assert.is(Number(members[0][1]), 0);
+  for (const [, d] of members) assert.ok(Number(d) < 0.03, `RP distance ${d} under D`);
+});
+
+test('pool: the workers sketch what one thread does, and count the distinct pages as a hash does', async () => {
+  const out = run('pool');
+  assert.is(out[0], '388 pages sketched on 2 workers');
+  assert.is(out[1], 'identical to sketchMany on one thread: true');
+  const { documents, distinct } = await sampleCounts();
+  assert.is(out[2], `${distinct} distinct documents of ${documents}`);
+});
+
+test('errors: each failure has its code and names what was wrong; a bad document is reported, not thrown', () => {
+  const out = run('errors');
+  assert.is(out[0], 'E_NOT_INITIALIZED');
+  assert.match(out[1], /^E_OPTION .*\bw\b.*got 0 \{"option":"w",/);
+  assert.match(out[2], /^E_OPTION .*\{"option":"s",/);
+  assert.match(out[3], /^E_FORMAT /);
+  assert.is(out[4], '3 [');
+  assert.match(out.slice(5).join('\n'), /index: 1,\n\s+message: 'document 1: [^']+'\n\s+\}\n\]$/);
+});
+
+test('types: the typed example finds earlier copies of the planted near-duplicates', async () => {
+  const out = run('types');
+  const [count, key, r] = out[0].split(' ');
+  // Every page byte-identical to an earlier one has an earlier copy; the first of each never has.
+  const { documents, distinct } = await sampleCounts();
+  assert.ok(Number(count) >= documents - distinct && Number(count) <= documents - 1, `${out[0]}: ${documents} pages, ${distinct} distinct`);
+  assert.ok(groupOf('http://www.sqlite.example.org/whentouse.html').includes(key), key);
+  assert.ok(Number(r) >= 0.9, r);
+  assert.is(out[1], 'E_KEY');
+});
+
+test('every README example type-checks under --strict against the sources', () => {
+  assert.equal(typecheckExamples(), []);
+});
+
+test('every README example is run by a test above', () => {
+  assert.ok(examples.size >= 12, [...examples.keys()].join(' '));
+  assert.equal([...examples.keys()].filter((n) => !tested.has(n)), []);
+});
+
+test.after(cleanUp);
+test.run();

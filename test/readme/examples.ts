@@ -1,0 +1,81 @@
+// The README's library examples as the tests see them: each ```ts block after a
+// `<!-- readme-example: NAME -->` line is written to a temporary .mts file with 'web-resemble'
+// pointing at the sources, then run from the repository root (the examples read `sample/`) or
+// type-checked with the TypeScript compiler against the sources.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const entry = join(root, 'src/node.ts');
+
+/** Takes README text; returns its marked examples, name → code, in README order (a name used twice throws). */
+export function readmeExamples(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/<!-- readme-example: ([\w-]+) -->\n```ts\n([\s\S]*?)```/g)) {
+    if (out.has(m[1])) throw new Error(`README example ${m[1]} is marked twice`);
+    out.set(m[1], m[2]);
+  }
+  return out;
+}
+
+/** Every marked example of the README. */
+export const examples = readmeExamples(readme);
+
+let dir: string | undefined;
+/** The temporary folder the examples are written to (removed by `cleanUp`). */
+function workDir(): string {
+  dir ??= mkdtempSync(join(tmpdir(), 'resemble-readme-'));
+  return dir;
+}
+
+/** Takes an example's name; returns the path of its code with the package import pointing at the sources. */
+function exampleFile(name: string, importAs: string): string {
+  const code = examples.get(name);
+  if (code === undefined) throw new Error(`no README example ${name} (<!-- readme-example: ${name} --> before a ts block)`);
+  const file = join(workDir(), `${name}.mts`);
+  writeFileSync(file, code.replace(/from 'web-resemble'/g, `from '${importAs}'`));
+  return file;
+}
+
+/** What an example printed. */
+export interface ExampleRun {
+  stdout: string;
+  /** stdout split into lines, the last empty one dropped. */
+  lines: string[];
+}
+
+/** Takes an example's name; runs it with tsx from the repository root and returns what it printed (a non-zero exit throws with its stderr). */
+export function runExample(name: string): ExampleRun {
+  const file = exampleFile(name, pathToFileURL(entry).href);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`README example ${name} exited with ${r.status}:\n${r.stderr}`);
+  const lines = r.stdout.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return { stdout: r.stdout, lines };
+}
+
+/** Type-checks the named examples (default: all) in one strict program against the sources; returns the diagnostics as text, one per error. */
+export function typecheckExamples(names: readonly string[] = [...examples.keys()]): string[] {
+  const files = names.map((n) => exampleFile(n, 'web-resemble'));
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')],
+    strict: true, skipLibCheck: true, noEmit: true, paths: { 'web-resemble': [entry] },
+  };
+  const program = ts.createProgram(files, options);
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? `${d.file.fileName.slice(workDir().length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1} ` : '';
+    return where + ts.flattenDiagnosticMessageText(d.messageText, '\n');
+  });
+}
+
+/** Removes the temporary folder. */
+export function cleanUp(): void {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+}
