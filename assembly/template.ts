@@ -107,6 +107,7 @@ let tableLen: u32 = 0;
 let out: usize = 0;         // MODE_COLLECT: block fingerprints
 let outCap: u32 = 0;
 let outN: u32 = 0;
+let outCounts: usize = 0;   // MODE_COLLECT: per block, u32 tokens and u32 link tokens
 /** Tokens kept as content, removed as template (table) and removed as link-heavy, in the last document. */
 let contentTokens: u32 = 0;
 let templateTokens: u32 = 0;
@@ -142,7 +143,12 @@ const CLASS_CONTENT: u32 = 0, CLASS_LINKS: u32 = 1, CLASS_TEMPLATE: u32 = 2;
 function closeBlock(): void {
   if (blkN == 0) return;
   if (mode == MODE_COLLECT) {
-    if (outN < outCap) { store<u64>(out + (<usize>outN << 3), blkFp); outN++; } else overflow = true;
+    if (outN < outCap) {
+      store<u64>(out + (<usize>outN << 3), blkFp);
+      store<u32>(outCounts + (<usize>outN << 3), blkN);
+      store<u32>(outCounts + (<usize>outN << 3) + 4, blkLinks);
+      outN++;
+    } else overflow = true;
   } else {
     // the host's table first: a template block is template whatever its links
     let cls = CLASS_CONTENT;
@@ -222,13 +228,14 @@ function segment(ptr: usize, len: usize): void {
 
 /**
  * Block fingerprints of n documents (bytes + offsets[n + 1]), for learning templates: document
- * i's blocks at out[outOffsets[i]..outOffsets[i+1]), in order, repeats kept. tokens holds one
- * block's token fingerprints (at most the longest document's length of them). A document of
- * len bytes has at most len / 4 + 1 blocks (each but the last holds a token and ends at a tag).
+ * i's blocks at out[outOffsets[i]..outOffsets[i+1]), in order, repeats kept, and block j's token
+ * and link-token counts at counts[2j], counts[2j + 1] (u32). tokens holds one block's token
+ * fingerprints (at most the longest document's length of them). A document of len bytes has at
+ * most len / 4 + 1 blocks (each but the last holds a token and ends at a tag).
  */
-export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, cap: u32, outOffsets: usize, tokens: usize, tokensCap: u32): i32 {
+export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, cap: u32, outOffsets: usize, tokens: usize, tokensCap: u32, counts: usize): i32 {
   mode = MODE_COLLECT; tok = tokens; tokCap = tokensCap; tableLen = 0; blkCap = 0;
-  out = outPtr; outCap = cap; outN = 0; overflow = false;
+  out = outPtr; outCap = cap; outN = 0; overflow = false; outCounts = counts;
   store<u32>(outOffsets, 0);
   for (let i = 0; i < n; i++) {
     const a = docStart(offsets, i), b = docStart(offsets, i + 1);
@@ -239,12 +246,16 @@ export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, c
   return <i32>outN;
 }
 
+/** docTable value of a page sketched whole (its site's template is light, or unknown): exactly sk_sketch_batch's sketch. */
+const WHOLE_PAGE: u32 = 0xfffffffe;
+
 /**
  * Content sketches of n documents: as sk_sketch_batch (same outputs, same bounds), with each
  * document's tokens limited to its content blocks. Document i is checked against table
  * docTable[i] of tables (sorted u64 fingerprints at tables[tableOffsets[t]..tableOffsets[t+1]));
- * docTable[i] = 0xffffffff for none. tokens holds a page's token fingerprints (at most its length
- * of them), blocks two u32 per block (at most length / 4 + 1 blocks). counts[3i..3i+3) = content,
+ * docTable[i] = 0xffffffff for none (only the link rule and the title apply), 0xfffffffe for the
+ * whole page (every token, title included: the sketch sk_sketch_batch makes). tokens holds a
+ * page's token fingerprints (at most its length of them), blocks two u32 per block (at most length / 4 + 1 blocks). counts[3i..3i+3) = content,
  * template and link-heavy tokens.
  */
 export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: usize, tableOffsets: usize, docTable: usize,
@@ -257,6 +268,19 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
   for (let i = 0; i < n; i++) {
     const a = docStart(offsets, i), b = docStart(offsets, i + 1);
     const t = load<u32>(docTable + (<usize>i << 2));
+    if (t == WHOLE_PAGE) {
+      const c = counts + (<usize>i * 12);
+      emitConfigure(SINK_SKETCH, false);
+      beginDoc(scratch, scratchCap);
+      canonicalRun(bytes + a, b - a);
+      const count = endDoc(i, bytes + a, b - a, values, valuesCap, written, outOffsets, info, signatures);
+      if (count < 0) return count;
+      written += <u32>count;
+      store<u32>(c, <u32>load<u64>(info + (<usize>i * 48) + 24));
+      store<u32>(c + 4, 0);
+      store<u32>(c + 8, 0);
+      continue;
+    }
     if (t == 0xffffffff) { tableLen = 0; }
     else {
       const ta = load<u32>(tableOffsets + (<usize>t << 2));

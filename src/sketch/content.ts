@@ -11,6 +11,9 @@ const BATCH_BYTES = 4 << 20;
 /** Marks a document that has no template table (only the link-density rule and the title apply). */
 export const NO_TABLE = 0xffffffff;
 
+/** Marks a document sketched whole, exactly as content 'page' would (its site's template is light or unknown). */
+export const WHOLE_PAGE = 0xfffffffe;
+
 /**
  * Template tables for content-mode sketching: per host, the sorted fingerprints of its template
  * blocks; per document, the table it is checked against. Built by `src/template/`.
@@ -20,7 +23,7 @@ export interface ContentTables {
   values: BigUint64Array;
   /** Table t is values[offsets[t]..offsets[t+1]). */
   offsets: Uint32Array;
-  /** Per document: its table, or NO_TABLE. */
+  /** Per document: its table, NO_TABLE, or WHOLE_PAGE. */
   docTable: Uint32Array;
 }
 
@@ -35,13 +38,17 @@ export function checkContentTables(t: ContentTables, documents: number): void {
     if (t.offsets[k + 1] < t.offsets[k]) throw bad(`table ${k} ends before it starts`);
     for (let i = t.offsets[k] + 1; i < t.offsets[k + 1]; i++) if (t.values[i] <= t.values[i - 1]) throw bad(`table ${k} is not ascending and distinct`);
   }
-  for (const d of t.docTable) if (d !== NO_TABLE && d >= nt) throw bad(`document table ${d} does not exist (${nt} tables)`);
+  for (const d of t.docTable) if (d !== NO_TABLE && d !== WHOLE_PAGE && d >= nt) throw bad(`document table ${d} does not exist (${nt} tables)`);
 }
 
-/** Block fingerprints per document, in order, repeats kept (CSR: doc i's at values[offsets[i]..offsets[i+1])). */
+/** Block fingerprints per document, in order, repeats kept (CSR: doc i's at values[offsets[i]..offsets[i+1])), with each block's token and link-token counts. */
 export interface BlockFingerprints {
   values: BigUint64Array;
   offsets: Uint32Array;
+  /** Tokens of block j (aligned with values). */
+  tokens: Uint32Array;
+  /** Tokens of block j inside links. */
+  links: Uint32Array;
 }
 
 /**
@@ -52,6 +59,7 @@ export function blockFingerprints(docs: ArrayLike<DocInput>): BlockFingerprints 
   const n = docs.length;
   const offsets = new Uint32Array(n + 1);
   const parts: BigUint64Array[] = [];
+  const countParts: Uint32Array[] = [];
   let total = 0, i = 0;
   while (i < n) {
     let j = i, bytes = 0;
@@ -77,15 +85,23 @@ export function blockFingerprints(docs: ArrayLike<DocInput>): BlockFingerprints 
       const outPtr = mem.alloc(cap * 8);
       const outOffPtr = mem.alloc((j - i + 1) * 4);
       const tokPtr = mem.alloc((maxLen + 1) * 8);
-      const got = checked('tp_blocks', k.tp_blocks(inPtr, offPtr, j - i, outPtr, cap, outOffPtr, tokPtr, maxLen + 1));
+      const countsPtr = mem.alloc(cap * 8);
+      const got = checked('tp_blocks', k.tp_blocks(inPtr, offPtr, j - i, outPtr, cap, outOffPtr, tokPtr, maxLen + 1, countsPtr));
       parts.push(mem.takeU64(outPtr, got));
+      countParts.push(mem.takeU32(countsPtr, 2 * got));
       for (let d = 1; d <= j - i; d++) offsets[i + d] = before + mem.u32[(outOffPtr >>> 2) + d];
       return got;
     });
     i = j;
   }
   const values = new BigUint64Array(total);
+  const tokens = new Uint32Array(total), links = new Uint32Array(total);
   let at = 0;
-  for (const p of parts) { values.set(p, at); at += p.length; }
-  return { values, offsets };
+  parts.forEach((p, k) => {
+    values.set(p, at);
+    const c = countParts[k];
+    for (let b = 0; b < p.length; b++) { tokens[at + b] = c[2 * b]; links[at + b] = c[2 * b + 1]; }
+    at += p.length;
+  });
+  return { values, offsets, tokens, links };
 }

@@ -143,9 +143,10 @@ export class SketchSet implements SketchColumns {
     return this.signature ? this.signature.subarray(i * k, i * k + k) : new BigUint64Array(0);
   }
 
-  /** content 'main': true when page i had fewer content tokens than params.minContent (its row is empty: it joins byte-identical copies only). */
+  /** content 'main': true when page i had fewer content tokens than params.minContent and its row and lexical fingerprint were left empty (it joins byte-identical copies only; a page sketched whole keeps them). */
   tooLittleContent(i: number): boolean {
-    return this.params.content === 'main' && this.tokens[i] < this.params.minContent! && !this.errors.some((e) => e.index === i);
+    return this.params.content === 'main' && this.tokens[i] < this.params.minContent! && this.offsets[i + 1] === this.offsets[i]
+      && this.lexicalFp[i] === 0n && !this.errors.some((e) => e.index === i);
   }
 
   /** content 'main': the share of page i's tokens (title aside) that was template, 0..1 (0 with content 'page'). */

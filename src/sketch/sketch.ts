@@ -1,7 +1,7 @@
 import { optionError, ResembleError } from '../errors.js';
 import { checked } from '../wasm/kernels.js';
 import { getKernels, withArena } from '../wasm/instance.js';
-import { checkContentTables, NO_TABLE, type ContentTables } from './content.js';
+import { checkContentTables, NO_TABLE, WHOLE_PAGE, type ContentTables } from './content.js';
 import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
 import { configureKernels, paramDiff, resolveSketchOptions, sameParams, type SketchOptions, type SketchParams } from './options.js';
 import { kmvCardinality, SketchSet, type Sketch, type SketchError } from './sketch-set.js';
@@ -105,8 +105,9 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
 
       const u32 = mem.u32, u64 = mem.u64;
       const base = valPtr >>> 3;
-      // Rows left empty: rejected documents, and in content 'main' pages with too little content.
-      const dropped = (d: number) => checkDoc(docs[i + d]) !== undefined || (main && u32[(countsPtr >>> 2) + 3 * d] < p.minContent!);
+      // Rows left empty: rejected documents, and in content 'main' pages with too little content (not pages sketched whole).
+      const dropped = (d: number) => checkDoc(docs[i + d]) !== undefined
+        || (main && u32[(countsPtr >>> 2) + 3 * d] < p.minContent! && templates?.docTable[i + d] !== WHOLE_PAGE);
       let anyDropped = false;
       for (let d = 0; d < count && !anyDropped; d++) anyDropped = dropped(d);
       let kept = 0;

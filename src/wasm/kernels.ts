@@ -33,7 +33,7 @@ export interface Kernels {
   sort_keyed(hi: number, lo: number, pay: number, n: number, tHi: number, tLo: number, tPay: number): number;
   bl_sum(ptr: number, len: number): bigint;
   tp_configure(linkPermille: number, minContent: number): number;
-  tp_blocks(bytes: number, offsets: number, n: number, out: number, cap: number, outOffsets: number, tokens: number, tokensCap: number): number;
+  tp_blocks(bytes: number, offsets: number, n: number, out: number, cap: number, outOffsets: number, tokens: number, tokensCap: number, counts: number): number;
   tp_sketch_batch(bytes: number, offsets: number, n: number, tables: number, tableOffsets: number, docTable: number,
     values: number, valuesCap: number, outOffsets: number, info: number, signatures: number, scratch: number, scratchCap: number,
     tokens: number, tokensCap: number, blocks: number, blocksCap: number, counts: number): number;

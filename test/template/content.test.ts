@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { init, resemblance, sketchMany, serializeSketchSet, deserializeSketchSet, ResembleError } from '../../src/index.js';
 import { blockFingerprints, learnTemplates, NO_TABLE, sketchCrawl, tooLittleContent, contentEvidence } from '../../src/template/index.js';
+import { WHOLE_PAGE } from '../../src/sketch/content.js';
 import { blockFingerprintRef, blocksRef, contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { minSRef } from '../../src/reference/sketch.js';
@@ -56,10 +57,20 @@ test('content sketches equal MIN_s over the reference content tokens, with table
   const t0 = pick(0, 5), t1 = pick(5, 12);
   const values = BigUint64Array.from([...t0, ...t1]);
   const offsets = Uint32Array.from([0, t0.length, t0.length + t1.length]);
-  const docTable = Uint32Array.from(docs, (_, i) => (i % 3 === 2 ? NO_TABLE : i % 3));
+  // every fourth page sketched whole (WHOLE_PAGE): the whole-page sketch, however little content it has
+  const docTable = Uint32Array.from(docs, (_, i) => (i % 4 === 3 ? WHOLE_PAGE : i % 3 === 2 ? NO_TABLE : i % 3));
+  const page = sketchMany(docs, { s: 16, w: 3 });
   for (const [linkDensity, minContent] of [[0.5, 30], [0.2, 5], [1, 0]] as const) {
     const set = sketchMany(docs, { content: 'main', linkDensity, minContent, s: 16, w: 3, templates: { values, offsets, docTable } });
     for (let i = 0; i < docs.length; i++) {
+      if (docTable[i] === WHOLE_PAGE) {
+        assert.equal(hex(set.get(i).values), hex(minSRef(shingleValuesRef(docs[i], { w: 3 }), 16)), `page ${i} sketched whole`);
+        assert.equal(hex(set.get(i).values), hex(page.get(i).values));
+        assert.equal([set.tokens[i], set.rawFp[i], set.lexicalFp[i], set.shingleFp[i], set.cardinality[i], set.templateTokens![i]],
+          [page.tokens[i], page.rawFp[i], page.lexicalFp[i], page.shingleFp[i], page.cardinality[i], 0], `page ${i} sketched whole: columns`);
+        assert.not.ok(set.tooLittleContent(i));
+        continue;
+      }
       const table = new Set(docTable[i] === NO_TABLE ? [] : docTable[i] === 0 ? t0 : t1);
       const tokens = contentTokensRef(docs[i], table, Math.round(linkDensity * 1000), minContent);
       const row = set.get(i).values;
