@@ -6,6 +6,7 @@ import type { SketchSet } from '../sketch/sketch-set.js';
 import { tooLittleContent } from '../template/evidence.js';
 import type { CrawlTemplates } from '../pipeline/content.js';
 import type { LearnerOptions } from '../template/learner.js';
+import { DEFAULT_HEAVY } from '../template/learn.js';
 import { enumFlag, intFlag, numberFlag, stringOf } from './args.js';
 import type { CommandContext } from './command.js';
 
@@ -17,6 +18,7 @@ export const CONTENT_FLAGS = {
   'template-held': { type: 'string' },
   'trust-after': { type: 'string' },
   'template-share': { type: 'string' },
+  'template-heavy': { type: 'string' },
   'thin-out': { type: 'string' },
 } as const;
 
@@ -35,6 +37,9 @@ export const CONTENT_USAGE = `Content flags:
   --template-held MB    main: pages held while their hosts learn, at most MB MiB; past it the host waiting
                         longest is settled early, with a template when it has 3 distinct pages (default 64)
   --template-share X    main: a block on at least this share of the sampled pages (and 3) is template (default 0.5)
+  --template-heavy X    main: a site's template is removed only when it holds at least X of its sampled pages'
+                        words, 0..1; a site with a lighter one keeps it (default ${DEFAULT_HEAVY}; 0 removes every
+                        template found; no extra cost)
   --thin-out FILE       main: write the pages with too little content to FILE, one JSON line each`;
 
 /** The content options a command's flags set. */
@@ -48,7 +53,7 @@ export interface ContentFlags {
 export function contentOptionsOf(values: CommandContext['values']): ContentFlags {
   const content = enumFlag(values, 'content', 'main', ['main', 'page'] as const);
   if (content === 'page') {
-    for (const f of ['link-density', 'min-content', 'template-held', 'trust-after', 'template-share', 'thin-out']) {
+    for (const f of ['link-density', 'min-content', 'template-held', 'trust-after', 'template-share', 'template-heavy', 'thin-out']) {
       if (values[f] !== undefined) throw optionError(`--${f}`, 'no value with --content page (it applies to --content main)', values[f]);
     }
     return { sketch: { content: 'page' } };
@@ -60,6 +65,7 @@ export function contentOptionsOf(values: CommandContext['values']): ContentFlags
   if (values['template-held'] !== undefined) template.maxHeldBytes = intFlag(values, 'template-held', 64, 1, 1 << 20) * (1 << 20);
   if (values['trust-after'] !== undefined) template.trustAfter = intFlag(values, 'trust-after', 8, 3, 1 << 20);
   if (values['template-share'] !== undefined) template.share = numberFlag(values, 'template-share', 0.5, 0, 1);
+  if (values['template-heavy'] !== undefined) template.heavy = numberFlag(values, 'template-heavy', DEFAULT_HEAVY, 0, 1);
   return { sketch, template, thinOut: stringOf(values, 'thin-out') };
 }
 

@@ -1,11 +1,14 @@
 // Learning a host's template from its own pages: a block (docs/FORMATS.md "Content mode") found
 // on at least max(3, ⌈share · pages⌉) of a bounded sample of the host's distinct pages is
 // template. Pages with the same bytes count once, so a page served at several URLs does not
-// make its own text look like template.
+// make its own text look like template. The template is removed only where it is heavy: when it
+// holds at least `heavy` of the sample's words; elsewhere (and on sites too small to learn
+// from) pages are sketched whole, exactly as Broder's whole-page sketches.
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { blockFingerprints, NO_TABLE, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
+import { blockFingerprints, WHOLE_PAGE, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
 import { fingerprintMany } from '../sketch/rabin.js';
 import type { DocInput } from '../sketch/input.js';
+import { DEFAULT_LINK_DENSITY } from '../sketch/options.js';
 
 /** How templates are learnt. */
 export interface TemplateOptions {
@@ -13,22 +16,30 @@ export interface TemplateOptions {
    *  Cost: one extra pass over the tags and tokens of the sampled pages. */
   sample?: number;
   /** A host's template is trusted once this many distinct pages of it were seen; a host with fewer gets
-   *  none (its pages lose only their link-heavy blocks and title). Default 8. */
+   *  none (its pages are sketched whole). Default 8. */
   trustAfter?: number;
   /** Share of the sampled pages a block must be on to be template, 0..1 (and at least 3 pages). Default 0.5. */
   share?: number;
+  /** A site's template is removed only when it holds at least this share of its sampled pages' words
+   *  (titles aside), 0..1; a lighter one is kept, and the site's pages are sketched whole. Default
+   *  DEFAULT_HEAVY (0 removes every template found; 1 keeps all but templates that are whole pages). Cost: none. */
+  heavy?: number;
 }
+
+/** The default of TemplateOptions.heavy: see the README, "Content mode", for the curves behind it. */
+export const DEFAULT_HEAVY = 0.18;
 
 /** TemplateOptions resolved. */
 export interface TemplateParams {
   sample: number;
   trustAfter: number;
   share: number;
+  heavy: number;
 }
 
 /** A block on fewer pages than this is never template, whatever the share. */
 export const MIN_TEMPLATE_PAGES = 3;
-const KNOWN = ['sample', 'trustAfter', 'share'] as const;
+const KNOWN = ['sample', 'trustAfter', 'share', 'heavy'] as const;
 
 /** Validates template options and fills in the defaults. */
 export function resolveTemplateOptions(o: TemplateOptions = {}): TemplateParams {
@@ -37,7 +48,7 @@ export function resolveTemplateOptions(o: TemplateOptions = {}): TemplateParams 
   const trustAfter = intOption('trustAfter', o.trustAfter, 8, MIN_TEMPLATE_PAGES, 1 << 20);
   const sample = intOption('sample', o.sample, Math.max(16, trustAfter), 1, 1 << 20);
   if (sample < trustAfter) throw optionError('sample', `integer ≥ trustAfter (${trustAfter})`, sample);
-  return { sample, trustAfter, share: numberOption('share', o.share, 0.5, 0, 1) };
+  return { sample, trustAfter, share: numberOption('share', o.share, 0.5, 0, 1), heavy: numberOption('heavy', o.heavy, DEFAULT_HEAVY, 0, 1) };
 }
 
 /**
@@ -66,6 +77,44 @@ export function templateTable(blocks: BlockFingerprints, rows: ArrayLike<number>
   return BigUint64Array.from(out);
 }
 
+/** What the sample of one site says about its template: how much of its pages it is. */
+export interface SiteTemplate {
+  /** The host, or `host/section`. */
+  key: string;
+  /** Distinct pages sampled. */
+  sampled: number;
+  /** Blocks in the template table. */
+  blocks: number;
+  /** Share of the sampled pages' tokens (titles aside) in template blocks, 0..1. */
+  templateShare: number;
+  /** Share of the sampled pages' tokens in link-heavy blocks that are not template, 0..1. */
+  linkShare: number;
+  /** Per sampled page, the share of its tokens in template blocks, in sample order. */
+  pageShares: number[];
+  /** True when templateShare ≥ the `heavy` option: the site's template is removed (its table is used). */
+  heavy: boolean;
+}
+
+/** The statistics of a site's template from its sampled pages' blocks (rows of `blocks`) and its table. */
+export function siteTemplate(key: string, blocks: BlockFingerprints, rows: ArrayLike<number>, table: BigUint64Array, heavy: number, linkPermille = Math.round(DEFAULT_LINK_DENSITY * 1000)): SiteTemplate {
+  const inTable = new Set(table);
+  const pageShares: number[] = [];
+  let all = 0, template = 0, links = 0;
+  for (let r = 0; r < rows.length; r++) {
+    let pAll = 0, pTemplate = 0;
+    for (let b = blocks.offsets[rows[r]]; b < blocks.offsets[rows[r] + 1]; b++) {
+      const n = blocks.tokens[b];
+      pAll += n;
+      if (inTable.has(blocks.values[b])) pTemplate += n;
+      else if (blocks.links[b] * 1000 > n * linkPermille) links += n;
+    }
+    all += pAll; template += pTemplate;
+    pageShares.push(pAll ? pTemplate / pAll : 0);
+  }
+  const templateShare = all ? template / all : 0;
+  return { key, sampled: rows.length, blocks: table.length, templateShare, linkShare: all ? links / all : 0, pageShares, heavy: table.length > 0 && templateShare >= heavy };
+}
+
 /** What learning found. */
 export interface TemplateStats {
   hosts: number;
@@ -73,14 +122,21 @@ export interface TemplateStats {
   sections: number;
   /** Hosts and sections with enough distinct pages for a trusted template. */
   trusted: number;
+  /** Of those, the ones whose template is heavy (removed); the others' pages are sketched whole. */
+  heavy: number;
   sampledPages: number;
   templateBlocks: number;
 }
 
-/** Learnt templates: the tables to sketch with, the host (or `host/section`) of each table, and counts. */
+/**
+ * Learnt templates: the tables to sketch with (a light template's table is empty: its pages are
+ * WHOLE_PAGE), the host (or `host/section`) of each table, what each sample showed, and counts.
+ */
 export interface LearnedTemplates {
   tables: ContentTables;
   hosts: string[];
+  /** Per table (aligned with `hosts`): its site's template statistics and whether it is heavy. */
+  sites: SiteTemplate[];
   stats: TemplateStats;
 }
 
@@ -90,7 +146,9 @@ export interface LearnedTemplates {
  * host). With `sectionOf` (e.g. the first directory of the URL path), a section of a host with at
  * least `trustAfter` distinct pages learns a template of its own from its first `sample` ones, and
  * its pages use it: one host often serves several sites (an archive of manuals under /python/,
- * /django/, …). Other pages use their host's template, learnt from the host's first pages.
+ * /django/, …). Other pages use their host's template, learnt from the host's first pages. A
+ * page whose site's template is light (under `heavy`), or whose site has fewer than `trustAfter`
+ * distinct pages, is WHOLE_PAGE: sketched whole.
  */
 export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options?: TemplateOptions, sectionOf?: ArrayLike<string>): LearnedTemplates {
   const o = resolveTemplateOptions(options);
@@ -136,14 +194,18 @@ export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<stri
   const blocks = blockFingerprints(sampled.map((d) => docs[d]));
   const tables: BigUint64Array[] = [];
   const hosts: string[] = [];
+  const sites: SiteTemplate[] = [];
   const tableOf = new Map<string, number>();
-  let trusted = 0, templateBlocks = 0;
+  let trusted = 0, heavy = 0, templateBlocks = 0;
   groups.forEach(([key], g) => {
     if (samples[g].length < o.trustAfter) return;
-    const t = templateTable(blocks, samples[g].map((d) => row.get(d)!), o.share);
+    const rows = samples[g].map((d) => row.get(d)!);
+    const t = templateTable(blocks, rows, o.share);
+    const site = siteTemplate(key, blocks, rows, t, o.heavy);
     tableOf.set(key, tables.length);
-    tables.push(t); hosts.push(key);
-    trusted++; templateBlocks += t.length;
+    tables.push(site.heavy ? t : new BigUint64Array(0)); hosts.push(key); sites.push(site);
+    trusted++;
+    if (site.heavy) { heavy++; templateBlocks += t.length; }
   });
   const offsets = new Uint32Array(tables.length + 1);
   tables.forEach((t, k) => { offsets[k + 1] = offsets[k] + t.length; });
@@ -152,7 +214,8 @@ export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<stri
   const docTable = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     const own = sectionOf ? tableOf.get(`${hostOf[i]}/${sectionOf[i]}`) : undefined;
-    docTable[i] = own ?? tableOf.get(hostOf[i]) ?? NO_TABLE;
+    const t = own ?? tableOf.get(hostOf[i]);
+    docTable[i] = t !== undefined && sites[t].heavy ? t : WHOLE_PAGE;
   }
-  return { tables: { values, offsets, docTable }, hosts, stats: { hosts: byHost.size, sections: groups.length - byHost.size, trusted, sampledPages: sampled.length, templateBlocks } };
+  return { tables: { values, offsets, docTable }, hosts, sites, stats: { hosts: byHost.size, sections: groups.length - byHost.size, trusted, heavy, sampledPages: sampled.length, templateBlocks } };
 }

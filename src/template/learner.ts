@@ -2,16 +2,17 @@
 // pages of it have come; its template is then learnt from those pages, frozen (so every page of
 // the host is sketched against the same table), and the held pages and all later ones are
 // released with it. Held pages are bounded in bytes: past the bound the host holding pages the
-// longest is settled early, with a table when it has 3 distinct pages, without one otherwise.
+// longest is settled early, with a table when it has 3 distinct pages, without one otherwise. A
+// host whose template is light (under `heavy`), or that has none, has its pages sketched whole.
 import { intOption, optionError } from '../errors.js';
-import { NO_TABLE, blockFingerprints, type ContentTables } from '../sketch/content.js';
+import { WHOLE_PAGE, blockFingerprints, type ContentTables } from '../sketch/content.js';
 import { fingerprint } from '../sketch/rabin.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
-import { MIN_TEMPLATE_PAGES, resolveTemplateOptions, templateTable, type TemplateOptions } from './learn.js';
+import { MIN_TEMPLATE_PAGES, resolveTemplateOptions, siteTemplate, templateTable, type SiteTemplate, type TemplateOptions } from './learn.js';
 
-/** A page released by the learner, with the template table of its host (undefined: none). */
+/** A page released by the learner, with the template table of its host (undefined: none or a light one, so the page is sketched whole). */
 export interface ReadyPage<T> {
   doc: DocInput;
   host: string;
@@ -31,6 +32,7 @@ interface HostState<T> {
   bytes: number;
   settled: boolean;
   table: BigUint64Array | undefined;
+  site?: SiteTemplate;
 }
 
 /** Learns each host's template from its first pages while a crawl goes on; see the file comment. */
@@ -38,6 +40,7 @@ export class TemplateLearner<T = unknown> {
   private readonly hosts = new Map<string, HostState<T>>();
   private readonly trustAfter: number;
   private readonly share: number;
+  private readonly heavy: number;
   private readonly maxHeld: number;
   private heldBytes = 0;
 
@@ -48,6 +51,7 @@ export class TemplateLearner<T = unknown> {
     const o = resolveTemplateOptions(rest);
     this.trustAfter = o.trustAfter;
     this.share = o.share;
+    this.heavy = o.heavy;
     this.maxHeld = intOption('maxHeldBytes', maxHeldBytes, 64 << 20, 1, 2 ** 52);
   }
 
@@ -79,9 +83,14 @@ export class TemplateLearner<T = unknown> {
     return out;
   }
 
-  /** The frozen template table of a host (undefined while it is learning, or when it has none). */
+  /** The frozen template table of a host (undefined while it is learning, or when it has none or a light one). */
   table(host: string): BigUint64Array | undefined {
     return this.hosts.get(host)?.table;
+  }
+
+  /** What a host's sample showed of its template (undefined while it is learning, or when it was settled with too few pages to learn). */
+  site(host: string): SiteTemplate | undefined {
+    return this.hosts.get(host)?.site;
   }
 
   /** Hosts learning, pages and bytes held now. */
@@ -99,9 +108,13 @@ export class TemplateLearner<T = unknown> {
     const enough = distinct.length >= this.trustAfter || (early && distinct.length >= MIN_TEMPLATE_PAGES);
     if (enough) {
       const blocks = blockFingerprints(distinct);
-      h.table = templateTable(blocks, Uint32Array.from(distinct, (_, k) => k), this.share);
+      const rows = Uint32Array.from(distinct, (_, k) => k);
+      const table = templateTable(blocks, rows, this.share);
+      // a light template stays on the pages: they are sketched whole
+      h.site = siteTemplate(host, blocks, rows, table, this.heavy);
+      if (h.site.heavy) h.table = table;
     }
-    // a host flushed before it had trustAfter pages keeps learning no more: it is settled without a table
+    // a host flushed before it had trustAfter pages keeps learning no more: it is settled without a table (sketched whole)
     h.settled = true;
     this.heldBytes -= h.bytes;
     const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, table: h.table }));
@@ -110,13 +123,13 @@ export class TemplateLearner<T = unknown> {
   }
 }
 
-/** Content sketches of released pages, many per WebAssembly call, each against its host's table. */
+/** Content sketches of released pages, many per WebAssembly call, each against its host's table (a page without one is sketched whole). */
 export function sketchReady<T>(pages: readonly ReadyPage<T>[], options: Omit<SketchManyOptions, 'templates' | 'content'> = {}): SketchSet {
   const index = new Map<BigUint64Array, number>();
   const tables: BigUint64Array[] = [];
   const docTable = new Uint32Array(pages.length);
   pages.forEach((p, i) => {
-    if (!p.table) { docTable[i] = NO_TABLE; return; }
+    if (!p.table) { docTable[i] = WHOLE_PAGE; return; }
     let t = index.get(p.table);
     if (t === undefined) { t = tables.length; index.set(p.table, t); tables.push(p.table); }
     docTable[i] = t;
