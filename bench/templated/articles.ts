@@ -1,6 +1,7 @@
-// Real article text for the templated crawl: the paragraphs of The Debian Administrator's
-// Handbook (Debian package debian-handbook, English HTML), grouped by the section they belong to
-// and cut into articles of 130–420 words made of whole paragraphs. Each paragraph is used once.
+// Real article text for the templated crawls: the paragraphs of a Publican (DocBook) manual —
+// The Debian Administrator's Handbook for the templated crawl, the Securing Debian Manual for the
+// crossed check — grouped by the section they belong to and cut into articles of 130–420 words
+// made of whole paragraphs. Each paragraph is used once.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
@@ -16,9 +17,9 @@ export interface Article {
 
 interface Section { title: string; file: string; paragraphs: string[] }
 
-/** Reads every sect.*.html page of the handbook's en-US folder; returns its sections in file order. */
-function readSections(dir: string): Section[] {
-  const files = readdirSync(dir).filter((f) => /^sect\..*\.html$/.test(f)).sort();
+/** Reads every page of a Publican manual's folder whose name matches `pages`; returns its sections in file order. */
+function readSections(dir: string, pages: RegExp): Section[] {
+  const files = readdirSync(dir).filter((f) => pages.test(f)).sort();
   const out: Section[] = [];
   for (const file of files) {
     const html = readFileSync(join(dir, file), 'utf8');
@@ -63,11 +64,12 @@ const words = (s: string) => s.split(' ').length;
 /**
  * Cuts sections into articles: consecutive paragraphs of one section until the article reaches
  * a length drawn from [130, 420] words; a section's remainder shorter than 130 words is dropped.
+ * `pages` picks the manual's files (default: the handbook's sect.*.html).
  */
-export function readArticles(dir: string, rnd: () => number): Article[] {
+export function readArticles(dir: string, rnd: () => number, pages = /^sect\..*\.html$/): Article[] {
   const articles: Article[] = [];
   const seenTitles = new Map<string, number>();
-  for (const sec of readSections(dir)) {
+  for (const sec of readSections(dir, pages)) {
     let i = 0;
     while (i < sec.paragraphs.length) {
       const target = 130 + Math.floor(rnd() * 290);

@@ -82,8 +82,8 @@ export interface SiteStyle {
   newsletter: boolean;
   share: boolean;
   breadcrumb: boolean;
-  /** Layout: div (semantic blocks) or table (an older site built with nested tables). */
-  layout: 'div' | 'table';
+  /** Layout: div (semantic blocks), table (an older site built with nested tables), or docs (a manual: its whole table of contents on every page). */
+  layout: 'div' | 'table' | 'docs';
   /** Original articles of this site. */
   originals: number;
   /** Share of its articles with a print view at /print/. */
@@ -91,6 +91,16 @@ export interface SiteStyle {
   /** Share of its articles also served at a tracking URL (?utm_...). */
   tracking: number;
   authors: string[];
+  /** Takes three times its share of syndicated copies. */
+  aggregator?: boolean;
+  /** false: neither gives nor takes syndicated copies. */
+  syndicates?: boolean;
+  /** A mirror: copies this share of the named site's originals verbatim. */
+  mirrorOf?: string;
+  mirrorShare?: number;
+  /** Short posts (12–56 words), and the share of them posted again, updated, at a second URL. */
+  briefs?: number;
+  briefUpdates?: number;
 }
 
 export const SITES: SiteStyle[] = [
@@ -99,5 +109,5 @@ export const SITES: SiteStyle[] = [
   { host: 'opensource-weekly.example.net', name: 'Open Source Weekly', seed: 37, headerWords: 230, footerWords: 100, related: 6, popular: 6, byline: true, tags: false, newsletter: true, share: true, breadcrumb: true, layout: 'div', originals: 70, print: 0.3, tracking: 0, authors: [] },
   { host: 'tuxmagazine.example.com', name: 'Tux Magazine', seed: 41, headerWords: 250, footerWords: 120, related: 7, popular: 0, byline: true, tags: true, newsletter: false, share: true, breadcrumb: false, layout: 'table', originals: 70, print: 0, tracking: 0, authors: [] },
   { host: 'debian-digest.example.org', name: 'Debian Digest', seed: 53, headerWords: 40, footerWords: 20, related: 3, popular: 0, byline: false, tags: false, newsletter: false, share: false, breadcrumb: false, layout: 'div', originals: 60, print: 0, tracking: 0, authors: [] },
-  { host: 'techwire.example.net', name: 'TechWire', seed: 67, headerWords: 200, footerWords: 80, related: 6, popular: 4, byline: true, tags: true, newsletter: true, share: true, breadcrumb: true, layout: 'div', originals: 40, print: 0, tracking: 0, authors: [] },
+  { host: 'techwire.example.net', name: 'TechWire', seed: 67, headerWords: 200, footerWords: 80, related: 6, popular: 4, byline: true, tags: true, newsletter: true, share: true, breadcrumb: true, layout: 'div', originals: 40, print: 0, tracking: 0, authors: [], aggregator: true },
 ];

@@ -1,4 +1,4 @@
-// Truth for the templated crawl, from the article text alone (pages.jsonl, written by build.ts):
+// Truth for the templated crawl, from the article text alone (pages.jsonl, written by build.ts or crossed.ts):
 // every pair of pages whose articles share a word 5-shingle, with the exact Jaccard of their
 // word 5-shingle sets. The tokenizer is deliberately plain and separate from the library's:
 // lower case, words are maximal runs of Unicode letters and digits.
