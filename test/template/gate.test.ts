@@ -10,7 +10,8 @@ import {
   DEFAULT_HEAVY, learnTemplates, resolveTemplateOptions, sketchCrawl, sketchReady, TemplateLearner, WHOLE_PAGE, type ReadyPage,
 } from '../../src/template/index.js';
 import { blockFingerprintRef, blocksRef, contentTokensRef } from '../../src/reference/template.js';
-import { minSRef, shingleValuesRef } from '../../src/reference/shingles.js';
+import { shingleValuesRef } from '../../src/reference/shingles.js';
+import { minSRef } from '../../src/reference/sketch.js';
 import { articles, site, type Article } from './sites.js';
 import { join } from 'node:path';
 
