@@ -9,8 +9,8 @@
 //     dominated  share of the sampled pages that are at least half template
 //     removed    share of the sampled tokens content mode would remove (template and link-heavy blocks)
 //   page: a page's own template share (its blocks against its site's table) ≥ x
-// Sites too small to learn a template, and sites whose sample shows no template block, are
-// sketched whole under every gate.
+// Sites whose sample shows no template block are sketched whole under every gate; sites too small
+// to learn a template (NO_TABLE) keep their content sketch (link rule and title) under every gate.
 // Run: npx tsx bench/templated/gate.ts [--templated DIR]... [--realistic DIR]... [--steps 0,0.05,...]
 //   --templated DIR: a crawl built by build.ts / crossed.ts (DIR/crawl, pages.jsonl, truth.jsonl)
 //   --realistic DIR: a crawl built by bench/realistic/build.ts (DIR/crawl, DIR/truth)
@@ -21,7 +21,7 @@ import { hostOfUrl } from '../../src/graph/url.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init, sketchMany } from '../../src/index.js';
 import { SketchSet } from '../../src/sketch/sketch-set.js';
-import { blockFingerprints, learnTemplates, sectionOfUrl, WHOLE_PAGE, type LearnedTemplates } from '../../src/template/index.js';
+import { blockFingerprints, learnTemplates, NO_TABLE, sectionOfUrl, WHOLE_PAGE, type LearnedTemplates } from '../../src/template/index.js';
 import { loadTruth as loadRealistic, scoreDups } from '../realistic/evaluate.js';
 import { loadTruth as loadTemplated, score } from './score.js';
 
@@ -79,7 +79,7 @@ for (const { kind, dir } of crawls) {
   const tableSets = learnt.sites.map((_, t) => new Set(learnt.tables.values.subarray(learnt.tables.offsets[t], learnt.tables.offsets[t + 1])));
   const pageShare = Float64Array.from(docs, (_, i) => {
     const t = docTable[i];
-    if (t === WHOLE_PAGE) return 0;
+    if (t === WHOLE_PAGE || t === NO_TABLE) return 0;
     let all = 0, tpl = 0;
     for (let b = blocks.offsets[i]; b < blocks.offsets[i + 1]; b++) { all += blocks.tokens[b]; if (tableSets[t].has(blocks.values[b])) tpl += blocks.tokens[b]; }
     return all ? tpl / all : 0;
@@ -122,8 +122,8 @@ for (const { kind, dir } of crawls) {
   console.log(`| x | ${gates.join(' | ')} | page |\n|---|${gates.map(() => '---|').join('')}---|`);
   for (const x of steps) {
     const heavy = (g: (typeof gates)[number]) => stats.map((s) => s[g] >= x);
-    const row = gates.map((g) => { const h = heavy(g); return fmt(run((i) => docTable[i] === WHOLE_PAGE || !h[docTable[i]])); });
-    const perPage = run((i) => docTable[i] === WHOLE_PAGE || pageShare[i] < x);
+    const row = gates.map((g) => { const h = heavy(g); return fmt(run((i) => docTable[i] !== NO_TABLE && (docTable[i] === WHOLE_PAGE || !h[docTable[i]]))); });
+    const perPage = run((i) => docTable[i] !== NO_TABLE && (docTable[i] === WHOLE_PAGE || pageShare[i] < x));
     console.log(`| ${x} | ${row.join(' | ')} | ${fmt(perPage)} |`);
   }
 }

@@ -33,13 +33,13 @@ export const CONTENT_USAGE = `Content flags:
                         (default 30)
   --trust-after N       main: a host's template is learnt from its first N distinct pages and trusted from then
                         on; until then its pages wait, unsketched (default 8). A host with fewer pages at
-                        the end gets no template (only link-heavy blocks and the title are left out)
+                        the end gets no template (its pages are sketched whole)
   --template-held MB    main: pages held while their hosts learn, at most MB MiB; past it the host waiting
                         longest is settled early, with a template when it has 3 distinct pages (default 64)
   --template-share X    main: a block on at least this share of the sampled pages (and 3) is template (default 0.5)
   --template-heavy X    main: a site's template is removed only when it holds at least X of its sampled pages'
-                        words, 0..1; a site with a lighter one keeps it (default ${DEFAULT_HEAVY}; 0 removes every
-                        template found; no extra cost)
+                        words, 0..1; a site with a lighter one has its pages sketched whole, as --content page
+                        (default ${DEFAULT_HEAVY}; 0 removes every template found; no extra cost)
   --thin-out FILE       main: write the pages with too little content to FILE, one JSON line each`;
 
 /** The content options a command's flags set. */

@@ -5,14 +5,14 @@
 // Content mode (`content: 'main'`; whole pages by default): pages are compared by their content, each site's template (host
 // and first directory) left out. A site's template is learnt from its first `trustAfter` distinct
 // pages (8 by default) and trusted from then on. Before that, its pages are answered on
-// provisional sketches made without a template (only link-heavy blocks and the title left out);
+// provisional sketches made without a template (whole pages);
 // once the template is trusted, the site's provisionally indexed pages are sketched again against
 // it and replace their provisional sketches, so later pages are compared with content sketches.
 import { ResembleError, optionError, rejectUnknown } from '../errors.js';
 import { ResembleIndex, type IndexOptions } from '../cluster/resemble-index.js';
 import { sketchOptionsFor } from '../cluster/records.js';
 import { packTables, siteOfUrl } from '../pipeline/content.js';
-import { NO_TABLE } from '../sketch/content.js';
+import { WHOLE_PAGE } from '../sketch/content.js';
 import type { SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
@@ -106,9 +106,9 @@ export class DuplicateGuard {
     return match;
   }
 
-  /** One page's content sketch against its site's table (none: only link-heavy blocks and the title left out). */
+  /** One page's content sketch against its site's table (none: its site's template is light or not learnt yet, the page is sketched whole). */
   private sketchFor(html: DocInput, table: BigUint64Array | undefined): SketchSet {
-    const templates = table ? packTables([table], Uint32Array.of(0)) : packTables([], Uint32Array.of(NO_TABLE));
+    const templates = table ? packTables([table], Uint32Array.of(0)) : packTables([], Uint32Array.of(WHOLE_PAGE));
     return sketchMany([html], { ...sketchOptionsFor(this.index.params), templates });
   }
 }

@@ -2,19 +2,19 @@
 // gathered batch by batch. Each batch gets the tables of its own pages (as `sketchReady` builds
 // them); the crawl keeps every table once and, per DocId, the table its page was sketched against.
 import { hostOfUrl } from '../graph/url.js';
-import { NO_TABLE, type ContentTables } from '../sketch/content.js';
+import { WHOLE_PAGE, type ContentTables } from '../sketch/content.js';
 import { sectionOfUrl } from '../template/sketch.js';
 
 
 /** The templates a crawl was sketched against in content mode. */
 export interface CrawlTemplates {
-  /** Every table once; docTable is indexed by DocId (NO_TABLE: sketched without a template). */
+  /** Every table once; docTable is indexed by DocId (WHOLE_PAGE: no heavy template, sketched whole). */
   tables: ContentTables;
   /** The site (host) of each table. */
   sites: string[];
   /** Every site the crawl's pages were released for, with its table (undefined: settled without one). */
   bySite: Map<string, BigUint64Array | undefined>;
-  /** Sites seen, sites with a trusted template, pages held while their site was learning, template blocks in all tables. */
+  /** Sites seen, sites with a trusted template (with template blocks), pages held while their site was learning, template blocks in all tables. */
   stats: { sites: number; trusted: number; heldPages: number; templateBlocks: number };
 }
 
@@ -50,7 +50,7 @@ export class ContentBatches {
     const docTable = new Uint32Array(pages.length);
     pages.forEach((p, i) => {
       this.seen.set(p.site, p.table);
-      if (!p.table) { docTable[i] = NO_TABLE; this.docTable[p.id] = NO_TABLE; return; }
+      if (!p.table) { docTable[i] = WHOLE_PAGE; this.docTable[p.id] = WHOLE_PAGE; return; }
       let g = this.index.get(p.table);
       if (g === undefined) { g = this.tables.length; this.index.set(p.table, g); this.tables.push(p.table); this.sites.push(p.site); }
       this.docTable[p.id] = g;
@@ -63,13 +63,13 @@ export class ContentBatches {
 
   /** The crawl's templates, for `n` documents. */
   result(n: number): CrawlTemplates {
-    const docTable = new Uint32Array(n).fill(NO_TABLE);
+    const docTable = new Uint32Array(n).fill(WHOLE_PAGE);
     this.docTable.forEach((t, d) => { if (d < n) docTable[d] = t; });
     let templateBlocks = 0;
     for (const t of this.tables) templateBlocks += t.length;
     return {
       tables: packTables(this.tables, docTable), sites: [...this.sites], bySite: new Map(this.seen),
-      stats: { sites: this.seen.size, trusted: this.tables.length, heldPages: this.heldPages, templateBlocks },
+      stats: { sites: this.seen.size, trusted: this.tables.filter((t) => t.length > 0).length, heldPages: this.heldPages, templateBlocks },
     };
   }
 }
@@ -77,7 +77,7 @@ export class ContentBatches {
 /** The tables of one page of the crawl (one table, or none), as sketchMany takes them for a batch of that page alone. */
 export function tablesOfPage(t: CrawlTemplates, d: number): ContentTables {
   const k = t.tables.docTable[d];
-  if (k === NO_TABLE || k === undefined) return { values: new BigUint64Array(0), offsets: new Uint32Array(1), docTable: Uint32Array.of(NO_TABLE) };
+  if (k === WHOLE_PAGE || k === undefined) return { values: new BigUint64Array(0), offsets: new Uint32Array(1), docTable: Uint32Array.of(WHOLE_PAGE) };
   return { values: t.tables.values.slice(t.tables.offsets[k], t.tables.offsets[k + 1]), offsets: Uint32Array.of(0, t.tables.offsets[k + 1] - t.tables.offsets[k]), docTable: Uint32Array.of(0) };
 }
 

@@ -2,10 +2,11 @@
 // on at least max(3, ⌈share · pages⌉) of a bounded sample of the host's distinct pages is
 // template. Pages with the same bytes count once, so a page served at several URLs does not
 // make its own text look like template. The template is removed only where it is heavy: when it
-// holds at least `heavy` of the sample's words; elsewhere (and on sites too small to learn
-// from) pages are sketched whole, exactly as Broder's whole-page sketches.
+// holds at least `heavy` of the sample's words; elsewhere pages are sketched whole, exactly as
+// Broder's whole-page sketches. Sites too small to learn from get no table (NO_TABLE: only
+// link-heavy blocks and the title are left out).
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { blockFingerprints, WHOLE_PAGE, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
+import { blockFingerprints, NO_TABLE, WHOLE_PAGE, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
 import { fingerprintMany } from '../sketch/rabin.js';
 import type { DocInput } from '../sketch/input.js';
 import { DEFAULT_LINK_DENSITY } from '../sketch/options.js';
@@ -16,7 +17,7 @@ export interface TemplateOptions {
    *  Cost: one extra pass over the tags and tokens of the sampled pages. */
   sample?: number;
   /** A host's template is trusted once this many distinct pages of it were seen; a host with fewer gets
-   *  none (its pages are sketched whole). Default 8. */
+   *  none (its pages lose only their link-heavy blocks and title). Default 8. */
   trustAfter?: number;
   /** Share of the sampled pages a block must be on to be template, 0..1 (and at least 3 pages). Default 0.5. */
   share?: number;
@@ -147,8 +148,8 @@ export interface LearnedTemplates {
  * least `trustAfter` distinct pages learns a template of its own from its first `sample` ones, and
  * its pages use it: one host often serves several sites (an archive of manuals under /python/,
  * /django/, …). Other pages use their host's template, learnt from the host's first pages. A
- * page whose site's template is light (under `heavy`), or whose site has fewer than `trustAfter`
- * distinct pages, is WHOLE_PAGE: sketched whole.
+ * page whose site's template is light (under `heavy`) is WHOLE_PAGE: sketched whole; one whose
+ * site has fewer than `trustAfter` distinct pages is NO_TABLE.
  */
 export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options?: TemplateOptions, sectionOf?: ArrayLike<string>): LearnedTemplates {
   const o = resolveTemplateOptions(options);
@@ -215,7 +216,7 @@ export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<stri
   for (let i = 0; i < n; i++) {
     const own = sectionOf ? tableOf.get(`${hostOf[i]}/${sectionOf[i]}`) : undefined;
     const t = own ?? tableOf.get(hostOf[i]);
-    docTable[i] = t !== undefined && sites[t].heavy ? t : WHOLE_PAGE;
+    docTable[i] = t === undefined ? NO_TABLE : sites[t].heavy ? t : WHOLE_PAGE;
   }
   return { tables: { values, offsets, docTable }, hosts, sites, stats: { hosts: byHost.size, sections: groups.length - byHost.size, trusted, heavy, sampledPages: sampled.length, templateBlocks } };
 }

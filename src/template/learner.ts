@@ -3,7 +3,8 @@
 // the host is sketched against the same table), and the held pages and all later ones are
 // released with it. Held pages are bounded in bytes: past the bound the host holding pages the
 // longest is settled early, with a table when it has 3 distinct pages, without one otherwise. A
-// host whose template is light (under `heavy`), or that has none, has its pages sketched whole.
+// host whose template is light (under `heavy`) has its pages sketched whole; one with too few pages
+// to learn from gets an empty table (link-heavy blocks and the title still left out).
 import { intOption, optionError } from '../errors.js';
 import { WHOLE_PAGE, blockFingerprints, type ContentTables } from '../sketch/content.js';
 import { fingerprint } from '../sketch/rabin.js';
@@ -12,13 +13,20 @@ import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
 import { MIN_TEMPLATE_PAGES, resolveTemplateOptions, siteTemplate, templateTable, type SiteTemplate, type TemplateOptions } from './learn.js';
 
-/** A page released by the learner, with the template table of its host (undefined: none or a light one, so the page is sketched whole). */
+/**
+ * A page released by the learner, with the template table of its host: empty when the host had too
+ * few pages to learn one (only link-heavy blocks and the title are left out), undefined when its
+ * template is light (the page is sketched whole, as content 'page').
+ */
 export interface ReadyPage<T> {
   doc: DocInput;
   host: string;
   item: T;
   table: BigUint64Array | undefined;
 }
+
+/** The table of a host settled with too few pages to learn a template: no block is template, the link rule still applies. */
+const NO_TEMPLATE = new BigUint64Array(0);
 
 /** Options of a TemplateLearner: how templates are learnt (`sample` is not used: a host learns from its first `trustAfter` pages), and the bound on held pages. */
 export interface LearnerOptions extends Omit<TemplateOptions, 'sample'> {
@@ -83,7 +91,7 @@ export class TemplateLearner<T = unknown> {
     return out;
   }
 
-  /** The frozen template table of a host (undefined while it is learning, or when it has none or a light one). */
+  /** The frozen template table of a host (undefined while it is learning or when its template is light; empty when it had too few pages to learn one). */
   table(host: string): BigUint64Array | undefined {
     return this.hosts.get(host)?.table;
   }
@@ -113,8 +121,8 @@ export class TemplateLearner<T = unknown> {
       // a light template stays on the pages: they are sketched whole
       h.site = siteTemplate(host, blocks, rows, table, this.heavy);
       if (h.site.heavy) h.table = table;
-    }
-    // a host flushed before it had trustAfter pages keeps learning no more: it is settled without a table (sketched whole)
+    } else h.table = NO_TEMPLATE;
+    // a host flushed before it had trustAfter pages keeps learning no more: it is settled with no template blocks
     h.settled = true;
     this.heldBytes -= h.bytes;
     const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, table: h.table }));

@@ -108,10 +108,10 @@ test('template learning on generated sites recovers each known template exactly'
   const small = learnTemplates(docs, hosts, { sample: 10, trustAfter: 8 });
   assert.equal(hex(small.tables.values), hex(learnt.tables.values));
   assert.is(small.stats.sampledPages, 20);
-  // a host with fewer pages than trustAfter gets no table: its pages are sketched whole
+  // a host with fewer pages than trustAfter gets no table
   const few = learnTemplates(docs.slice(0, 5), hosts.slice(0, 5));
   assert.is(few.stats.trusted, 0);
-  assert.ok(few.tables.docTable.every((t) => t === WHOLE_PAGE));
+  assert.ok(few.tables.docTable.every((t) => t === NO_TABLE));
 });
 
 test('one host serving two sites: each section learns its own template', () => {

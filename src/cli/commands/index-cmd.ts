@@ -4,7 +4,7 @@ import { utf8Bytes, type Document } from '../../graph/document.js';
 import { init, resolveSketchOptions, sketchMany } from '../../index.js';
 import { packTables } from '../../pipeline/content.js';
 import { siteOfUrl, sketchCrawl, type CrawlSketch, type SketchCrawlOptions } from '../../pipeline/sketch-crawl.js';
-import { NO_TABLE } from '../../sketch/content.js';
+import { WHOLE_PAGE } from '../../sketch/content.js';
 import type { SketchOptions } from '../../sketch/options.js';
 import { loadIndex, saveIndex } from '../../cluster/index-format.js';
 import { sketchOptionsFor } from '../../cluster/records.js';
@@ -52,7 +52,7 @@ export function sketchForIndex(ctx: CommandContext, docs: Document[], index: Res
     const tables: BigUint64Array[] = [];
     const docTable = Uint32Array.from(docs, (d, i) => {
       const t = index.templates.get(siteOfUrl(urls[i] ?? d.url));
-      if (!t) return NO_TABLE;
+      if (!t) return WHOLE_PAGE;
       tables.push(t);
       return tables.length - 1;
     });
