@@ -14,6 +14,7 @@ import { candidatePairs, nearDuplicates, nonEmpty, priorities } from '../src/clu
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
 import { SetEstimator } from '../src/cluster/estimate.js';
 import { init } from '../src/index.js';
+import { Random } from '../src/random.js';
 
 const flag = (name: string, fallback: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
 const N = Number(flag('--docs', '1000000'));
@@ -30,15 +31,10 @@ const BOILERPLATE_DOCS = 1500; // documents holding each boilerplate value: more
 const PLANTED = [0.95, 0.8, 0.65];
 const BOILERPLATE = Math.max(1, Math.round((40 * N) / 1e6)); // 40 values at 1M documents
 
-// xorshift128 over 32-bit words: fast and deterministic.
-let x = 123456789 ^ SEED, y = 362436069, z = 521288629, w = 88675123;
-function rnd(): number {
-  const t = x ^ (x << 11);
-  x = y; y = z; z = w;
-  w = (w ^ (w >>> 19) ^ (t ^ (t >>> 8))) >>> 0;
-  return w;
-}
-const below = (n: number) => Math.floor((rnd() / 4294967296) * n);
+// The library's seeded generator: 32-bit draws, fast and deterministic.
+const random = new Random(SEED);
+const rnd = () => random.nextU32();
+const below = (n: number) => random.int(n);
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };

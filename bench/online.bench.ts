@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { machine, machineLine } from '../src/bench/machine.js';
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
 import { init, sketch, sketchMany, SketchSet } from '../src/index.js';
+import { mulberry32 } from '../src/random.js';
 
 const flag = (name: string, fallback?: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
 const PAGES = flag('--pages', process.env.RESEMBLE_PAGES);
@@ -66,8 +67,7 @@ const N = Number(flag('--docs', String(real.length)));
 // needed and dropped after sketching, so memory follows the sketches, not the pages.
 const refs: [number, number][] = [];
 for (let c = 0; refs.length < N && (c === 0 || COPIES); c++) for (let p = 0; p < real.length && refs.length < N; p++) refs.push([c, p]);
-let seed = 12345;
-const rnd = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+const rnd = mulberry32(12345);
 if (!process.argv.includes('--in-order')) {
   // A crawl meets sites and mirrors interleaved (and the cost per page is compared at two sizes
   // of the same mix): a deterministic shuffle.
@@ -76,8 +76,7 @@ if (!process.argv.includes('--in-order')) {
 function page(i: number): string {
   const [c, p] = refs[i];
   if (c === 0) return real[p].html;
-  let s = (c * 7919 + p * 104729) >>> 0;
-  const r = () => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return s / 2 ** 32; };
+  const r = mulberry32((c * 7919 + p * 104729) >>> 0);
   return real[p].html.replace(/>([^<]+)</g, (_m, t: string) => '>' + t.replace(/[A-Za-z]{2,}/g, (w) => (r() < 0.02 ? `edit${c}x${Math.floor(r() * 26)}` : w)) + '<');
 }
 const urls = refs.map(([c, p]) => (c === 0 ? real[p].url : real[p].url.replace(/^(https?:\/\/)([^/]+)/, `$1mirror${c}.$2`)));

@@ -1,26 +1,9 @@
 // Builds SketchSet-shaped columns by hand from explicit shingle sets, exactly as the core's
 // contract lays them out, so clustering can be checked against exact Jaccard on the sets.
 import type { SketchColumns, ClusterParams } from '../../src/cluster/columns.js';
+import { Rng } from '../helpers/random.js';
 
-/** splitmix64: a deterministic stream of u64 values from a seed. */
-export class Rng {
-  private state: bigint;
-  constructor(seed: number) { this.state = BigInt(seed) * 0x9e3779b97f4a7c15n & 0xffffffffffffffffn; }
-  u64(): bigint {
-    this.state = (this.state + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-    let z = this.state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-    return z ^ (z >> 31n);
-  }
-  /** Uniform in [0, 1). */
-  next(): number { return Number(this.u64() >> 11n) / 2 ** 53; }
-  int(n: number): number { return Math.floor(this.next() * n); }
-  shuffle<T>(a: T[]): T[] {
-    for (let i = a.length - 1; i > 0; i--) { const j = this.int(i + 1); [a[i], a[j]] = [a[j], a[i]]; }
-    return a;
-  }
-}
+export { Rng };
 
 /** A set of `n` fresh random shingle fingerprints. */
 export function randomSet(rng: Rng, n: number): bigint[] {
