@@ -23,7 +23,7 @@ import { KIND_IDENTICAL, KIND_LEXICAL, KIND_SHINGLE, setAside, type EquivalenceL
 import { C_AB, C_BA, SHARED, SetEstimator, type Row } from './estimate.js';
 import { candidatePairs, nonEmpty } from './near-duplicates.js';
 import { buildPostings, findList, type PostingLists } from './postings.js';
-import { U64Map } from './u64-map.js';
+import { WordTable } from '../word-table.js';
 import { UnionFind } from './union-find.js';
 
 /** The hash tier is merged into the sorted one when its entries pass this fraction of the sorted ones… */
@@ -219,7 +219,7 @@ export class ResembleIndex {
   private mainEnd = 0;
   private delta = new DeltaPostings();
   private deltaEnd = 0;
-  private fpMaps?: { maps: [U64Map, U64Map, U64Map]; end: number };
+  private fpMaps?: { maps: [WordTable, WordTable, WordTable]; end: number };
   private grouped?: { offsets: Uint32Array; members: Uint32Array; slot: Int32Array };
   private counter: Uint32Array = new Uint32Array(0);
   private touched: Uint32Array = new Uint32Array(0);
@@ -599,9 +599,9 @@ export class ResembleIndex {
     this.merge(this.n);
   }
 
-  private maps(): { maps: [U64Map, U64Map, U64Map]; end: number } {
+  private maps(): { maps: [WordTable, WordTable, WordTable]; end: number } {
     if (this.fpMaps && this.fpMaps.end === this.n) return this.fpMaps;
-    const maps: [U64Map, U64Map, U64Map] = [new U64Map(this.live), new U64Map(this.live), new U64Map(this.live)];
+    const maps: [WordTable, WordTable, WordTable] = [new WordTable(this.live, -1, 2), new WordTable(this.live, -1, 2), new WordTable(this.live, -1, 2)];
     const cols = this.columns();
     const fps = [cols.rawFp!, cols.lexicalFp!, cols.shingleFp!].map(words);
     for (let d = 0; d < this.n; d++) {
