@@ -15,15 +15,21 @@ import { ResembleIndex } from '../src/cluster/resemble-index.js';
 import { SetEstimator } from '../src/cluster/estimate.js';
 import { init } from '../src/index.js';
 import { Random } from '../src/random.js';
+import { parseArgs } from 'node:util';
 
-const flag = (name: string, fallback: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
-const N = Number(flag('--docs', '1000000'));
-const KIND = flag('--kind', 'mod') as 'mod' | 'min';
-const SEED = Number(flag('--seed', '1'));
-const ONLY = flag('--only', 'all') as 'all' | 'clusters' | 'index';
-const WITH_INDEX = !process.argv.includes('--no-index') && ONLY !== 'clusters';
+const { values: args } = parseArgs({
+  options: {
+    docs: { type: 'string', default: '1000000' }, kind: { type: 'string', default: 'mod' }, seed: { type: 'string', default: '1' },
+    only: { type: 'string', default: 'all' }, 'no-index': { type: 'boolean', default: false }, sort: { type: 'string', default: 'wasm' },
+  },
+});
+const N = Number(args.docs);
+const KIND = args.kind as 'mod' | 'min';
+const SEED = Number(args.seed);
+const ONLY = args.only as 'all' | 'clusters' | 'index';
+const WITH_INDEX = !args['no-index'] && ONLY !== 'clusters';
 const WITH_CLUSTERS = ONLY !== 'index';
-const SORT = flag('--sort', 'wasm');
+const SORT = args.sort;
 if (SORT === 'wasm') await init();
 const S = 128; // MIN_s size for --kind min
 const GROUPED = 0.3, COPIES = 0.1; // fractions of documents in planted groups / exact copies
