@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { cliqueGroups, collisionGroups, findCollisions, rowDistance } from '../../src/signatures/collisions.js';
-import { collisionsReference } from '../../src/signatures/reference.js';
+import { collisionsReference } from '../../src/reference/collisions.js';
 import { rng } from '../helpers/random.js';
 
 /** Random signatures with planted near neighbours: each point is fresh or a jittered copy of an earlier one. */
