@@ -6,7 +6,7 @@
 // (peak memory is per process: run --only clusters and --only index apart for each stage's own figure)
 // (--sort ts leaves the WebAssembly kernels unloaded, so the radix sort runs in TypeScript).
 import { machine, machineLine } from '../src/bench/machine.js';
-import type { SketchColumns } from '../src/cluster/columns.js';
+import type { ClusterColumns } from '../src/cluster/columns.js';
 import { finalPhase } from '../src/cluster/clusters.js';
 import { setAside } from '../src/cluster/equivalence.js';
 import { saveIndex } from '../src/cluster/index-format.js';
@@ -106,7 +106,7 @@ for (let d = 0; d < N; d++) if (copyOf[d] >= 0) { rawFp[d] = rawFp[copyOf[d]]; s
 const cardinality = new Float64Array(N);
 for (let d = 0; d < N; d++) cardinality[d] = KIND === 'min' ? 1000 : len[d] * 25;
 const params = { w: 8, unit: 'word', markup: 'html', kind: KIND, s: KIND === 'min' ? S : 0, m: KIND === 'mod' ? 25 : 0, k: 0, superShingle: 0, seed: 0n } as const;
-const set: SketchColumns = { size: N, params, values, offsets, cardinality, rawFp, lexicalFp: rawFp, shingleFp, modulusLog2: new Uint8Array(N) };
+const set: ClusterColumns = { size: N, params, values, offsets, cardinality, rawFp, lexicalFp: rawFp, shingleFp, modulusLog2: new Uint8Array(N) };
 const sketchBytes = values.byteLength + offsets.byteLength + cardinality.byteLength + rawFp.byteLength * 3 + N;
 console.log(`generated ${N.toLocaleString('en')} ${KIND} sketches (${(values.length / N).toFixed(1)} values a document, ${groups.toLocaleString('en')} planted groups, `
   + `${copyOf.filter((c) => c >= 0).length.toLocaleString('en')} exact copies, ${BOILERPLATE} boilerplate values in ~${BOILERPLATE_DOCS} documents each) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
