@@ -6,7 +6,7 @@
 // (peak memory is per process: run --only clusters and --only index apart for each stage's own figure)
 // (--sort ts leaves the WebAssembly kernels unloaded, so the radix sort runs in TypeScript).
 import { machine, machineLine } from '../src/bench/machine.js';
-import type { SketchColumns } from '../src/cluster/columns.js';
+import type { ClusterColumns } from '../src/cluster/columns.js';
 import { finalPhase } from '../src/cluster/clusters.js';
 import { setAside } from '../src/cluster/equivalence.js';
 import { saveIndex } from '../src/cluster/index-format.js';
@@ -14,15 +14,22 @@ import { candidatePairs, nearDuplicates, nonEmpty, priorities } from '../src/clu
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
 import { SetEstimator } from '../src/cluster/estimate.js';
 import { init } from '../src/index.js';
+import { Random } from '../src/random.js';
+import { parseArgs } from 'node:util';
 
-const flag = (name: string, fallback: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
-const N = Number(flag('--docs', '1000000'));
-const KIND = flag('--kind', 'mod') as 'mod' | 'min';
-const SEED = Number(flag('--seed', '1'));
-const ONLY = flag('--only', 'all') as 'all' | 'clusters' | 'index';
-const WITH_INDEX = !process.argv.includes('--no-index') && ONLY !== 'clusters';
+const { values: args } = parseArgs({
+  options: {
+    docs: { type: 'string', default: '1000000' }, kind: { type: 'string', default: 'mod' }, seed: { type: 'string', default: '1' },
+    only: { type: 'string', default: 'all' }, 'no-index': { type: 'boolean', default: false }, sort: { type: 'string', default: 'wasm' },
+  },
+});
+const N = Number(args.docs);
+const KIND = args.kind as 'mod' | 'min';
+const SEED = Number(args.seed);
+const ONLY = args.only as 'all' | 'clusters' | 'index';
+const WITH_INDEX = !args['no-index'] && ONLY !== 'clusters';
 const WITH_CLUSTERS = ONLY !== 'index';
-const SORT = flag('--sort', 'wasm');
+const SORT = args.sort;
 if (SORT === 'wasm') await init();
 const S = 128; // MIN_s size for --kind min
 const GROUPED = 0.3, COPIES = 0.1; // fractions of documents in planted groups / exact copies
@@ -30,15 +37,10 @@ const BOILERPLATE_DOCS = 1500; // documents holding each boilerplate value: more
 const PLANTED = [0.95, 0.8, 0.65];
 const BOILERPLATE = Math.max(1, Math.round((40 * N) / 1e6)); // 40 values at 1M documents
 
-// xorshift128 over 32-bit words: fast and deterministic.
-let x = 123456789 ^ SEED, y = 362436069, z = 521288629, w = 88675123;
-function rnd(): number {
-  const t = x ^ (x << 11);
-  x = y; y = z; z = w;
-  w = (w ^ (w >>> 19) ^ (t ^ (t >>> 8))) >>> 0;
-  return w;
-}
-const below = (n: number) => Math.floor((rnd() / 4294967296) * n);
+// The library's seeded generator: 32-bit draws, fast and deterministic.
+const random = new Random(SEED);
+const rnd = () => random.nextU32();
+const below = (n: number) => random.int(n);
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
@@ -104,7 +106,7 @@ for (let d = 0; d < N; d++) if (copyOf[d] >= 0) { rawFp[d] = rawFp[copyOf[d]]; s
 const cardinality = new Float64Array(N);
 for (let d = 0; d < N; d++) cardinality[d] = KIND === 'min' ? 1000 : len[d] * 25;
 const params = { w: 8, unit: 'word', markup: 'html', kind: KIND, s: KIND === 'min' ? S : 0, m: KIND === 'mod' ? 25 : 0, k: 0, superShingle: 0, seed: 0n } as const;
-const set: SketchColumns = { size: N, params, values, offsets, cardinality, rawFp, lexicalFp: rawFp, shingleFp, modulusLog2: new Uint8Array(N) };
+const set: ClusterColumns = { size: N, params, values, offsets, cardinality, rawFp, lexicalFp: rawFp, shingleFp, modulusLog2: new Uint8Array(N) };
 const sketchBytes = values.byteLength + offsets.byteLength + cardinality.byteLength + rawFp.byteLength * 3 + N;
 console.log(`generated ${N.toLocaleString('en')} ${KIND} sketches (${(values.length / N).toFixed(1)} values a document, ${groups.toLocaleString('en')} planted groups, `
   + `${copyOf.filter((c) => c >= 0).length.toLocaleString('en')} exact copies, ${BOILERPLATE} boilerplate values in ~${BOILERPLATE_DOCS} documents each) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

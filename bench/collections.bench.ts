@@ -11,17 +11,18 @@ import { findCollections, type ReplicatedCollections } from '../src/collections/
 import { plantedCrawl } from '../src/collections/planted.js';
 import { similarPages, type SimilarPages } from '../src/collections/similarity.js';
 import { init } from '../src/index.js';
+import { parseArgs } from 'node:util';
 
-const quick = process.argv.includes('--quick');
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, clock: { type: 'string' } } });
+const quick = args.quick;
 const options = quick
   ? { collections: 10, copies: 5, pages: 60, partialMirrors: 1, laggingCopies: 2, editedPages: 3, noisePages: 1000, seed: 1 }
   : { collections: 50, copies: 10, pages: 180, partialMirrors: 1, laggingCopies: 2, editedPages: 3, noisePages: 8000, seed: 1 };
 // Two-line chunks with T = 4 of the 6 chunks of a 12-line page: a lagging page with one line edited stays similar.
 const SIMILARITY = { kind: 'chunks', unit: 'lines', lines: 2, threshold: 4, markup: 'text' } as const;
 
-const flag = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
 const m0 = machine();
-const clock = chooseClock(flag('--clock'), m0);
+const clock = chooseClock(args.clock, m0);
 console.log(`clock: ${clock} time (load ${m0.load[0].toFixed(1)} on ${m0.cores} cores)`);
 await init();
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;

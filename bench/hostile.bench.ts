@@ -14,15 +14,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip, gzipSync } from 'node:zlib';
 import { machine } from '../src/bench/machine.js';
+import { parseArgs } from 'node:util';
 
 const MiB = 1 << 20;
-const flag = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
+// The parent takes --dir and --max-record; a child takes --child MODE PATH MAX_RECORD.
+const { values: args, positionals } = parseArgs({ options: { child: { type: 'boolean', default: false }, dir: { type: 'string' }, 'max-record': { type: 'string' } }, allowPositionals: true });
 const self = fileURLToPath(import.meta.url);
 const bin = fileURLToPath(new URL('../bin/resemble.js', import.meta.url));
 
 // ---- child: run one case, print {documents, errors, maxRss, seconds} as JSON on stdout
-if (process.argv[2] === '--child') {
-  const [, , , mode, path, maxRecord] = process.argv;
+if (args.child) {
+  const [mode, path, maxRecord] = positionals;
   const started = performance.now();
   let documents = 0, errors = 0;
   if (mode === 'reader') {
@@ -43,8 +45,8 @@ if (process.argv[2] === '--child') {
 }
 
 // ---- parent: generate the inputs once, run every case in a child
-const dir = flag('--dir') ?? join(tmpdir(), 'resemble-hostile-bench');
-const maxRecord = flag('--max-record');
+const dir = args.dir ?? join(tmpdir(), 'resemble-hostile-bench');
+const maxRecord = args['max-record'];
 mkdirSync(dir, { recursive: true });
 
 const record = (url: string, body: string) => {

@@ -16,21 +16,22 @@ import { prepare, rabinTasks, sketchTasks, stageTasks, workerTasks, type BenchTa
 import { init } from '../src/index.js';
 import { createPool } from '../src/workers/node.js';
 import { datasketchTasks, minHashTasks, rabinWasmTasks } from './peers.js';
+import { parseArgs } from 'node:util';
 
-const quick = process.argv.includes('--quick');
-const json = process.argv.includes('--json');
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, json: { type: 'boolean' }, clock: { type: 'string' }, corpus: { type: 'string' } } });
+const quick = args.quick ?? false;
+const json = args.json ?? false;
 const RABIN_SIZES = quick ? [4 << 10, 256 << 10] : [4 << 10, 256 << 10, 4 << 20, 32 << 20];
 const PAGE_SIZES = quick ? [256 << 10] : [64 << 10, 1 << 20, 16 << 20];
 // A task slower than this per call gets a fixed number of iterations instead of a time budget.
 const SLOW_MS = 250;
 // A task faster than this per call is repeated inside one tinybench iteration (timer resolution).
 const MIN_CALL_MS = 5;
-const flag = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
 const m = machine();
-const clock = chooseClock(flag('--clock'), m);
+const clock = chooseClock(args.clock, m);
 
 const log = (s: string) => { if (process.stderr.isTTY) process.stderr.write(s); };
-const corpusDir = flag('--corpus') ?? process.env.RESEMBLE_BENCH_CORPUS;
+const corpusDir = args.corpus ?? process.env.RESEMBLE_BENCH_CORPUS;
 const corpus = corpusDir ? loadSample(corpusDir, 'HTML pages') : loadSample();
 const workers = Math.max(2, availableParallelism());
 await init();

@@ -13,17 +13,25 @@ import { join, relative } from 'node:path';
 import { machine, machineLine } from '../src/bench/machine.js';
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
 import { init, sketch, sketchMany, SketchSet } from '../src/index.js';
+import { mulberry32 } from '../src/random.js';
+import { parseArgs } from 'node:util';
 
-const flag = (name: string, fallback?: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
-const PAGES = flag('--pages', process.env.RESEMBLE_PAGES);
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: 'string' }, docs: { type: 'string' }, copies: { type: 'boolean', default: false }, 'no-check': { type: 'boolean', default: false },
+    'no-sketch': { type: 'boolean', default: false }, 'query-cap': { type: 'string' }, 'common-cap': { type: 'string' },
+    'in-order': { type: 'boolean', default: false }, checkpoints: { type: 'string' }, 'no-batch': { type: 'boolean', default: false },
+  },
+});
+const PAGES = args.pages ?? process.env.RESEMBLE_PAGES;
 if (!PAGES) { console.log('online: skipped (give --pages PATH or RESEMBLE_PAGES: a .jsonl crawl or a folder of HTML pages)'); process.exit(0); }
-const COPIES = process.argv.includes('--copies');
-const CHECK = !process.argv.includes('--no-check');
-const SKETCH = !process.argv.includes('--no-sketch');
-const QUERY_CAP = flag('--query-cap') === undefined ? undefined : Number(flag('--query-cap'));
+const COPIES = args.copies;
+const CHECK = !args['no-check'];
+const SKETCH = !args['no-sketch'];
+const QUERY_CAP = args['query-cap'] === undefined ? undefined : Number(args['query-cap']);
 // The index's common-shingle cap (default 1000, the paper's): online, a list is counted when a page
 // arrives, in batch over the whole crawl, so where the cap binds the two may join different pairs.
-const INDEX_OPTIONS = flag('--common-cap') === undefined ? {} : { commonCap: Number(flag('--common-cap')) };
+const INDEX_OPTIONS = args['common-cap'] === undefined ? {} : { commonCap: Number(args['common-cap']) };
 await init();
 
 // --- pages ----------------------------------------------------------------------------------------
@@ -61,14 +69,13 @@ function loadPages(path: string): { url: string; html: string }[] {
   return files.map((f) => ({ url: `http://origin.example/${relative(path, f)}`, html: readFileSync(f, 'latin1') }));
 }
 const real = loadPages(PAGES);
-const N = Number(flag('--docs', String(real.length)));
+const N = Number(args.docs ?? real.length);
 // Page i of the run is copy c of real page p (c = 0: the page itself). Copies are made when
 // needed and dropped after sketching, so memory follows the sketches, not the pages.
 const refs: [number, number][] = [];
 for (let c = 0; refs.length < N && (c === 0 || COPIES); c++) for (let p = 0; p < real.length && refs.length < N; p++) refs.push([c, p]);
-let seed = 12345;
-const rnd = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
-if (!process.argv.includes('--in-order')) {
+const rnd = mulberry32(12345);
+if (!args['in-order']) {
   // A crawl meets sites and mirrors interleaved (and the cost per page is compared at two sizes
   // of the same mix): a deterministic shuffle.
   for (let i = refs.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [refs[i], refs[j]] = [refs[j], refs[i]]; }
@@ -76,13 +83,12 @@ if (!process.argv.includes('--in-order')) {
 function page(i: number): string {
   const [c, p] = refs[i];
   if (c === 0) return real[p].html;
-  let s = (c * 7919 + p * 104729) >>> 0;
-  const r = () => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return s / 2 ** 32; };
+  const r = mulberry32((c * 7919 + p * 104729) >>> 0);
   return real[p].html.replace(/>([^<]+)</g, (_m, t: string) => '>' + t.replace(/[A-Za-z]{2,}/g, (w) => (r() < 0.02 ? `edit${c}x${Math.floor(r() * 26)}` : w)) + '<');
 }
 const urls = refs.map(([c, p]) => (c === 0 ? real[p].url : real[p].url.replace(/^(https?:\/\/)([^/]+)/, `$1mirror${c}.$2`)));
 const n = refs.length;
-const checkpoints = (flag('--checkpoints') ?? '').split(',').filter(Boolean).map(Number).filter((c) => c <= n);
+const checkpoints = (args.checkpoints ?? '').split(',').filter(Boolean).map(Number).filter((c) => c <= n);
 if (!checkpoints.includes(n)) checkpoints.push(n);
 console.log(machineLine(machine()));
 
@@ -104,7 +110,7 @@ const sk = timed(() => {
 });
 const set = sk.r;
 console.log(`${n.toLocaleString('en')} pages (${real.length.toLocaleString('en')} real${COPIES ? ', the rest edited copies' : ''}), ${(bytes / 1e6).toFixed(0)} MB; query commonCap ${QUERY_CAP ?? 'none'}, index commonCap ${INDEX_OPTIONS.commonCap ?? 1000}`);
-const NO_BATCH = process.argv.includes('--no-batch');
+const NO_BATCH = args['no-batch'];
 const batch = NO_BATCH ? { r: new ResembleIndex(set.params), wall: NaN, cpu: NaN } : timed(() => { const index = ResembleIndex.build(set, { urls }, INDEX_OPTIONS); index.compact(); return index; });
 console.log(`batch: sketchMany ${s(sk.wall)} wall / ${s(sk.cpu)} CPU; build + postings ${NO_BATCH ? 'not run (--no-batch)' : `${s(batch.wall)} wall / ${s(batch.cpu)} CPU`}`);
 

@@ -13,20 +13,19 @@ import { init, sketchMany, type SketchManyOptions } from '../src/index.js';
 import { nearDuplicates } from '../src/cluster/near-duplicates.js';
 import { runPipeline, type PipelineBatch } from '../src/scale/pipeline.js';
 import { keyRows, sizeRows } from '../src/scale/rows.js';
+import { parseArgs } from 'node:util';
 
 interface Args { docs: number; mode: string; memoryLimit: string; batch: number; child: boolean }
 
 function parse(argv: string[]): Args {
-  const a: Args = { docs: 100_000, mode: 'both', memoryLimit: '1GB', batch: 50_000, child: false };
-  for (let i = 0; i < argv.length; i++) {
-    const v = argv[i + 1];
-    if (argv[i] === '--docs') { a.docs = Number(v); i++; }
-    else if (argv[i] === '--mode') { a.mode = v; i++; }
-    else if (argv[i] === '--memory-limit') { a.memoryLimit = v; i++; }
-    else if (argv[i] === '--batch') { a.batch = Number(v); i++; }
-    else if (argv[i] === '--child') a.child = true;
-    else throw new Error(`unknown argument ${argv[i]}`);
-  }
+  const { values: v } = parseArgs({
+    args: argv,
+    options: {
+      docs: { type: 'string', default: '100000' }, mode: { type: 'string', default: 'both' },
+      'memory-limit': { type: 'string', default: '1GB' }, batch: { type: 'string', default: '50000' }, child: { type: 'boolean', default: false },
+    },
+  });
+  const a: Args = { docs: Number(v.docs), mode: v.mode, memoryLimit: v['memory-limit'], batch: Number(v.batch), child: v.child };
   if (!Number.isInteger(a.docs) || a.docs < 10) throw new Error(`--docs: expected an integer ≥ 10, got ${a.docs}`);
   if (!['both', 'memory', 'duckdb'].includes(a.mode)) throw new Error(`--mode: expected both|memory|duckdb, got ${a.mode}`);
   return a;

@@ -8,8 +8,11 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeEntityTable } from './entity-table.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The kernel's entity table is generated from the TypeScript one first (rewritten only when it changed).
+writeEntityTable(root);
 const BUILDS = [
   { name: 'simd', file: 'resemble.wasm', flags: ['--enable', 'simd'] },
   { name: 'scalar', file: 'resemble-scalar.wasm', flags: [] },

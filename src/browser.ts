@@ -3,3 +3,4 @@
 // worker-browser.js, sits beside this bundle). No Node built-ins: it runs in pages and in workers.
 export * from './index.js';
 export { createPool, type BrowserPoolOptions, type Pool, type PoolOptions, type FingerprintManyOptions } from './workers/browser.js';
+export { fileBytes, type FileBytes } from './io/file-bytes.js';

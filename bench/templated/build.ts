@@ -7,11 +7,12 @@
 import { readArticles } from './articles.js';
 import { buildCrawl } from './crawl.js';
 import { SITES, random } from './sites.js';
+import { parseArgs } from 'node:util';
 
-const flag = (name: string, fallback?: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : fallback; };
-const SOURCE = flag('--source');
-const OUT = flag('--out');
-const SEED = Number(flag('--seed', '1'));
+const { values: flags } = parseArgs({ options: { source: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+const SOURCE = flags.source;
+const OUT = flags.out;
+const SEED = Number(flags.seed);
 if (!SOURCE || !OUT) { console.error('usage: build.ts --source HANDBOOK_EN_US_DIR --out OUT [--seed 1]'); process.exit(2); }
 
 const rnd = random(SEED);

@@ -12,11 +12,10 @@ import { hostOfUrl } from '../../src/graph/url.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init, sketchMany } from '../../src/index.js';
 import { sketchCrawl } from '../../src/template/sketch.js';
+import { parseArgs } from 'node:util';
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : fallback; };
-const iterations = Number(flag('--iterations', '8'));
-const crawls = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
+const { values: flags, positionals: crawls } = parseArgs({ options: { iterations: { type: 'string', default: '8' } }, allowPositionals: true });
+const iterations = Number(flags.iterations);
 if (crawls.length === 0) { console.error('usage: cost.ts CRAWL... [--iterations 8]'); process.exit(2); }
 await init();
 const sink = { write: (_: string) => true };

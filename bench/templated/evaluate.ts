@@ -12,14 +12,15 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clustersOfJsonl, loadTruth, score, scoreLine } from './score.js';
+import { parseArgs } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const dir = args[0];
+// Flags after `--` go to `resemble dups` unparsed.
+const argv = process.argv.slice(2), dash = argv.indexOf('--');
+const dupsFlags = dash >= 0 ? argv.slice(dash + 1) : [];
+const { values: flags, positionals } = parseArgs({ args: dash >= 0 ? argv.slice(0, dash) : argv, options: { clusters: { type: 'string' }, peer: { type: 'string' } }, allowPositionals: true });
+const dir = positionals[0];
 if (!dir) { console.error('usage: evaluate.ts DIR [--clusters FILE | --peer datasketch | -- dups flags]'); process.exit(2); }
-const flag = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
-const dash = args.indexOf('--');
-const dupsFlags = dash >= 0 ? args.slice(dash + 1) : [];
 
 const truth = loadTruth(dir);
 
@@ -27,8 +28,8 @@ const truth = loadTruth(dir);
 let text: string;
 let label: string;
 const started = Date.now();
-if (flag('--clusters')) { text = readFileSync(flag('--clusters')!, 'utf8'); label = flag('--clusters')!; }
-else if (flag('--peer') === 'datasketch') {
+if (flags.clusters) { text = readFileSync(flags.clusters, 'utf8'); label = flags.clusters; }
+else if (flags.peer === 'datasketch') {
   const r = spawnSync('python3', [join(here, 'datasketch_peer.py'), join(dir, 'crawl.jsonl')], { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (r.status !== 0) { console.log(`datasketch: skipped (${(r.stderr || '').trim().split('\n').pop()})`); process.exit(0); }
   text = r.stdout; label = 'datasketch MinHash-128 + LSH (threshold 0.5, word 8-shingles of the page text)';

@@ -6,12 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTruth, scoreDups } from '../realistic/evaluate.js';
+import { parseArgs } from 'node:util';
 
-const args = process.argv.slice(2);
-const dash = args.indexOf('--');
-const extra = dash >= 0 ? args.slice(dash + 1) : [];
-const at = args.indexOf('--data');
-const data = at >= 0 && at < (dash < 0 ? args.length : dash) ? args[at + 1] : process.env.RESEMBLE_DATA ? join(process.env.RESEMBLE_DATA, 'realistic') : undefined;
+// Flags after `--` go to `resemble dups` unparsed.
+const argv = process.argv.slice(2), dash = argv.indexOf('--');
+const extra = dash >= 0 ? argv.slice(dash + 1) : [];
+const { values: flags } = parseArgs({ args: dash >= 0 ? argv.slice(0, dash) : argv, options: { data: { type: 'string' } } });
+const data = flags.data ?? (process.env.RESEMBLE_DATA ? join(process.env.RESEMBLE_DATA, 'realistic') : undefined);
 if (!data) { console.error('give --data DIR (the realistic crawl) or set RESEMBLE_DATA'); process.exit(2); }
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const truth = loadTruth(join(resolve(data), 'truth'));

@@ -2,7 +2,7 @@
 // a related-links sidebar that differs per page, bylines, tags, share and newsletter boxes.
 // Template words come from the phrase lists below; which phrases a site uses, and in which
 // order, is drawn from the site's own seed, so every site reads differently.
-import { mulberry32 } from '../realistic/scale.js';
+import { mulberry32 } from '../../src/random.js';
 
 /** A seeded generator (mulberry32): same seed, same sequence. */
 export const random = mulberry32;

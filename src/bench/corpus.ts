@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { optionError, ResembleError } from '../errors.js';
+import { Random } from '../random.js';
 
 /** Documents to benchmark on, with their total size. */
 export interface Corpus {
@@ -73,13 +74,7 @@ function walk(dir: string): string[] {
  */
 export function generatedBuffer(corpus: Corpus, size: number): Uint8Array {
   if (corpus.bytes === 0) throw new ResembleError('E_INPUT', `cannot make a ${size}-byte buffer from empty documents`);
-  const order = corpus.docs.map((_, i) => i);
-  let s = 1;
-  for (let i = order.length - 1; i > 0; i--) {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0; // a fixed LCG: the order only needs to be the same every run
-    const j = s % (i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const order = new Random(1).shuffle(corpus.docs.map((_, i) => i));
   const out = new Uint8Array(size);
   let at = 0;
   for (let k = 0; at < size; k = (k + 1) % order.length) {

@@ -7,7 +7,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { enumOption, intOption, numberOption, optionError, ResembleError } from '../errors.js';
 import type { ReadOptions } from '../io/options.js';
-import type { SketchOptions } from '../sketch/options.js';
+import { S_LIMITS, W_LIMITS, type SketchOptions } from '../sketch/options.js';
 import type { Command, CommandContext } from './command.js';
 
 /** The output formats every command writes. */
@@ -134,22 +134,22 @@ export const SKETCH_FLAGS = {
 
 /** Help text for SKETCH_FLAGS. */
 export const SKETCH_USAGE = `Sketch flags:
-  --w N                 shingle width in tokens (characters with --unit char), 1..64 (default 8)
+  --w N                 shingle width in tokens (characters with --unit char), ${W_LIMITS.min}..${W_LIMITS.max} (default ${W_LIMITS.default})
   --unit word|char      shingle unit (default word)
   --markup html|text    html drops tags, scripts and styles before tokenizing; text keeps every byte (default html)
   --kind min|mod|adaptive   MIN_s (fixed size), MOD_m (grows with the page) or adaptive MOD_2^i (default min)
-  --s N                 MIN_s sketch size, 1..4096 (default 128; kind min only)
+  --s N                 MIN_s sketch size, ${S_LIMITS.min}..${S_LIMITS.max} (default ${S_LIMITS.default}; kind min only)
   --m N                 MOD_m modulus (default 25; kind mod only)
   --seed N              seed of the shingle permutation, decimal or 0x hex (default 0)`;
 
 /** Takes parsed values; returns the sketch options they set (unset flags left to the library defaults). */
 export function sketchOptionsOf(values: CommandContext['values']): SketchOptions {
   const o: SketchOptions = {};
-  if (values.w !== undefined) o.w = intFlag(values, 'w', 8, 1, 64);
+  if (values.w !== undefined) o.w = intFlag(values, 'w', W_LIMITS.default, W_LIMITS.min, W_LIMITS.max);
   if (values.unit !== undefined) o.unit = enumFlag(values, 'unit', 'word', ['word', 'char'] as const);
   if (values.markup !== undefined) o.markup = enumFlag(values, 'markup', 'html', ['html', 'text'] as const);
   if (values.kind !== undefined) o.kind = enumFlag(values, 'kind', 'min', ['min', 'mod', 'adaptive'] as const);
-  if (values.s !== undefined) o.s = intFlag(values, 's', 128, 1, 4096);
+  if (values.s !== undefined) o.s = intFlag(values, 's', S_LIMITS.default, S_LIMITS.min, S_LIMITS.max);
   if (values.m !== undefined) o.m = intFlag(values, 'm', 25, 1, 2 ** 32);
   const seed = stringFlag(values, 'seed');
   if (seed !== undefined) {

@@ -1,28 +1,23 @@
 import { ResembleError } from '../errors.js';
 import type { SketchParams } from '../sketch/options.js';
+import type { SketchColumns } from '../sketch/sketch-set.js';
 
 /** Sketch kinds: MIN_s (bottom-s), MOD_m (values ≡ 0 mod m), adaptive MOD_{2^i} per document. */
 export type SketchKind = SketchParams['kind'];
 /** The parameters a sketch set was made with (the core's `SketchSet.params`). */
 export type ClusterParams = SketchParams;
 
+type RowColumns = 'values' | 'offsets' | 'cardinality';
+type OptionalColumns = 'rawFp' | 'lexicalFp' | 'shingleFp' | 'modulusLog2' | 'signature' | 'superShingles';
+
 /**
- * The SketchSet columns clustering reads; a core `SketchSet` satisfies it as it is. Row i is
- * `values[offsets[i]..offsets[i+1])`, ascending and distinct.
+ * The SketchSet columns clustering reads, derived from the sketch's own `SketchColumns` (one
+ * definition of the columns); a core `SketchSet` satisfies it as it is. Row i is
+ * `values[offsets[i]..offsets[i+1])`, ascending and distinct; the fingerprint columns are optional
+ * so tests and other producers can hand in only what they have.
  */
-export interface SketchColumns {
-  readonly size: number;
-  readonly params: ClusterParams;
-  readonly values: BigUint64Array;
-  readonly offsets: Uint32Array;
-  readonly cardinality: Float64Array;
-  readonly rawFp?: BigUint64Array;
-  readonly lexicalFp?: BigUint64Array;
-  readonly shingleFp?: BigUint64Array;
-  readonly modulusLog2?: Uint8Array;
-  readonly signature?: BigUint64Array;
-  readonly superShingles?: { readonly values: BigUint64Array; readonly offsets: Uint32Array };
-}
+export type ClusterColumns = { readonly size: number; readonly params: ClusterParams }
+  & Readonly<Pick<SketchColumns, RowColumns>> & Readonly<Partial<Pick<SketchColumns, OptionalColumns>>>;
 
 /** True on little-endian hosts, where word 2i of a u64 column is the low half of value i. */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -36,7 +31,7 @@ export function words(values: BigUint64Array): Uint32Array {
 }
 
 /** Checks that columns are consistent (lengths, CSR offsets, kind); throws E_INPUT otherwise. */
-export function checkColumns(set: SketchColumns, where: string): void {
+export function checkColumns(set: ClusterColumns, where: string): void {
   const n = set.size;
   const bad = (msg: string): never => { throw new ResembleError('E_INPUT', `${where}: ${msg}`, { where }); };
   if (!Number.isInteger(n) || n < 0 || n > 0x7fffffff) bad(`expected a document count 0..2^31-1, got ${n}`);

@@ -6,7 +6,7 @@
 // sketches, ∞ for a sketch holding all its shingles) F(A) samples S(A) and F(B) holds all of S(B),
 // so c(A, B) ≈ |{a ∈ F(A) ∩ F(B), a ≤ τ}| / |{a ∈ F(A), a ≤ τ}|. Unlike the core, rows left
 // empty (after reduction to a common modulus) give 0, not a vacuous 1: no evidence joins nothing.
-import { HI as HI_WORD, LO as LO_WORD, words, type SketchColumns, type SketchKind } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns, type SketchKind } from './columns.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.
 const HI = HI_WORD, LO = LO_WORD;
@@ -104,7 +104,7 @@ export class SetEstimator {
   private readonly b: Row;
   readonly out = new Float64Array(4);
 
-  constructor(readonly set: SketchColumns) {
+  constructor(readonly set: ClusterColumns) {
     this.kind = set.params.kind;
     this.s = set.params.s ?? Infinity;
     const w = words(set.values);

@@ -11,5 +11,5 @@ export { lshParams, bandKeys, type LshParams } from './lsh.js';
 export { buildPostings, findList, type PostingLists, type PostingsOptions } from './postings.js';
 export { sortKeyed, sortKeyedFast, keyedColumns, type KeyedColumns } from './radix-sort.js';
 export { clusterRecord as nearDuplicateRecord, sketchOptionsFor, type ClusterRecordOut, type MemberRecord } from './records.js';
-export type { ClusterParams, SketchKind, SketchColumns as ClusterColumns } from './columns.js';
+export type { ClusterParams, SketchKind, ClusterColumns } from './columns.js';
 export type { PairTable } from './pairs.js';

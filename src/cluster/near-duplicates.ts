@@ -4,7 +4,7 @@
 // candidate pairs are kept, so the final phase can be re-run with another policy (paper,
 // "Basic clustering": "repeating the final phase ... for each different policy").
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { checkColumns, type SketchColumns } from './columns.js';
+import { checkColumns, type ClusterColumns } from './columns.js';
 import { finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
 import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
 import { C_AB, C_BA, SHARED, SetEstimator } from './estimate.js';
@@ -106,13 +106,13 @@ export interface Resolved {
   prefix: number;
 }
 
-function resolve(set: SketchColumns, options: NearDuplicateOptions = {}): Resolved {
+function resolve(set: ClusterColumns, options: NearDuplicateOptions = {}): Resolved {
   rejectUnknown(options, KNOWN, 'nearDuplicates');
   return resolveNearDuplicateOptions(set, options, 'nearDuplicates');
 }
 
 /** Validates nearDuplicates' options (known keys checked by the caller) and fills in defaults; shared with the DuckDB path. */
-export function resolveNearDuplicateOptions(set: SketchColumns, options: NearDuplicateOptions, where: string): Resolved {
+export function resolveNearDuplicateOptions(set: ClusterColumns, options: NearDuplicateOptions, where: string): Resolved {
   const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);
   const containment = options.containment === undefined ? undefined : numberOption('containment', options.containment, 0, 0, 1);
   const method = enumOption('method', options.method, 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
@@ -164,7 +164,7 @@ export class NearDuplicates {
   private current: Clusters;
 
   constructor(
-    readonly set: SketchColumns,
+    readonly set: ClusterColumns,
     readonly equivalence: Equivalence,
     readonly pairs: PairTable,
     readonly stats: CandidateStats,
@@ -298,7 +298,7 @@ export interface CandidatePairs {
  * themselves, super-shingles or band keys) held by at most `cap` of them, with estimates from
  * the sketches; pairs whose resemblance and containment both ways are below `floor` are dropped.
  */
-export function candidatePairs(set: SketchColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number): CandidatePairs {
+export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number): CandidatePairs {
   const own = keys.values === set.values;
   const post = buildPostings(keys.values, keys.offsets, { cap, keepSingletons: false, keepKeys: false, docs, countIgnored: own });
   const est = new SetEstimator(set);
@@ -325,7 +325,7 @@ export function candidatePairs(set: SketchColumns, keys: { values: BigUint64Arra
 }
 
 /** The documents of `list` whose sketch row is not empty. */
-export function nonEmpty(set: SketchColumns, list: Uint32Array): Uint32Array {
+export function nonEmpty(set: ClusterColumns, list: Uint32Array): Uint32Array {
   let k = 0;
   for (const d of list) if (set.offsets[d + 1] > set.offsets[d]) k++;
   const docs = new Uint32Array(k);
@@ -335,7 +335,7 @@ export function nonEmpty(set: SketchColumns, list: Uint32Array): Uint32Array {
 }
 
 /** Clusters a sketch set into near-duplicate clusters with evidence (see NearDuplicateOptions). */
-export function nearDuplicates(set: SketchColumns, options?: NearDuplicateOptions): NearDuplicates {
+export function nearDuplicates(set: ClusterColumns, options?: NearDuplicateOptions): NearDuplicates {
   const o = resolve(set, options);
   const n = set.size;
   const eq = setAside(set, o.equivalence, o.priority);

@@ -6,7 +6,7 @@
 // those p with probability 1 − (1 − J)^p: every shared value among the p smallest of the union is
 // among the p smallest of each document. With p = 36 a pair at J = 0.32 is missed once in a
 // million, and a value on L pages costs (p/s)² of the pairs it cost before.
-import { HI as HI_WORD, LO as LO_WORD, words, type SketchColumns } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns } from './columns.js';
 import { partitionOf } from './postings.js';
 import { keyedColumns, sortKeyedFast } from './radix-sort.js';
 
@@ -36,7 +36,7 @@ export interface PrefixKeys {
  * returns each document's first `p` values held by at most `cap` of those documents (others get
  * empty rows). Values are counted by a partitioned radix sort, as the postings are.
  */
-export function prefixKeys(set: Pick<SketchColumns, 'values' | 'offsets'>, docs: Uint32Array, cap: number, p: number): PrefixKeys {
+export function prefixKeys(set: Pick<ClusterColumns, 'values' | 'offsets'>, docs: Uint32Array, cap: number, p: number): PrefixKeys {
   const w = words(set.values);
   const off = set.offsets;
   const n = off.length - 1;

@@ -17,13 +17,13 @@ import { ResembleError, enumOption, intOption, numberOption, optionError, reject
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { assertComparable } from '../sketch/sketch.js';
 import { checkSketch, isSketch, SketchSet, type Sketch } from '../sketch/sketch-set.js';
-import { checkColumns, HI as HI_WORD, LO as LO_WORD, words, type ClusterParams, type SketchColumns } from './columns.js';
+import { checkColumns, HI as HI_WORD, LO as LO_WORD, words, type ClusterParams, type ClusterColumns } from './columns.js';
 import { DeltaPostings } from './delta-postings.js';
 import { KIND_IDENTICAL, KIND_LEXICAL, KIND_SHINGLE, setAside, type EquivalenceLevel } from './equivalence.js';
 import { C_AB, C_BA, SHARED, SetEstimator, type Row } from './estimate.js';
 import { candidatePairs, nonEmpty } from './near-duplicates.js';
 import { buildPostings, findList, type PostingLists } from './postings.js';
-import { U64Map } from './u64-map.js';
+import { WordTable } from '../word-table.js';
 import { UnionFind } from './union-find.js';
 
 /** The hash tier is merged into the sorted one when its entries pass this fraction of the sorted ones… */
@@ -154,16 +154,16 @@ export type ResembleIndexOptions = SketchOptions & IndexOptions;
 const isIndexKey = (k: string) => (KNOWN_INDEX as readonly string[]).includes(k);
 
 /** A sketch or a one-row set as columns; anything else is checked as columns by the caller. */
-function asColumns(input: SketchColumns | Sketch, where: string): SketchColumns & { tokens?: Uint32Array } {
+function asColumns(input: ClusterColumns | Sketch, where: string): ClusterColumns & { tokens?: Uint32Array } {
   if (isSketch(input)) { checkSketch(input, where); return SketchSet.from([input]); }
   if (typeof input !== 'object' || input === null) throw new ResembleError('E_INPUT', `${where}: expected a Sketch or a SketchSet, got ${input === null ? 'null' : typeof input}`);
   return input;
 }
 
 /** A one-row set as a sketch; a sketch as it is (checked). */
-function asSketch(input: Sketch | SketchColumns, where: string): Sketch {
+function asSketch(input: Sketch | ClusterColumns, where: string): Sketch {
   if (!isSketch(input) && typeof input === 'object' && input !== null && 'offsets' in input) {
-    const set = input as SketchColumns & { tokens?: Uint32Array };
+    const set = input as ClusterColumns & { tokens?: Uint32Array };
     if (set.size !== 1) throw new ResembleError('E_INPUT', `${where}: expected one sketch, got a set of ${set.size}`);
     checkColumns(set, where);
     return {
@@ -226,7 +226,7 @@ export class ResembleIndex {
   private mainEnd = 0;
   private delta = new DeltaPostings();
   private deltaEnd = 0;
-  private fpMaps?: { maps: [U64Map, U64Map, U64Map]; end: number };
+  private fpMaps?: { maps: [WordTable, WordTable, WordTable]; end: number };
   private grouped?: { offsets: Uint32Array; members: Uint32Array; slot: Int32Array };
   private counter: Uint32Array = new Uint32Array(0);
   private touched: Uint32Array = new Uint32Array(0);
@@ -252,7 +252,7 @@ export class ResembleIndex {
   }
 
   /** An index holding the documents of `set` (URLs and dates in `meta`). */
-  static build(set: SketchColumns | Sketch, meta?: DocumentMeta, options?: IndexOptions): ResembleIndex {
+  static build(set: ClusterColumns | Sketch, meta?: DocumentMeta, options?: IndexOptions): ResembleIndex {
     const cols = asColumns(set, 'ResembleIndex.build');
     if (!cols.params || typeof cols.params !== 'object') throw new ResembleError('E_INPUT', 'ResembleIndex.build: expected a SketchSet with its params');
     const index = new ResembleIndex(cols.params, options);
@@ -266,7 +266,7 @@ export class ResembleIndex {
   get liveCount(): number { return this.live; }
 
   /** The columns of documents 0..size-1 (views; valid until the next add). */
-  columns(): SketchColumns {
+  columns(): ClusterColumns {
     const n = this.n;
     return {
       size: n, params: this.params, values: this.values.subarray(0, this.nValues), offsets: this.offsets.subarray(0, n + 1),
@@ -314,7 +314,7 @@ export class ResembleIndex {
   }
 
   /** Adds a sweep of documents (a SketchSet, or one Sketch) and merges them into the clusters; returns their DocIds and what joined. */
-  add(input: (SketchColumns & { tokens?: Uint32Array }) | Sketch, meta: DocumentMeta = {}): AddResult {
+  add(input: (ClusterColumns & { tokens?: Uint32Array }) | Sketch, meta: DocumentMeta = {}): AddResult {
     const set = asColumns(input, 'ResembleIndex.add');
     checkColumns(set, 'ResembleIndex.add');
     assertComparable(set.params, this.params, 'sketches added to an index');
@@ -447,7 +447,7 @@ export class ResembleIndex {
   }
 
   /** The rows of `docs` copied into columns of their own (local index i is docs[i]). */
-  private gather(docs: Uint32Array): SketchColumns & { rawFp: BigUint64Array } {
+  private gather(docs: Uint32Array): ClusterColumns & { rawFp: BigUint64Array } {
     const k = docs.length;
     const offsets = new Uint32Array(k + 1);
     for (let i = 0; i < k; i++) offsets[i + 1] = offsets[i] + this.offsets[docs[i] + 1] - this.offsets[docs[i]];
@@ -606,9 +606,9 @@ export class ResembleIndex {
     this.merge(this.n);
   }
 
-  private maps(): { maps: [U64Map, U64Map, U64Map]; end: number } {
+  private maps(): { maps: [WordTable, WordTable, WordTable]; end: number } {
     if (this.fpMaps && this.fpMaps.end === this.n) return this.fpMaps;
-    const maps: [U64Map, U64Map, U64Map] = [new U64Map(this.live), new U64Map(this.live), new U64Map(this.live)];
+    const maps: [WordTable, WordTable, WordTable] = [new WordTable(this.live, -1, 2), new WordTable(this.live, -1, 2), new WordTable(this.live, -1, 2)];
     const cols = this.columns();
     const fps = [cols.rawFp!, cols.lexicalFp!, cols.shingleFp!].map(words);
     for (let d = 0; d < this.n; d++) {
@@ -624,7 +624,7 @@ export class ResembleIndex {
    * `sketch()`/`sketchItems()` or a one-row set. A key already live in the index is rejected
    * (E_KEY); `date` is the crawl date. Returns the document's DocId.
    */
-  insert(key: string, sketch: Sketch | SketchColumns, meta: { date?: string | number } = {}): number {
+  insert(key: string, sketch: Sketch | ClusterColumns, meta: { date?: string | number } = {}): number {
     checkKey(key, 'insert');
     rejectUnknown(meta, ['date'], 'ResembleIndex.insert meta');
     if (this.has(key)) throw new ResembleError('E_KEY', `insert: key ${JSON.stringify(key)} is already in the index (remove it first)`, { key });
@@ -706,7 +706,7 @@ export class ResembleIndex {
    * Documents resembling `q` (any document, in the index or not), best first: resemblance
    * descending, then containment, then DocId; thresholded as the options say.
    */
-  query(input: Sketch | SketchColumns, options: QueryOptions = {}): QueryHit[] {
+  query(input: Sketch | ClusterColumns, options: QueryOptions = {}): QueryHit[] {
     const q = asSketch(input, 'ResembleIndex.query');
     rejectUnknown(options, ['threshold', 'containment', 'limit', 'commonCap', 'exclude'], 'query');
     assertComparable(q.params, this.params, 'the query sketch and the index');

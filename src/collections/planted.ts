@@ -1,4 +1,5 @@
 import { intOption, numberOption, rejectUnknown } from '../errors.js';
+import { Random } from '../random.js';
 import { pageGraph, type NamedPageGraph } from './page-graph.js';
 
 /** Options of `plantedCrawl`; every one has a default. */
@@ -43,17 +44,6 @@ export interface PlantedCrawl extends NamedPageGraph {
   readonly planted: ReadonlyArray<{ pages: number; fullCopies: number; partialCopies: number; partialPages: number }>;
 }
 
-class Mulberry32 {
-  constructor(private state: number) {}
-  next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number { return Math.floor(this.next() * n); }
-}
-
 /**
  * Takes the generator options; returns a crawl with planted replicated collections: each a tree of
  * pages (every page also links back to its root, plus random extra links), copied in full on several
@@ -73,7 +63,7 @@ export function plantedCrawl(options: PlantedOptions = {}): PlantedCrawl {
   const noise = intOption('noisePages', options.noisePages, 200, 0, 1 << 24);
   const L = intOption('lines', options.lines, 12, 1, 1024);
   const perHost = intOption('collectionsPerHost', options.collectionsPerHost, 2, 1, 1 << 16);
-  const rng = new Mulberry32(intOption('seed', options.seed, 0x636f6c6c, 0, 2 ** 32 - 1));
+  const rng = new Random(intOption('seed', options.seed, 0x636f6c6c, 0, 2 ** 32 - 1));
 
   const word = () => rng.int(36 ** 5).toString(36);
   const line = () => { const w: string[] = []; const k = 5 + rng.int(5); for (let i = 0; i < k; i++) w.push(word()); return w.join(' '); };

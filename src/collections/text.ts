@@ -5,13 +5,9 @@
  * folded per line. Lines matter here, unlike for shingles, because the paper's chunks are lines.
  */
 
-const BLOCK = /^(?:address|article|aside|blockquote|br|caption|dd|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|h[1-6]|header|hr|li|main|nav|ol|option|p|pre|section|table|tbody|td|tfoot|th|thead|title|tr|ul)$/i;
+import { ENTITIES } from '../sketch/entities.js';
 
-const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', copy: '©', reg: '®', trade: '™',
-  mdash: '—', ndash: '–', hellip: '…', laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
-  middot: '·', bull: '•', deg: '°', eacute: 'é', egrave: 'è', agrave: 'à', ccedil: 'ç', uuml: 'ü', ouml: 'ö', auml: 'ä', szlig: 'ß',
-};
+const BLOCK = /^(?:address|article|aside|blockquote|br|caption|dd|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|h[1-6]|header|hr|li|main|nav|ol|option|p|pre|section|table|tbody|td|tfoot|th|thead|title|tr|ul)$/i;
 
 /** Takes text with character references; returns it decoded (unknown names are kept as written). */
 export function decodeEntities(text: string): string {
@@ -21,7 +17,9 @@ export function decodeEntities(text: string): string {
       const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
       return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
     }
-    return NAMED[ref.toLowerCase()] ?? whole;
+    const lower = ref.toLowerCase();
+    const cp = ref in ENTITIES ? ENTITIES[ref] : lower in ENTITIES ? ENTITIES[lower] : undefined;
+    return cp === undefined ? whole : String.fromCodePoint(cp);
   });
 }
 

@@ -7,6 +7,7 @@ export { readUrlList } from './url-list.js';
 export { decodeHtml, detectCharset, canonicalCharset, charsetFromContentType, type DecodedHtml, type CharsetSource } from './charset.js';
 export { extractLinks } from './links.js';
 export { looksBinary, classifyContent, contentTypeFromName, sniffKind } from './sniff.js';
+export { fileBytes, type FileBytes } from './file-bytes.js';
 export { gunzipPieces, type Piece, type Damage } from './gunzip.js';
 export { ByteReader } from './byte-reader.js';
 export { openInput, STDIN } from './source.js';

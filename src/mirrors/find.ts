@@ -11,7 +11,7 @@ import type { HostContent } from './content.js';
 import { rankHybrid, type ContentEvidenceFn, type HybridOptions } from './hybrid.js';
 import { rankIp3, rankIp4 } from './ip-rank.js';
 import { LinkTable } from './links.js';
-import { DEFAULT_SEED } from './random.js';
+import { DEFAULT_SEED } from './seed.js';
 import { ALGORITHMS, type AlgorithmName, type Ranking } from './ranking.js';
 import { rankHosts, rankPaths, rankPrefix, rankShingles } from './url-rank.js';
 

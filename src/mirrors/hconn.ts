@@ -7,7 +7,7 @@
 import { intOption, rejectUnknown } from '../errors.js';
 import type { HostSet } from './host-set.js';
 import type { LinkTable } from './links.js';
-import { DEFAULT_SEED } from './random.js';
+import { DEFAULT_SEED } from './seed.js';
 import { Ranking } from './ranking.js';
 import { selectionSize } from './terms.js';
 import { buildTermVectors, cosinePairs } from './vectors.js';

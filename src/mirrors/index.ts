@@ -1,7 +1,7 @@
 /** Mirrored hosts (Bharat, Broder, Dean, Henzinger): top-down rankings, the mirroring test, evaluation, and the content-aware hybrid. */
 export { HostSet, parseHostsFile, splitUrl, DEFAULT_MIN_URLS, type HostSetOptions, type HostsFile, type UrlParts } from './host-set.js';
 export { parseIp, formatIp, subnetKey, hostLiteralIp, IP3_V6_HEXTETS, type IpAddress } from './ip.js';
-export { Random, DEFAULT_SEED } from './random.js';
+export { DEFAULT_SEED } from './seed.js';
 export { Ranking, pairKey, ALGORITHMS, type AlgorithmName, type Evidence } from './ranking.js';
 export { hostTerms, termLength, prefixTerms, pathWords, shingleTerms, selectionSize } from './terms.js';
 export { hostsWeight, pathsWeight, sizeScale, hconn1Weight, hconn2Weight } from './weights.js';

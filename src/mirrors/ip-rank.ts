@@ -8,7 +8,8 @@
 import { intOption, rejectUnknown } from '../errors.js';
 import type { HostSet } from './host-set.js';
 import { formatIp, subnetKey, type IpAddress } from './ip.js';
-import { DEFAULT_SEED, Random } from './random.js';
+import { Random } from '../random.js';
+import { DEFAULT_SEED } from './seed.js';
 import { pairKey, Ranking } from './ranking.js';
 
 /** Options of {@link rankIp4} and {@link rankIp3}. */
@@ -46,7 +47,7 @@ function rankByKey(algorithm: 'ip4' | 'ip3', hosts: HostSet, keyOf: (ip: IpAddre
   const a: number[] = [], b: number[] = [], score: number[] = [], cluster: string[] = [], size: number[] = [];
   const seen = new Set<number>();
   for (const [key, members] of order) {
-    const rng = new Random(seed, `${algorithm}:${key}`);
+    const rng = Random.stream(seed, `${algorithm}:${key}`);
     const c = members.length;
     const pairs: Array<[number, number]> = [];
     if ((c * (c - 1)) / 2 <= limit) {

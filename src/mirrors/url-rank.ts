@@ -4,7 +4,7 @@
  */
 import { intOption, rejectUnknown } from '../errors.js';
 import type { HostSet } from './host-set.js';
-import { DEFAULT_SEED } from './random.js';
+import { DEFAULT_SEED } from './seed.js';
 import { Ranking, type AlgorithmName } from './ranking.js';
 import { hostTerms, prefixTerms, selectionSize, shingleTerms, termLength } from './terms.js';
 import { buildTermVectors, cosinePairs, type TermVectors } from './vectors.js';

@@ -4,7 +4,7 @@
  * of host pairs found through inverted lists of terms, so that only hosts sharing a term are
  * ever compared (never all host pairs).
  */
-import { Random } from './random.js';
+import { Random } from '../random.js';
 
 /** Per-host sparse term vectors (CSR): host h holds termIds/weights[offsets[h]..offsets[h+1]), term ids ascending. */
 export interface TermVectors {
@@ -92,7 +92,7 @@ export function buildTermVectors(
   }
   // Membership after the limits: rejected terms leave every vector; restricted ones stay in a seeded random subset.
   const member = new Uint8Array(post.length).fill(1);
-  const rng = new Random(limits?.seed ?? 0, `df-restriction:${label}`);
+  const rng = Random.stream(limits?.seed ?? 0, `df-restriction:${label}`);
   for (let t = 0; t < termCount; t++) {
     const n = df[t];
     if (n > maxDf) member.fill(0, pOff[t], pOff[t + 1]);
@@ -171,7 +171,7 @@ export function cosinePairs(v: TermVectors, options: CosineOptions = {}): Cosine
   let a = new Uint32Array(1024), b = new Uint32Array(1024), dot = new Float64Array(1024), shared = new Uint32Array(1024);
   let n = 0;
   let sampled = false;
-  const rng = new Random(options.seed ?? 0, `candidates:${options.label ?? ''}`);
+  const rng = Random.stream(options.seed ?? 0, `candidates:${options.label ?? ''}`);
   for (let t = 0; t < termCount; t++) {
     let holders = post.subarray(pOff[t], pOff[t + 1]);
     if (holders.length < 2) continue;

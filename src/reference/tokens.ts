@@ -5,6 +5,7 @@
  * the BigInt Rabin of each token.
  */
 import { rabinRef } from './rabin.js';
+import { ENTITIES } from '../sketch/entities.js';
 
 const SEP = 0, WORD = 1, SINGLE = 2;
 
@@ -46,21 +47,8 @@ export function foldRef(cp: number): number {
   return cp;
 }
 
-export const ENTITIES: Record<string, number> = {
-  amp: 0x26, lt: 0x3c, gt: 0x3e, quot: 0x22, apos: 0x27, nbsp: 0xa0, copy: 0xa9, reg: 0xae, shy: 0xad, iexcl: 0xa1,
-  iquest: 0xbf, laquo: 0xab, raquo: 0xbb, middot: 0xb7, deg: 0xb0, para: 0xb6, sect: 0xa7, acute: 0xb4, cedil: 0xb8,
-  times: 0xd7, divide: 0xf7,
-  ndash: 0x2013, mdash: 0x2014, lsquo: 0x2018, rsquo: 0x2019, sbquo: 0x201a, ldquo: 0x201c, rdquo: 0x201d,
-  bdquo: 0x201e, bull: 0x2022, hellip: 0x2026, prime: 0x2032, trade: 0x2122, euro: 0x20ac, larr: 0x2190,
-  rarr: 0x2192, uarr: 0x2191, darr: 0x2193, ensp: 0x2002, emsp: 0x2003, thinsp: 0x2009, zwnj: 0x200c, zwj: 0x200d,
-  lrm: 0x200e, rlm: 0x200f, OElig: 0x152, oelig: 0x153, Scaron: 0x160, scaron: 0x161, Yuml: 0x178, fnof: 0x192,
-  circ: 0x2c6, tilde: 0x2dc, dagger: 0x2020, Dagger: 0x2021, permil: 0x2030, lsaquo: 0x2039, rsaquo: 0x203a,
-};
-// Latin-1 letters by name: Agrave..Yacute and agrave..yuml.
-const LATIN = 'Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml - Ntilde Ograve Oacute Ocirc Otilde Ouml - Oslash Ugrave Uacute Ucirc Uuml Yacute - szlig'.split(' ');
-LATIN.forEach((name, i) => { if (name !== '-') ENTITIES[name] = 0xc0 + i; });
-'agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml - ntilde ograve oacute ocirc otilde ouml - oslash ugrave uacute ucirc uuml yacute - yuml'
-  .split(' ').forEach((name, i) => { if (name !== '-') ENTITIES[name] = 0xe0 + i; });
+// The named references: the library's one table (the kernel's is generated from it).
+export { ENTITIES };
 
 const isAsciiAlpha = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 const isAsciiAlnum = (c: number) => isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39);

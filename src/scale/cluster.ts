@@ -4,7 +4,7 @@
 // fingerprint per document), and the final phase (union-find, evidence) runs in the library on
 // the pairs that come back.
 import { intOption, optionError, rejectUnknown } from '../errors.js';
-import type { SketchColumns } from '../cluster/columns.js';
+import type { ClusterColumns } from '../cluster/columns.js';
 import { setAside } from '../cluster/equivalence.js';
 import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
 import { bandKeys, lshParams, type LshParams } from '../cluster/lsh.js';
@@ -27,7 +27,7 @@ const CLUSTER_KNOWN = ['threshold', 'containment', 'method', 'commonCap', 'equiv
   'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight', 'prefix'] as const;
 
 /** Takes candidate pairs (a, b, hits) ascending; returns those reaching the floor with the library's estimates. */
-function estimateInLibrary(set: SketchColumns, a: Uint32Array, b: Uint32Array, hits: Uint32Array, floor: number): PairTable {
+function estimateInLibrary(set: ClusterColumns, a: Uint32Array, b: Uint32Array, hits: Uint32Array, floor: number): PairTable {
   const est = new SetEstimator(set);
   const out = est.out;
   const table = new PairTableBuilder();
@@ -45,7 +45,7 @@ function estimateInLibrary(set: SketchColumns, a: Uint32Array, b: Uint32Array, h
  * step run as SQL on embedded DuckDB. MIN_s and MOD_m pairs are estimated in SQL as well; adaptive
  * sketches, super-shingle and LSH candidates are estimated in the library from the sketches.
  */
-export async function clusterWithDuckDB(set: SketchColumns, options: DuckDBClusterOptions = {}): Promise<NearDuplicates> {
+export async function clusterWithDuckDB(set: ClusterColumns, options: DuckDBClusterOptions = {}): Promise<NearDuplicates> {
   rejectUnknown(options, [...CLUSTER_KNOWN, ...ENGINE_OPTIONS, 'minHits', 'onProgress'], 'clusterWithDuckDB');
   const clusterOptions: NearDuplicateOptions = {};
   const engineOptions: EngineOptions = {};

@@ -11,6 +11,7 @@ import type { TableRows } from './contract.js';
 import { ENGINE_OPTIONS, DuckDBEngine, type EngineOptions, type StatementProgress } from './duckdb.js';
 import { readLabels, sqlComponents, unionFindLabels } from './components.js';
 import { runTemplate } from './run-sql.js';
+import { S_LIMITS } from '../sketch/options.js';
 
 /** Stages of the pipeline, in order. */
 export type PipelineStage = 'load' | 'cap' | 'pairs' | 'estimate' | 'edges' | 'components' | 'read';
@@ -132,7 +133,7 @@ export function resolvePipeline(options: PipelineOptions): ResolvedPipeline {
   rejectUnknown(options, KNOWN, 'runPipeline');
   enumOption('engine', options.engine, 'duckdb', ['duckdb'] as const);
   const kind = enumOption('kind', options.kind, 'min', ['min', 'mod'] as const);
-  const s = intOption('s', options.s, 128, 1, 1 << 20);
+  const s = intOption('s', options.s, S_LIMITS.default, S_LIMITS.min, S_LIMITS.max);
   const commonCap = intOption('commonCap', options.commonCap, 1000, 1, 0x7fffffff);
   const minHits = intOption('minHits', options.minHits, 1, 1, 1 << 20);
   const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);

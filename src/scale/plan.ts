@@ -5,6 +5,7 @@ import { enumOption, intOption, numberOption, optionError, rejectUnknown } from 
 import { dialectWriter, DIALECTS, type Dialect } from './dialects.js';
 import { loadTemplate } from './template-files.js';
 import { renderTemplate, type ParamValue, type TemplateName } from './templates.js';
+import { S_LIMITS } from '../sketch/options.js';
 
 /** Stages a plan can hold. */
 export type PlanStage = 'pairs' | 'components' | 'collections';
@@ -61,7 +62,7 @@ export function renderPlan(options: PlanOptions = {}): PlanStatement[] {
   const prefix = options.prefix ?? 'resemble_';
   if (typeof prefix !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*){0,2}$/.test(prefix + 'x')) throw optionError('prefix', 'a table name prefix (letters, digits, _, optional dataset.)', prefix);
   const kind = enumOption('kind', options.kind, 'min', ['min', 'mod'] as const);
-  const s = intOption('s', options.s, 128, 1, 1 << 20);
+  const s = intOption('s', options.s, S_LIMITS.default, S_LIMITS.min, S_LIMITS.max);
   const commonCap = intOption('commonCap', options.commonCap, 1000, 1, 0x7fffffff);
   const minHits = intOption('minHits', options.minHits, 1, 1, 1 << 20);
   const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);

@@ -9,7 +9,7 @@
  */
 import { ResembleError } from '../errors.js';
 import { UnionFind, components } from '../cluster/union-find.js';
-import { WordTable } from '../study/word-table.js';
+import { WordTable } from '../word-table.js';
 import { collisionParams, type CollisionOptions } from './options.js';
 
 /** Colliding pairs (a < b) sorted by (a, b), with both distances as evidence. */
@@ -97,8 +97,11 @@ export function findCollisions(rp: Float64Array, hm: Float64Array, k: number, op
     if (radix * (axis.cells + 2) > 2 ** 52) break;
     for (let p = 0; p < n; p++) keys[p] += axis.cell[p] * radix;
     radix *= axis.cells + 2;
-    const counts = new WordTable(n);
-    for (let p = 0; p < n; p++) counts.values[counts.slot(keys[p] % 2 ** 32, keys[p] / 2 ** 32, 0)]++;
+    const counts = new WordTable(n, 0, 2);
+    for (let p = 0; p < n; p++) {
+      const s = counts.slot(keys[p] % 2 ** 32, keys[p] / 2 ** 32);
+      counts.values[s]++;
+    }
     let sq = 0;
     for (const c of counts.values) sq += c * c;
     const cost = (3 ** g / 2) * (4 * counts.size + sq);
@@ -114,10 +117,10 @@ export function findCollisions(rp: Float64Array, hm: Float64Array, k: number, op
   const starts: number[] = [];
   for (let i = 0; i < n; i++) if (i === 0 || best[order[i]] !== best[order[i - 1]]) starts.push(i);
   starts.push(n);
-  const runOf = new WordTable(starts.length);
+  const runOf = new WordTable(starts.length, 0, 2);
   for (let r = 0; r + 1 < starts.length; r++) {
     const key = best[order[starts[r]]];
-    runOf.values[runOf.slot(key % 2 ** 32, key / 2 ** 32, 0)] = r;
+    runOf.set(key % 2 ** 32, key / 2 ** 32, r);
   }
   // Forward neighbour deltas: offset vectors in {−1, 0, 1}^g whose key delta is positive.
   const deltas: number[] = [];

@@ -2,6 +2,7 @@
 import { utf8Bytes, type Document } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import { tokenFingerprints } from '../sketch/tokens.js';
+import { DEFAULT_W } from '../sketch/options.js';
 import { bagsFromTokens, type BagsOfWords } from './bags.js';
 import { shingleSetsOf, type ShingleSets } from './pair-evaluation.js';
 import { signatureParams, type SignatureOptions } from './options.js';
@@ -18,7 +19,7 @@ export function crawlBags(documents: readonly Document[]): BagsOfWords {
 }
 
 /** Takes documents and the shingle width; returns their exact word-shingle sets, read as {@link crawlBags} reads them (after `await init()`). */
-export function crawlShingleSets(documents: readonly Document[], w = 8): ShingleSets {
+export function crawlShingleSets(documents: readonly Document[], w = DEFAULT_W): ShingleSets {
   return shingleSetsOf(documents.map(utf8Bytes), { w, markup: documents.map(markupOf) });
 }
 

@@ -7,6 +7,7 @@
  * cosine scan over the whole collection finds a partner at or above the threshold.
  */
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
+import { Random } from '../random.js';
 import { bagCosine, type BagsOfWords } from './bags.js';
 import { cliqueGroups, findCollisions, type CollisionPairs } from './collisions.js';
 import { scorePairs, type JaccardPairs, type ShingleSets } from './pair-evaluation.js';
@@ -119,7 +120,7 @@ export function sampleReference(bags: BagsOfWords, options: ReferenceOptions = {
   const seed = intOption('seed', options.seed, 0, 0, 0xffffffff);
   const maxScan = intOption('maxScan', options.maxScan, 5000, 1, 2 ** 31);
   const n = bags.size;
-  const order = shuffled(n, seed);
+  const order = new Random(seed).shuffle(Uint32Array.from({ length: n }, (_, i) => i));
   const index = new Postings(bags);
   const dot = new Float64Array(n);
   const touched: number[] = [];
@@ -139,23 +140,6 @@ export function sampleReference(bags: BagsOfWords, options: ReferenceOptions = {
   return Uint32Array.from(out).sort();
 }
 
-/** Takes n and a seed; returns 0..n−1 in a seeded random order (Fisher–Yates over mulberry32). */
-function shuffled(n: number, seed: number): Uint32Array {
-  const out = Uint32Array.from({ length: n }, (_, i) => i);
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    const t = out[i]; out[i] = out[j]; out[j] = t;
-  }
-  return out;
-}
 
 /**
  * Takes bags, colliding pairs, the reference set and the cosine threshold (and a cosine cache

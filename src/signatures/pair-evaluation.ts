@@ -9,7 +9,7 @@
  */
 import { numberOption, rejectUnknown } from '../errors.js';
 import { shingleValues, type DocInput, type SketchOptions } from '../sketch/index.js';
-import { WordTable } from '../study/word-table.js';
+import { WordTable } from '../word-table.js';
 
 /** Every page's distinct shingles as dense ids (CSR), each row ascending; ids are ranks by document frequency, rarest first. */
 export interface ShingleSets {
@@ -39,7 +39,7 @@ export function shingleSetsOf(docs: readonly DocInput[], options: ShingleSetOpti
     total += v.length;
   }
   // Dense ids in first-seen order, with the number of documents holding each.
-  const table = new WordTable(total, -1);
+  const table = new WordTable(total, -1, 2);
   const df: number[] = [];
   const perDoc: Uint32Array[] = raw.map((w) => {
     const ids = new Uint32Array(w.length / 2);

@@ -1,4 +1,4 @@
-export { resolveSketchOptions, sameParams, DEFAULT_W, DEFAULT_S, DEFAULT_M, type SketchOptions, type SketchParams } from './options.js';
+export { resolveSketchOptions, sameParams, DEFAULT_W, DEFAULT_S, DEFAULT_M, W_LIMITS, S_LIMITS, type SketchOptions, type SketchParams } from './options.js';
 export { SketchSet, kmvCardinality, isSketch, type Sketch, type SketchColumns, type SketchError } from './sketch-set.js';
 export { sketchItems, SketchBuilder, resolveItemOptions } from './items.js';
 export { sketch, sketchMany, assertComparable, type SketchManyOptions } from './sketch.js';

@@ -64,8 +64,14 @@ export interface SketchParams {
 const KNOWN = ['w', 'unit', 'markup', 'kind', 's', 'm', 'k', 'superShingle', 'seed', 'content', 'linkDensity', 'minContent'] as const;
 export const DEFAULT_LINK_DENSITY = 0.5;
 export const DEFAULT_MIN_CONTENT = 30;
-export const DEFAULT_W = 8;
-export const DEFAULT_S = 128;
+/** The shingle width w: default and range, the one definition the library, the CLI and the scale path read. */
+export const W_LIMITS = { default: 8, min: 1, max: 64 } as const;
+/** The MIN_s sketch size s: default and range, the one definition the library, the CLI and the scale path read. */
+export const S_LIMITS = { default: 128, min: 1, max: 4096 } as const;
+/** The default shingle width. */
+export const DEFAULT_W = W_LIMITS.default;
+/** The default MIN_s size. */
+export const DEFAULT_S = S_LIMITS.default;
 export const DEFAULT_M = 25;
 
 /** Validates options (coded errors, before any WASM call) and fills in the defaults. */
@@ -88,11 +94,11 @@ export function resolveSketchOptions(o: SketchOptions = {}): SketchParams {
   if (main && (o.unit ?? 'word') !== 'word') throw optionError('unit', "'word' with content 'main' (blocks are made of word tokens)", o.unit);
   if (main && (o.markup ?? 'html') !== 'html') throw optionError('markup', "'html' with content 'main' (blocks are cut at tags)", o.markup);
   const params: SketchParams = {
-    w: intOption('w', o.w, DEFAULT_W, 1, 64),
+    w: intOption('w', o.w, W_LIMITS.default, W_LIMITS.min, W_LIMITS.max),
     unit: enumOption('unit', o.unit, 'word', ['word', 'char'] as const),
     markup: enumOption('markup', o.markup, 'html', ['html', 'text'] as const),
     kind,
-    s: kind === 'min' ? intOption('s', o.s, DEFAULT_S, 1, 4096) : 0,
+    s: kind === 'min' ? intOption('s', o.s, S_LIMITS.default, S_LIMITS.min, S_LIMITS.max) : 0,
     m: kind === 'mod' ? intOption('m', o.m, DEFAULT_M, 1, 2 ** 32) : 0,
     k: intOption('k', o.k, 0, 0, 4096),
     superShingle: intOption('superShingle', o.superShingle, 0, 0, 64),

@@ -16,7 +16,7 @@ import { HI, LO } from '../cluster/columns.js';
 import { UnionFind } from '../cluster/union-find.js';
 import { intOption, optionError, rejectUnknown } from '../errors.js';
 import type { ParagraphColumns } from './columns.js';
-import { WordTable } from './word-table.js';
+import { WordTable } from '../word-table.js';
 
 /** Options of `findDuplicates`. */
 export interface DuplicateOptions {
@@ -185,9 +185,12 @@ function prefixElements(cols: ParagraphColumns, all: Uint32Array, minNear: numbe
   const { offsets, words } = cols;
   let total = 0;
   for (let p = 0; p < all.length; p++) total += offsets[all[p] + 1] - offsets[all[p]];
-  const frequency = new WordTable(total);
+  const frequency = new WordTable(total, 0, 2);
   for (let p = 0; p < all.length; p++) {
-    for (let f = offsets[all[p]]; f < offsets[all[p] + 1]; f++) frequency.values[frequency.slot(words[2 * f + 1], words[2 * f], 0)]++;
+    for (let f = offsets[all[p]]; f < offsets[all[p] + 1]; f++) {
+      const s = frequency.slot(words[2 * f + 1], words[2 * f]);
+      frequency.values[s]++;
+    }
   }
   const prefixOffsets = new Uint32Array(all.length + 1);
   const lengths = new Uint32Array(all.length);

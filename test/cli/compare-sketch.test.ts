@@ -5,17 +5,15 @@ import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { deserializeSketchSet, init } from '../../src/index.js';
 import { concat, tempDir } from '../io/fixtures.js';
+import { Random } from '../../src/random.js';
 
 const { dir, cleanup } = tempDir();
 
 /** Seeded word soup over a small vocabulary, so shingles repeat and overlap. */
 function words(seed: number, n: number): string[] {
   const vocab = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa'.split(' ');
-  let x = seed;
-  return Array.from({ length: n }, () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return vocab[(x >>> 16) % vocab.length];
-  });
+  const r = new Random(seed);
+  return Array.from({ length: n }, () => vocab[r.int(vocab.length)]);
 }
 
 /** The obvious reference: the set of w-word shingles as strings. */

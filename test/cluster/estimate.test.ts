@@ -2,10 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SetEstimator } from '../../src/cluster/estimate.js';
 import { containment, resemblance, type Sketch } from '../../src/index.js';
-import type { SketchColumns } from '../../src/cluster/columns.js';
+import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { Rng, columnsFromSets, randomSet, variant, type ColumnSpec } from './helpers.js';
 
-function sketchOf(set: SketchColumns, d: number): Sketch {
+function sketchOf(set: ClusterColumns, d: number): Sketch {
   return {
     params: set.params, values: set.values.subarray(set.offsets[d], set.offsets[d + 1]), cardinality: set.cardinality[d],
     modulusLog2: set.modulusLog2?.[d] ?? 0, tokens: 0,

@@ -1,26 +1,9 @@
 // Builds SketchSet-shaped columns by hand from explicit shingle sets, exactly as the core's
 // contract lays them out, so clustering can be checked against exact Jaccard on the sets.
-import type { SketchColumns, ClusterParams } from '../../src/cluster/columns.js';
+import type { ClusterColumns, ClusterParams } from '../../src/cluster/columns.js';
+import { Rng } from '../helpers/random.js';
 
-/** splitmix64: a deterministic stream of u64 values from a seed. */
-export class Rng {
-  private state: bigint;
-  constructor(seed: number) { this.state = BigInt(seed) * 0x9e3779b97f4a7c15n & 0xffffffffffffffffn; }
-  u64(): bigint {
-    this.state = (this.state + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-    let z = this.state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-    return z ^ (z >> 31n);
-  }
-  /** Uniform in [0, 1). */
-  next(): number { return Number(this.u64() >> 11n) / 2 ** 53; }
-  int(n: number): number { return Math.floor(this.next() * n); }
-  shuffle<T>(a: T[]): T[] {
-    for (let i = a.length - 1; i > 0; i--) { const j = this.int(i + 1); [a[i], a[j]] = [a[j], a[i]]; }
-    return a;
-  }
-}
+export { Rng };
 
 /** A set of `n` fresh random shingle fingerprints. */
 export function randomSet(rng: Rng, n: number): bigint[] {
@@ -103,7 +86,7 @@ export interface ColumnSpec {
  * Columns from shingle sets. Whole-document fingerprints come from the set content, so equal sets
  * are identical documents; `lexicalTo[i] = j` gives document i the lexical fingerprint of set j.
  */
-export function columnsFromSets(sets: bigint[][], spec: ColumnSpec, extra: { lexicalTo?: number[]; signatureK?: number; superSize?: number } = {}): SketchColumns {
+export function columnsFromSets(sets: bigint[][], spec: ColumnSpec, extra: { lexicalTo?: number[]; signatureK?: number; superSize?: number } = {}): ClusterColumns {
   const n = sets.length;
   const rows: BigUint64Array[] = [];
   const mlog2 = new Uint8Array(n);
@@ -136,7 +119,7 @@ export function columnsFromSets(sets: bigint[][], spec: ColumnSpec, extra: { lex
   }
   const params: ClusterParams = { w: 8, unit: 'word', markup: 'html', kind: spec.kind, s: spec.kind === 'min' ? spec.s ?? 128 : 0,
     m: spec.kind === 'mod' ? 2 ** (spec.mLog2 ?? 0) : 0, k: 0, superShingle: 0, seed: 0n };
-  const set: { -readonly [K in keyof SketchColumns]: SketchColumns[K] } = { size: n, params, values, offsets, cardinality, rawFp, lexicalFp, shingleFp };
+  const set: { -readonly [K in keyof ClusterColumns]: ClusterColumns[K] } = { size: n, params, values, offsets, cardinality, rawFp, lexicalFp, shingleFp };
   if (spec.kind === 'adaptive') set.modulusLog2 = mlog2;
   if (extra.signatureK) {
     // k min-hashes: for hash j, the minimum over the set of a 64-bit mix of the value with seed j.
@@ -173,11 +156,11 @@ export function columnsFromSets(sets: bigint[][], spec: ColumnSpec, extra: { lex
     set.superShingles = { values: sv, offsets: so };
     params.superShingle = size;
   }
-  return set as SketchColumns;
+  return set as ClusterColumns;
 }
 
 /** The same columns with documents reordered: new document i is old document order[i]. */
-export function permute(set: SketchColumns, order: number[]): SketchColumns {
+export function permute(set: ClusterColumns, order: number[]): ClusterColumns {
   const n = order.length;
   const offsets = new Uint32Array(n + 1);
   for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + set.offsets[order[i] + 1] - set.offsets[order[i]];

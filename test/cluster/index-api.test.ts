@@ -7,6 +7,7 @@ import { ResembleIndex } from '../../src/cluster/resemble-index.js';
 import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
 import { ResembleError } from '../../src/errors.js';
 import { init, resemblance, resolveSketchOptions, sketch, sketchItems, SketchBuilder, sketchMany, SketchSet, type SketchOptions } from '../../src/index.js';
+import { rng } from '../helpers/random.js';
 
 await init();
 
@@ -14,8 +15,7 @@ const code = (f: () => unknown, c: string, text?: RegExp) =>
   assert.throws(f, (e: unknown) => e instanceof ResembleError && e.code === c && (!text || text.test(e.message)), `expected ${c}${text ? ` ${text}` : ''}`);
 
 // Random documents: words from a small vocabulary, so near-duplicates can be made by edits.
-let seed = 7;
-const rnd = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+const rnd = rng(7);
 const word = () => `w${Math.floor(rnd() * 5000)}`;
 const doc = (n: number) => Array.from({ length: n }, word);
 const edit = (d: string[], p: number) => d.map((w) => (rnd() < p ? word() : w));

@@ -10,7 +10,7 @@ import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { buildPostings, type PostingLists } from '../../src/cluster/postings.js';
 import { SetEstimator } from '../../src/cluster/estimate.js';
-import type { SketchColumns } from '../../src/cluster/columns.js';
+import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init, sketchMany, SketchSet } from '../../src/index.js';
@@ -29,7 +29,7 @@ function hits(index: ResembleIndex, d: number) {
   return index.queryDoc(d).map((h) => ({ ...h, cluster: index.clusterMembers(h.cluster)[0] }));
 }
 
-function batchPartition(set: SketchColumns, commonCap: number): string[] {
+function batchPartition(set: ClusterColumns, commonCap: number): string[] {
   const c = nearDuplicates(set, { commonCap }).clusters;
   const parts: number[][] = [];
   for (let i = 0; i < c.count; i++) parts.push(Array.from(c.membersOf(i)));

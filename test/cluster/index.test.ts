@@ -4,7 +4,7 @@ import { ResembleIndex } from '../../src/cluster/resemble-index.js';
 import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { SetEstimator } from '../../src/cluster/estimate.js';
-import type { SketchColumns } from '../../src/cluster/columns.js';
+import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { ResembleError } from '../../src/errors.js';
 import { Rng, columnsFromSets, permute, plantedCorpus, randomSet, variant, type ColumnSpec } from './helpers.js';
 
@@ -17,7 +17,7 @@ function partitionOf(lists: Uint32Array[] | number[][], map: (d: number) => numb
   return lists.map((m) => Array.from(m, map).sort((a, b) => a - b).join(',')).sort();
 }
 
-function subset(set: SketchColumns, ids: number[]): SketchColumns {
+function subset(set: ClusterColumns, ids: number[]): ClusterColumns {
   return permute(set, ids);
 }
 

@@ -5,16 +5,13 @@ import * as assert from 'uvu/assert';
 import { linkSummary } from '../../src/collections/link-summary.js';
 import { mergeCondition, mergeEdges } from '../../src/collections/merge.js';
 import { pageGraph, type PageGraph } from '../../src/collections/page-graph.js';
+import { Random } from '../../src/random.js';
 import { trivialFromLabels, type TrivialClusters } from '../../src/collections/trivial.js';
 
+/** Uniform integers below n from the seeded generator. */
 function rng(seed: number) {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const r = new Random(seed);
+  return (n: number) => r.int(n);
 }
 
 /** A random graph whose pages fall in few labels (so trivial clusters have several pages) and few hosts. */

@@ -3,16 +3,8 @@ import * as assert from 'uvu/assert';
 import type { Document, ReadError } from '../../src/graph/document.js';
 import { normalizeUrl } from '../../src/graph/url.js';
 import { WebGraph } from '../../src/graph/web-graph.js';
+import { rng } from '../helpers/random.js';
 
-/** A small seeded generator (mulberry32) so the random graphs are the same every run. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomCrawl(seed: number, n: number): Document[] {
   const r = rng(seed);

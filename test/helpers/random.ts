@@ -1,4 +1,9 @@
-/** A small seeded PRNG (splitmix32-style) so generated test inputs are the same on every run. */
+// The tests' seeded randomness, so generated inputs are the same on every run and every engine:
+// `rng` for streams of numbers, `Rng` (the library's generator, src/random.ts) for integers,
+// shuffles and 64-bit values.
+import { Random } from '../../src/random.js';
+
+/** A small seeded PRNG (splitmix32-style): a stream of uniform numbers in [0, 1). */
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
@@ -8,6 +13,15 @@ export function rng(seed: number): () => number {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return ((z ^ (z >>> 16)) >>> 0) / 2 ** 32;
   };
+}
+
+/** The library's seeded generator, with 64-bit draws for tests of u64 keys. */
+export class Rng extends Random {
+  /** Returns the next uniform u64 (two 32-bit draws, high word first). */
+  u64(): bigint {
+    const hi = this.nextU32();
+    return (BigInt(hi) << 32n) | BigInt(this.nextU32());
+  }
 }
 
 /** Random bytes. */

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { alignedPairs, alignPaths, prefixRange, samplePaths, spreadOrder } from '../../src/mirrors/alignment.js';
-import { Random } from '../../src/mirrors/random.js';
+import { Random } from '../../src/random.js';
 
 /** Every folder prefix of a list of paths, '' included. */
 function folders(paths: readonly string[]): string[] {
@@ -41,7 +41,7 @@ test('samplePaths and spreadOrder: equal intervals first, then every index once'
 });
 
 test('a planted prefix shift is recovered at the collection roots, partial copies included', () => {
-  const rng = new Random(5, 'align');
+  const rng = Random.stream(5, 'align');
   for (let t = 0; t < 40; t++) {
     const c = collection(rng, 20 + rng.int(60));
     const pa = ['', 'docs/', 'docs/3.11/', 'a/b/c/'][rng.int(4)];
@@ -58,7 +58,7 @@ test('a planted prefix shift is recovered at the collection roots, partial copie
 });
 
 test('alignments against brute force: counts exact, the best one found, none a mere extension of another', () => {
-  const rng = new Random(6, 'align-brute');
+  const rng = Random.stream(6, 'align-brute');
   for (let t = 0; t < 25; t++) {
     const c = collection(rng, 15 + rng.int(30));
     const A = [...new Set([...c.map((p) => `x/${p}`), ...c.filter(() => rng.int(2) === 0).map((p) => `y/v2/${p}`)])].sort();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
-import { Random } from '../../src/mirrors/random.js';
+import { Random } from '../../src/random.js';
 import { tempDir } from '../io/fixtures.js';
 import { makeWorld, worldJsonl, worldTruth } from './world.js';
 
@@ -105,7 +105,7 @@ test('bad arguments exit 2; too few hosts exit 1', async () => {
 });
 
 test('bad input: no links, a one-page host, links out of the crawl, self-links, a cycle of mirrors, IP literals, no roots', async () => {
-  const rng = new Random(12, 'bad-input');
+  const rng = Random.stream(12, 'bad-input');
   const text = () => Array.from({ length: 80 }, () => `w${rng.int(500)}`).join(' ');
   const manual = Array.from({ length: 12 }, (_, i) => [`ch${i % 3}/p${i}.html`, text()] as const);
   const lines: string[] = [];

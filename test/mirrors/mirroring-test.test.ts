@@ -4,13 +4,13 @@ import type { Content, ContentSource } from '../../src/mirrors/content.js';
 import { HostSet } from '../../src/mirrors/host-set.js';
 import { mirroringTest, verifyRanking } from '../../src/mirrors/mirroring-test.js';
 import { MirrorPool } from '../../src/mirrors/pool.js';
-import { Random } from '../../src/mirrors/random.js';
+import { Random } from '../../src/random.js';
 import { Ranking } from '../../src/mirrors/ranking.js';
 import { jaccard, shingleSet } from './world.js';
 
 // A local content source: URL → text, null for a page known to fail, absent for unknown. No host
 // serves its root page unless said: the test must not need it.
-const rng = new Random(3, 'pages');
+const rng = Random.stream(3, 'pages');
 const words = () => Array.from({ length: 60 }, () => `w${rng.int(400)}`);
 const PATHS = Array.from({ length: 40 }, (_, i) => `dir${i % 4}/page${String(i).padStart(2, '0')}.html`).sort();
 const originalWords = new Map(PATHS.map((p) => [p, words()]));

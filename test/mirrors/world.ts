@@ -4,7 +4,7 @@
  * incompletely, aliases sharing an IP, partial mirrors, and one IP hosting many unrelated sites
  * (virtual hosting). Everything is a pure function of the seed.
  */
-import { Random } from '../../src/mirrors/random.js';
+import { Random } from '../../src/random.js';
 
 export interface Site {
   /** Path → page text. */
@@ -100,7 +100,7 @@ function makeSite(rng: Random, topicWords: string[], hubs: string[], topic: numb
 
 /** Generates the world. */
 export function makeWorld(options: WorldOptions = {}): World {
-  const rng = new Random(options.seed ?? 7, 'world');
+  const rng = Random.stream(options.seed ?? 7, 'world');
   const topics = options.topics ?? 3;
   const sitesPerTopic = options.sitesPerTopic ?? 12;
   const crawled = options.crawled ?? 0.7;

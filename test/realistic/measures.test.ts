@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadTruth, pairwise, scoreCollections, scoreDups, scoreMirrors, scoreSignatures, truthClusters } from '../../bench/realistic/evaluate.js';
-import { mulberry32, replaceWords } from '../../bench/realistic/scale.js';
+import { replaceWords } from '../../bench/realistic/scale.js';
+import { mulberry32 } from '../../src/random.js';
 import { tokensRef } from '../../src/reference/tokens.js';
 
 const DIR = join('test', 'fixtures', 'realistic-slice');

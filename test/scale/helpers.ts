@@ -4,12 +4,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** A 32-bit LCG (Numerical Recipes constants): deterministic and fast enough for test corpora. */
-export function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => { x = (Math.imul(x, 1664525) + 1013904223) >>> 0; return x / 2 ** 32; };
-}
+import { rng } from '../helpers/random.js';
 
 /**
  * Takes a document count and a seed; returns texts in families: a base page, then variants with a
@@ -17,7 +12,7 @@ export function lcg(seed: number): () => number {
  * (its shingles are common, so the common-shingle cap has work to do).
  */
 export function corpus(n: number, seed = 7): string[] {
-  const rnd = lcg(seed);
+  const rnd = rng(seed);
   const vocab = Array.from({ length: 2000 }, (_, i) => 'w' + i.toString(36));
   const footer = 'contact us privacy terms of use copyright all rights reserved';
   const out: string[] = [];

@@ -9,10 +9,11 @@ import { trivialFromLabels } from '../../src/collections/trivial.js';
 import { linkSummaryWithDuckDB } from '../../src/scale/link-summary.js';
 import { linkRows, memberRows, documentRows } from '../../src/scale/rows.js';
 import { writeParquetFile } from '../../src/scale/parquet-file.js';
-import { lcg, scratch } from './helpers.js';
+import { scratch } from './helpers.js';
+import { rng } from '../helpers/random.js';
 
 const folder = scratch();
-const rnd = lcg(17);
+const rnd = rng(17);
 
 /**
  * Mirrored collections (copies of a chain of pages on their own hosts, page j of each copy in one

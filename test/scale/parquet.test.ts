@@ -10,13 +10,14 @@ import { openParquetFile, writeParquetFile } from '../../src/scale/parquet-file.
 import { asSigned, asUnsigned, CONTRACT, CONTRACT_VERSION } from '../../src/scale/contract.js';
 import { documentRows, keyRows, linkRows, memberRows, sizeRows } from '../../src/scale/rows.js';
 import { ResembleError } from '../../src/errors.js';
-import { corpus, lcg, scratch } from './helpers.js';
+import { corpus, scratch } from './helpers.js';
+import { rng } from '../helpers/random.js';
 import { ByteWriter } from 'hyparquet-writer';
 
 await init();
 const folder = scratch();
 const engine = await DuckDBEngine.open({ tempDir: folder });
-const rnd = lcg(3);
+const rnd = rng(3);
 
 /** Random u64 values, a third with the top bit set and a few at the extremes. */
 function randomU64(n: number): BigUint64Array {

@@ -13,11 +13,12 @@ import { keyRows, sizeRows } from '../../src/scale/rows.js';
 import { writeParquetFile } from '../../src/scale/parquet-file.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { ResembleError } from '../../src/errors.js';
-import { assertSamePairs, lcg, scratch } from './helpers.js';
+import { assertSamePairs, scratch } from './helpers.js';
+import { rng } from '../helpers/random.js';
 
 const folder = scratch();
 const engine = await DuckDBEngine.open({ memoryLimit: '256MB', tempDir: folder });
-const rnd = lcg(99);
+const rnd = rng(99);
 
 /** Random (key, doc) rows: keys from a small pool of signed values (both signs), distinct per doc. */
 function randomKeys(docs: number, perDoc: number, pool: number): { key: BigInt64Array; doc: BigInt64Array } {

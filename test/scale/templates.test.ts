@@ -7,7 +7,7 @@ import { loadTemplate, loadTemplates, templateFolder } from '../../src/scale/tem
 import { dialectWriter } from '../../src/scale/dialects.js';
 import { renderPlan, planScript } from '../../src/scale/plan.js';
 import { ResembleError } from '../../src/errors.js';
-import { lcg } from './helpers.js';
+import { rng } from '../helpers/random.js';
 
 const { Parser } = pkg as unknown as { Parser: new () => { astify(sql: string, o: { database: string }): unknown } };
 
@@ -62,7 +62,7 @@ test('renderTemplate checks every parameter: unknown, missing, ill-typed, and no
 });
 
 test('number literals round-trip exactly (the SQL filter compares the same doubles as the library)', () => {
-  const rnd = lcg(5);
+  const rnd = rng(5);
   for (let i = 0; i < 2000; i++) {
     const x = i < 4 ? [0, 1, 0.2, 1e-300][i] : rnd() * 10 ** Math.floor(rnd() * 6 - 3);
     assert.is(Number(numberLiteral(x)), x);

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { tempDir } from '../io/fixtures.js';
+import { rng } from '../helpers/random.js';
 
 const { dir, cleanup } = tempDir();
 
@@ -13,8 +14,7 @@ async function run(argv: string[]) {
   return { code, out, err };
 }
 
-let seed = 77;
-const rnd = () => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed / 2 ** 32; };
+const rnd = rng(77);
 const words = (n: number) => Array.from({ length: n }, () => `w${Math.floor(rnd() * 20000).toString(36)}`).join(' ');
 
 // A forum shows one text in two views, each linking to other messages; a mirror copies a page and its messages.

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
 import { cliqueGroups, collisionGroups, findCollisions, rowDistance } from '../../src/signatures/collisions.js';
-import { collisionsReference } from '../../src/signatures/reference.js';
+import { collisionsReference } from '../../src/reference/collisions.js';
+import { rng } from '../helpers/random.js';
 
 /** Random signatures with planted near neighbours: each point is fresh or a jittered copy of an earlier one. */
 const points = fc.record({
@@ -13,8 +14,7 @@ const points = fc.record({
   seed: fc.nat(),
   jitter: fc.double({ min: 0, max: 0.2, noNaN: true }),
 }).map(({ k, n, C, D, seed, jitter }) => {
-  let s = seed >>> 0;
-  const rnd = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  const rnd = rng(seed);
   const rp = new Float64Array(n * k), hm = new Float64Array(n * k);
   for (let p = 0; p < n; p++) {
     const copy = p > 0 && rnd() < 0.5 ? Math.floor(rnd() * p) : -1;
@@ -40,8 +40,7 @@ test('the grid finds exactly the pairs of an O(n²) scan, with their distances',
 });
 
 test('a larger collection (2000 pages, K = 5, planted near copies) equals the scan', () => {
-  let s = 99;
-  const rnd = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  const rnd = rng(99);
   const k = 5, n = 2000;
   const rp = new Float64Array(n * k), hm = new Float64Array(n * k);
   for (let p = 0; p < n; p++) {

@@ -7,11 +7,11 @@ import { init, shingleSet } from '../../src/index.js';
 import { loadCrawl } from '../../src/io/index.js';
 import { crawlShingleSets } from '../../src/signatures/crawl-signatures.js';
 import { exactJaccard, pairsAtLeast, scorePairs, shingleSetsOf } from '../../src/signatures/pair-evaluation.js';
+import { rng } from '../helpers/random.js';
 
 await init();
 
-let seed = 11;
-const rnd = () => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed / 2 ** 32; };
+const rnd = rng(13);
 /** Documents in families: a base text and copies with a few words changed, plus short and empty ones. */
 function documents(n: number): string[] {
   const out: string[] = ['', 'one two', 'one two'];

@@ -6,17 +6,13 @@ import { findCollisions } from '../../src/signatures/collisions.js';
 import { evaluateCollisions, precisionRecall, sampleReference } from '../../src/signatures/evaluate.js';
 import { computeSignatures, normalizeProjections, randomProjection } from '../../src/signatures/signatures.js';
 import { csrFromRows } from '../../src/graph/csr.js';
+import { rng } from '../helpers/random.js';
 
 test.before(async () => { await init(); });
 
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
-}
-
 /** Random sparse token streams from a vocabulary of 10^6 words; odd documents copy 70% of their predecessor's tokens. */
 function sparseDocs(n: number, seed: number): BigUint64Array[] {
-  const rnd = lcg(seed);
+  const rnd = rng(seed);
   const docs: BigUint64Array[] = [];
   for (let i = 0; i < n; i++) {
     const base = i % 2 === 1 ? docs[i - 1] : null;
@@ -94,7 +90,7 @@ test('normalization subtracts the per-dimension minimum and scales into [0, 1]',
  * of the same messages). Pages are: messages, forum views, mirror pages and their mirrored messages.
  */
 function forumCrawl() {
-  const rnd = lcg(42);
+  const rnd = rng(42);
   const text = (len: number) => BigUint64Array.from({ length: len }, () => BigInt(Math.floor(rnd() * 20000)) * 0x100000001b3n);
   const tokens: BigUint64Array[] = [];
   const rows: number[][] = [];

@@ -61,7 +61,7 @@ test('the kernel entity table equals the reference table', () => {
     got[name] = table[q] | (table[q + 1] << 8) | (table[q + 2] << 16);
     p = q + 3;
   }
-  assert.equal(got, ENTITIES);
+  assert.equal(got, { ...ENTITIES });
 });
 
 test.run();

@@ -12,6 +12,7 @@ import { clustersReference } from '../../src/study/reference.js';
 import { studyMarkdown, studyPlots } from '../../src/study/report.js';
 import { duplicateStudy } from '../../src/study/study.js';
 import { fingerprint, fingerprintMany, init } from '../../src/index.js';
+import { rng } from '../helpers/random.js';
 
 test.before(async () => { await init(); });
 
@@ -121,8 +122,7 @@ test('growth profile, shares between steps and the extrapolation of §4.2 by han
 
 /** A collection whose clusters have Zipf-like sizes, members scattered in a seeded order. */
 function zipfCollection(n: number, seed: number): bigint[][] {
-  let s = seed;
-  const rnd = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  const rnd = rng(seed);
   const docs: bigint[][] = [];
   let id = 0;
   while (docs.length < n) {

@@ -6,19 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fingerprintMany, init, ResembleError, serializeSketchSet, sketchMany, type SketchOptions } from '../../src/index.js';
 import { createPool, type Pool } from '../../src/workers/node.js';
+import { rng } from '../helpers/random.js';
 
 await init();
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const VOCAB = ['the', 'mirror', 'page', 'Résumé', 'ЖУРНАЛ', 'ΑΘΗΝΑ', '中文', '検索', 'shingle', 'sketch', 'web', 'copy',
   'near', 'duplicate', 'host', 'link', '&amp;', '&#233;', 'crawl', 'index', 'data', 'x', 'y', 'z'];
@@ -26,7 +16,7 @@ const encoder = new TextEncoder();
 
 /** Random documents of every kind the pool must carry; the same list for a given seed. */
 function randomDocs(seed: number, n: number): unknown[] {
-  const r = prng(seed);
+  const r = rng(seed);
   const big = new Uint8Array(1 << 16);
   for (let i = 0; i < big.length; i++) big[i] = 32 + Math.floor(r() * 90);
   const docs: unknown[] = [];

@@ -27,7 +27,7 @@ import {
   type Ranking,
 } from '../../mirrors/index.js';
 import { DEFAULT_MIN_URLS } from '../../mirrors/host-set.js';
-import { DEFAULT_SEED } from '../../mirrors/random.js';
+import { DEFAULT_SEED } from '../../mirrors/seed.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';

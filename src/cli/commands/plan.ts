@@ -4,6 +4,7 @@ import { planScript, renderPlan, PLAN_STAGES, type PlanStage } from '../../scale
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf } from '../args.js';
 import type { Command } from '../command.js';
 import { writeRecords } from '../output.js';
+import { S_LIMITS } from '../../sketch/options.js';
 
 /**
  * `resemble plan`: the reduce side as SQL for one engine — the versioned templates shipped in the
@@ -31,7 +32,7 @@ Flags:
   --documents LOC       documents (doc, url, host, ...): count only links within one host
   --prefix P            prefix of the tables the plan creates, may hold a schema (default resemble_)
   --kind min|mod        sketch kind of the keys (default min)
-  --s N                 MIN_s sketch size (default 128)
+  --s N                 MIN_s sketch size, ${S_LIMITS.min}..${S_LIMITS.max} (default ${S_LIMITS.default})
   --cap N               keys in more documents are common and dropped (default 1000)
   --min-hits N          least shared keys for a candidate pair (default 1)
   --floor X             least resemblance or containment for a pair to be kept (default 0.2)
@@ -72,7 +73,7 @@ Output: the SQL script; with --format json|jsonl|csv, one record per statement {
       keys: stringOf(ctx.values, 'keys'), sizes: stringOf(ctx.values, 'sizes'), members: stringOf(ctx.values, 'members'),
       links: stringOf(ctx.values, 'links'), documents: stringOf(ctx.values, 'documents'), prefix: stringOf(ctx.values, 'prefix'),
       kind: enumFlag(ctx.values, 'kind', 'min', ['min', 'mod'] as const),
-      s: intFlag(ctx.values, 's', 128, 1, 1 << 20),
+      s: intFlag(ctx.values, 's', S_LIMITS.default, S_LIMITS.min, S_LIMITS.max),
       commonCap: intFlag(ctx.values, 'cap', 1000, 1, 0x7fffffff),
       minHits: intFlag(ctx.values, 'min-hits', 1, 1, 1 << 20),
       pairFloor: numberFlag(ctx.values, 'floor', Math.min(0.2, threshold, containment ?? 1), 0, 1),

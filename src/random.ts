@@ -1,13 +1,10 @@
 /**
- * Seeded randomness for the sampling steps of the mirror algorithms (IP cluster pairs, the
- * document-frequency restriction, the mirroring test's path permutation). Mulberry32: 32-bit
- * state, period 2^32, passes the usual statistical batteries; ample for choosing samples, and
- * identical in every JavaScript engine. Each use derives its own stream from (seed, label), so
- * adding a sampling step never shifts the samples of another.
+ * The one seeded generator of the library: sampling in the mirror algorithms, the reference sample
+ * of signature evaluation, the planted-collection generator. Mulberry32: 32-bit state, period
+ * 2^32, passes the usual statistical batteries; ample for choosing samples, and identical in every
+ * JavaScript engine. `Random.stream(seed, label)` derives a stream per use, so adding a sampling
+ * step never shifts the samples of another.
  */
-
-/** The default seed of every mirror algorithm ('mirr' in ASCII). */
-export const DEFAULT_SEED = 0x6d697272;
 
 /** FNV-1a over a string's UTF-16 code units: derives a stream's seed from a label. */
 function fnv1a(label: string): number {
@@ -19,16 +16,21 @@ function fnv1a(label: string): number {
   return h >>> 0;
 }
 
-/** A deterministic pseudo-random stream. */
+/** A deterministic pseudo-random stream (mulberry32). */
 export class Random {
   private state: number;
 
-  /** Takes a 32-bit seed and a label naming the use (mixed into the seed). */
-  constructor(seed: number, label = '') {
-    this.state = (seed ^ fnv1a(label)) >>> 0;
+  /** Takes a 32-bit seed. */
+  constructor(seed: number) {
+    this.state = seed >>> 0;
   }
 
-  /** Returns the next 32-bit unsigned integer (mulberry32). */
+  /** Takes a 32-bit seed and a label naming the use; returns that use's stream (seed ^ FNV-1a(label)). */
+  static stream(seed: number, label: string): Random {
+    return new Random(seed ^ fnv1a(label));
+  }
+
+  /** Returns the next 32-bit unsigned integer. */
   nextU32(): number {
     let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
     t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -36,13 +38,18 @@ export class Random {
     return (t ^ (t >>> 14)) >>> 0;
   }
 
+  /** Returns a uniform number in [0, 1) (a multiple of 2^-32). */
+  next(): number {
+    return this.nextU32() / 4294967296;
+  }
+
   /** Returns a uniform integer in [0, n), n ≤ 2^32 (multiply-shift; bias below 2^-20 for n < 2^12). */
   int(n: number): number {
-    return Math.floor((this.nextU32() / 4294967296) * n);
+    return Math.floor(this.next() * n);
   }
 
   /** Shuffles `items` in place (Fisher–Yates) and returns it. */
-  shuffle<T>(items: T[]): T[] {
+  shuffle<A extends { length: number; [i: number]: unknown }>(items: A): A {
     for (let i = items.length - 1; i > 0; i--) {
       const j = this.int(i + 1);
       const t = items[i];
@@ -64,4 +71,10 @@ export class Random {
     }
     return pool.subarray(0, k).sort();
   }
+}
+
+/** Takes a 32-bit seed; returns a function drawing uniform numbers in [0, 1) from `new Random(seed)`. */
+export function mulberry32(seed: number): () => number {
+  const r = new Random(seed);
+  return () => r.next();
 }

@@ -1,6 +1,6 @@
 /**
  * The slow, obvious twin of the collision search: an all-pairs scan, the oracle the tests hold
- * the fast code against (the kernels' twins are src/reference/projection.ts and hyperlinkmap.ts).
+ * the fast code against (signatures/collisions.ts), beside the kernels' twins projection.ts and hyperlinkmap.ts.
  */
 
 /** Every pair a < b with ‖X_a − X_b‖∞ < C and ‖R_a − R_b‖∞ < D, by comparing all pairs; sorted. */
