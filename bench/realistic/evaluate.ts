@@ -266,7 +266,7 @@ async function main() {
     rows.push(['dups', 'pairwise P / R / F1 vs Jaccard ≥ 0.5 components', `${f3(s.precision)} / ${f3(s.recall)} / ${f3(s.f1)}`, `${s.clusters} clusters; ${s.cannotLink} cannot-link pairs (J < 0.3)`, r.seconds.toFixed(0)]);
   }
   if (only.includes('collections')) {
-    const r = run(['collections', input, '--extended', ...q], keep, 'collections');
+    const r = run(['collections', input, ...q], keep, 'collections');
     const s = scoreCollections(truth, r.records);
     results.collections = { seconds: r.seconds, ...s };
     rows.push(['collections', 'mirror copy pairs in one cluster ≥ 90% of common pages', `${s.recovered}/${s.mirrorCopyPairs} = ${f3(s.recall)}`, `${s.clusters} clusters; ${s.pagesInTwoCollections} pages in two collections of a cluster; ${s.clustersMixingManuals} clusters mixing manuals`, r.seconds.toFixed(0)]);

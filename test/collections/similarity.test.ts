@@ -28,6 +28,16 @@ test('pageChunks: whole document, N lines (non-overlapping), sentences', () => {
   assert.equal(pageChunks(page, { unit: 'lines', lines: 2, markup: 'text' }), ['l1\nl2', 'l3\nl4', 'l5']);
   assert.equal(pageChunks('A b. C\nd.\nE', { unit: 'sentence', lines: 1, markup: 'text' }), ['a b.', 'c d.', 'e']);
   assert.equal(pageChunks('  \n ', { unit: 'lines', lines: 2, markup: 'text' }), []);
+  // Windows overlap: every run of N lines; a page of N lines or fewer is one window.
+  assert.equal(pageChunks(page, { unit: 'windows', lines: 2, markup: 'text' }), ['l1\nl2', 'l2\nl3', 'l3\nl4', 'l4\nl5']);
+  assert.equal(pageChunks('l1\nl2', { unit: 'windows', lines: 4, markup: 'text' }), ['l1\nl2']);
+});
+
+test('textLines: an XML declaration is markup (a re-encoded copy names another encoding there)', () => {
+  const a = textLines('<?xml version="1.0" encoding="utf-8"?><html><p>Same</p></html>', 'html');
+  const b = textLines('<?xml version="1.0" encoding="euc-jp"?><html><p>Same</p></html>', 'html');
+  assert.equal(a, ['same']);
+  assert.equal(a, b);
 });
 
 test('chunkFingerprints: each page holds the Rabin fingerprints of its distinct chunks, ascending', () => {
@@ -105,7 +115,37 @@ test('chunk similarity: trivial clusters are the closure of "share ≥ T chunks 
       return chunks[a].size > 0 && chunks[b].size > 0 && (shared >= T || (shared === chunks[a].size && shared === chunks[b].size));
     };
     const got = similarPages(pages, { kind: 'chunks', unit: 'lines', lines, threshold: T, markup: 'text' });
+    assert.ok(Array.from(got.score).every((x) => x > 0 && x <= 1));
     assert.equal(clustersOf(got.trivial), closure(n, st), `round ${round}`);
+  }
+});
+
+test('window similarity: the closure of "share ≥ R of the larger page\'s windows", with scores and exact resemblance', () => {
+  const r = rng(13);
+  for (let round = 0; round < 25; round++) {
+    const pool = Array.from({ length: 10 + Math.floor(r() * 15) }, (_, i) => `line ${i} ${Math.floor(r() * 1e6)}`);
+    const n = 5 + Math.floor(r() * 25);
+    const pages = Array.from({ length: n }, () => Array.from({ length: Math.floor(r() * 14) }, () => pool[Math.floor(r() * pool.length)]).join('\n'));
+    const lines = 1 + Math.floor(r() * 3), R = [0.3, 0.5, 0.8][Math.floor(r() * 3)];
+    const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'windows', lines, markup: 'text' })));
+    const shared = (a: number, b: number) => [...chunks[a]].filter((c) => chunks[b].has(c)).length;
+    const st = (a: number, b: number) => chunks[a].size > 0 && chunks[b].size > 0
+      && ((shared(a, b) >= 1 && shared(a, b) >= R * Math.max(chunks[a].size, chunks[b].size)) || (shared(a, b) === chunks[a].size && shared(a, b) === chunks[b].size));
+    const got = similarPages(pages, `windows:${lines}:${R}`);
+    assert.equal(clustersOf(got.trivial), closure(n, st), `round ${round}`);
+    for (let i = 0; i < got.a.length; i++) {
+      const a = got.a[i], b = got.b[i];
+      assert.is(got.score[i], shared(a, b) / Math.max(chunks[a].size, chunks[b].size));
+    }
+    for (let a = 0; a < n; a++) {
+      for (let b = 0; b < n; b++) {
+        const j = chunks[a].size && chunks[b].size ? shared(a, b) / (chunks[a].size + chunks[b].size - shared(a, b)) : 0;
+        const same = pages[a].trim() !== '' && pages[a] === pages[b];
+        assert.ok(Math.abs(got.resemblance(a, b) - (same ? 1 : j)) < 1e-12, `round ${round} ${a} ${b}`);
+      }
+      // Copies with the same text point at the first of them.
+      assert.is(got.label[a], pages[a].trim() === '' ? a : pages.findIndex((p) => p === pages[a]));
+    }
   }
 });
 
@@ -138,11 +178,13 @@ test('sketch similarity: the closure of estimated resemblance ≥ threshold', ()
 });
 
 test('parseSimilarity: the CLI spellings and coded errors', () => {
-  assert.equal(parseSimilarity('chunks:4:15'), { kind: 'chunks', unit: 'lines', lines: 4, threshold: 15, cap: 1000, markup: 'html' });
-  assert.equal(parseSimilarity('chunks:doc'), { kind: 'chunks', unit: 'document', lines: 4, threshold: 1, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('chunks:4:15'), { kind: 'chunks', unit: 'lines', lines: 4, threshold: 15, ratio: 0, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('chunks:doc'), { kind: 'chunks', unit: 'document', lines: 4, threshold: 1, ratio: 0, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity(), { kind: 'chunks', unit: 'windows', lines: 4, threshold: 1, ratio: 0.5, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('windows:2:0.7'), { kind: 'chunks', unit: 'windows', lines: 2, threshold: 1, ratio: 0.7, cap: 1000, markup: 'html' });
   assert.equal(parseSimilarity('chunks:sentence:3').threshold, 3);
   assert.equal(parseSimilarity('sketch:0.5'), { kind: 'sketch', threshold: 0.5, cap: 1000, sketch: {} });
-  for (const bad of ['chunks:4', 'chunks:0:15', 'chunks:a:b', 'sketch:', 'sketch:2', 'shingles:3', 'chunks:4:15:1']) {
+  for (const bad of ['chunks:4', 'chunks:0:15', 'chunks:a:b', 'sketch:', 'sketch:2', 'shingles:3', 'chunks:4:15:1', 'windows:4', 'windows:4:1.5', 'windows:0:0.5', 'windows:4:x']) {
     try { parseSimilarity(bad); assert.unreachable(bad); } catch (e) { assert.is((e as { code?: string }).code, 'E_OPTION', bad); }
   }
   try { parseSimilarity({ kind: 'chunks', lines: 4, bogus: 1 } as never); assert.unreachable(); } catch (e) { assert.is((e as { code?: string }).code, 'E_OPTION'); }
