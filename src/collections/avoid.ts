@@ -50,7 +50,7 @@ export interface AvoidOptions {
   includeNoise?: boolean;
   /**
    * The copy kept per cluster: `inlinks` (default; most links from other hosts, the paper's natural
-   * entry point), `first` (the copy whose first page came first in the crawl), `newest` (latest mean
+   * entry point, then the copy holding most pages), `first` (the copy whose first page came first in the crawl), `newest` (latest mean
    * fetch date of its pages, from `pageDates`), or `host:NAME` (the copy on that host). When the
    * policy cannot decide (no dates, no copy on that host) `inlinks` decides.
    */
@@ -164,8 +164,11 @@ function avoidOptions(options: AvoidOptions): { keep: KeepPolicy; minCoverage: n
 /** Takes a cluster's rows and the policy; returns the row kept. */
 function keptRow(found: ReplicatedCollections, k: number, graph: NamedPageGraph, keep: KeepPolicy, dates?: ArrayLike<string | undefined>): number {
   const c = found.clusters[k];
+  // Most links from other hosts; then the most complete copy; then the first.
   let byLinks = 0;
-  for (let x = 1; x < c.cardinality; x++) if (c.externalInLinks[x] > c.externalInLinks[byLinks]) byLinks = x;
+  for (let x = 1; x < c.cardinality; x++) {
+    if (c.externalInLinks[x] > c.externalInLinks[byLinks] || (c.externalInLinks[x] === c.externalInLinks[byLinks] && c.held[x] > c.held[byLinks])) byLinks = x;
+  }
   if (keep === 'inlinks') return byLinks;
   if (keep === 'first') {
     let best = 0, bestFirst = Infinity;

@@ -53,7 +53,13 @@ function expectedSkips(f: ReplicatedCollections, g: PlantedCrawl, keptRowOf: (k:
   return skip;
 }
 
-const byInLinks = (f: ReplicatedCollections) => (k: number) => { const e = Array.from(f.clusters[k].externalInLinks); return e.indexOf(Math.max(...e)); };
+/** Most links from other hosts, then most pages held, then the first copy. */
+const byInLinks = (f: ReplicatedCollections) => (k: number) => {
+  const c = f.clusters[k];
+  let best = 0;
+  for (let x = 1; x < c.cardinality; x++) if (c.externalInLinks[x] > c.externalInLinks[best] || (c.externalInLinks[x] === c.externalInLinks[best] && c.held[x] > c.held[best])) best = x;
+  return best;
+};
 
 test('avoid-list: shouldSkip equals the brute-force rules on every crawled URL, and covers URLs not crawled yet', () => {
   const list = avoidList(found, crawl, { pageBytes: bytes });

@@ -90,7 +90,7 @@ Flags:
                         a prefix or host rule also skips the URLs not crawled yet under it;
                         redundancy before/after on stderr
   --keep POLICY         the copy --avoid keeps per cluster: inlinks (default: most links from other
-                        hosts), first (first crawled), newest (latest fetch dates; WARC and JSONL
+                        hosts, then most pages), first (first crawled), newest (latest fetch dates; WARC and JSONL
                         inputs carry them), host:NAME (the copy on that host)
   --min-coverage R      a prefix rule needs R of the crawled pages under it to have a kept copy
                         (default 0.9); --rollup places uncrawled result URLs under such prefixes
