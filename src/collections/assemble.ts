@@ -24,6 +24,12 @@ export interface SimilarCluster extends PageMatrix {
   readonly prefixes: readonly string[];
   /** Per collection: crawled pages under its prefix on its host (its own and any others). */
   readonly extents: Uint32Array;
+  /**
+   * Per collection: crawled pages under its prefix reached from its pages along links either way
+   * (its own and those of its copy that have no counterpart): the size of the copy it is part of,
+   * as opposed to other manuals in the same folder.
+   */
+  readonly reach: Uint32Array;
   /** Per collection: links into its pages from pages of other hosts; the copy to keep has most. */
   readonly externalInLinks: Uint32Array;
 }
@@ -305,8 +311,23 @@ function pack(ctx: AssemblyContext, rows: Row[], m: ReturnType<typeof toMatrix>)
     }
     extents[x] = rows[x].extent;
   }
+  const reach = Uint32Array.from(rows, (r) => reachUnder(ctx, r));
   return {
     ...matrix, trivial: Uint32Array.from(columns), parent, complete, noise: size < ctx.minSize, similar: true,
-    held, roots, prefixes: rows.map((r) => r.prefix), extents, externalInLinks: external,
+    held, roots, prefixes: rows.map((r) => r.prefix), extents, reach, externalInLinks: external,
   };
+}
+
+/** Pages under a row's prefix reached from its pages along links either way, through pages under the prefix. */
+function reachUnder(ctx: AssemblyContext, row: Row): number {
+  if (!ctx.urls) return row.pages.length;
+  const g = ctx.graph, urls = ctx.urls, prefix = row.prefix;
+  const seen = new Set(row.pages), queue = [...row.pages];
+  const visit = (q: number) => { if (!seen.has(q) && urls[q].startsWith(prefix)) { seen.add(q); queue.push(q); } };
+  while (queue.length) {
+    const p = queue.pop()!;
+    for (let e = g.linkOffsets[p]; e < g.linkOffsets[p + 1]; e++) visit(g.linkTargets[e]);
+    for (let e = ctx.inLinks.offsets[p]; e < ctx.inLinks.offsets[p + 1]; e++) visit(ctx.inLinks.sources[e]);
+  }
+  return seen.size;
 }

@@ -49,7 +49,7 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
 
 /**
  * The relation of two copies: `exact` when every common page has identical text and neither holds a
- * page of the cluster the other lacks; `partial` when the common pages are identical but one holds
+ * page the other lacks (in the cluster, or in the copy under its prefix that its pages link to); `partial` when the common pages are identical but one holds
  * pages the other lacks; `near` when pages differ but little (mean resemblance ≥ `near`: a
  * re-encoded or re-templated copy); `lagging` otherwise (pages changed: another release).
  */
@@ -78,7 +78,9 @@ export function measurePair(c: SimilarCluster, x: number, y: number, resemblance
     if (r === 1) identical++;
   }
   const mean = common === 0 ? 0 : sum / common;
-  return { common, identical, resemblance: mean, relation: relationOf(common, identical, common === c.held[x] && common === c.held[y], mean, near) };
+  // The same pages: each holds only the common ones, and neither is part of a larger copy under its prefix.
+  const sameSet = common === c.held[x] && common === c.held[y] && c.reach[x] === c.reach[y];
+  return { common, identical, resemblance: mean, relation: relationOf(common, identical, sameSet, mean, near) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { replicaSummary } from '../../src/collections/summary.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { init } from '../../src/index.js';
 import { loadCrawl } from '../../src/io/crawl.js';
+import { loadTruth, scoreReplicas } from '../../bench/realistic/evaluate.js';
 
 await init();
 const DIR = join('test', 'fixtures', 'realistic-slice');
@@ -135,6 +136,16 @@ test('replica summary: relations agree with how the slice was built', () => {
     assert.ok(r.coverageA > 0 && r.coverageA <= 1 && r.coverageB > 0 && r.coverageB <= 1);
     assert.is(r.identical === r.common, r.relation === 'exact' || r.relation === 'partial');
   }
+});
+
+test('the evaluation\'s replica measure: every mirror pair of the slice once, relations agreeing; wrong records counted', () => {
+  const truth = loadTruth(join(DIR, 'truth'));
+  const records = replicaSummary(found, graph, found.similarity);
+  const score = scoreReplicas(truth, records);
+  assert.equal([score.onMirrors, score.agree, score.notMirrors, score.mirrorPairs], [10, 10, 0, 10]);
+  const wrong = [{ ...records[0], relation: 'partial' }, { ...records[0], a: { ...records[0].a, root: 'http://blog.example.com/notes/debian-apt-get.html' } }];
+  const bad = scoreReplicas(truth, wrong);
+  assert.equal([bad.onMirrors, bad.agree, bad.notMirrors], [1, 0, 1]);
 });
 
 test('avoid-list: mirror hosts are one rule each, covering URLs not crawled yet; no kept page is skipped', () => {
