@@ -47,6 +47,8 @@ export interface AssemblyContext {
   readonly ridSize: Uint32Array;
   /** Graph with virtual pages (nodes ≥ graph.size) and each node's row root, for connectivity. */
   readonly linked: PageGraph;
+  /** Pages in some candidate collection; set by the assembly. */
+  inRow?: Uint8Array;
   readonly rowRoot?: Int32Array;
   /** Score per page for entry pages (in-links from other hosts by default). */
   readonly rootScore: ArrayLike<number>;
@@ -95,6 +97,7 @@ export function assembleFromRows(ctx: AssemblyContext): SimilarCluster[] {
   for (const r of rows) Object.assign(r, rowPlace(ctx, r.pages));
   const rowOf = new Int32Array(n).fill(-1);
   rows.forEach((r, x) => { for (const p of r.pages) rowOf[p] = x; });
+  ctx.inRow = Uint8Array.from(rowOf, (x) => (x >= 0 ? 1 : 0));
   // What a collection is measured against: its pages and the pages under its prefix that are in no
   // collection (a fragment of a copy is not diluted by the copy's other fragments; a few replicated
   // pages of an unreplicated manual are).
@@ -149,6 +152,8 @@ export function assembleFromRows(ctx: AssemblyContext): SimilarCluster[] {
  */
 export function assembleFromMatrices(ctx: AssemblyContext, matrices: readonly PageMatrix[]): SimilarCluster[] {
   const out: SimilarCluster[] = [];
+  ctx.inRow = new Uint8Array(ctx.graph.size);
+  for (const m of matrices) for (const p of m.pages) if (p !== HOLE) ctx.inRow[p] = 1;
   for (const m of matrices) {
     const rows: Row[] = [];
     for (let x = 0; x < m.cardinality; x++) {
@@ -160,38 +165,111 @@ export function assembleFromMatrices(ctx: AssemblyContext, matrices: readonly Pa
   return out;
 }
 
-/** Same-host links between a row's pages and its virtual pages, either way: its connected parts. */
-function connectedParts(ctx: AssemblyContext, row: Row): number[][] {
-  const nodes = [...row.pages, ...row.virtual];
-  const index = new Map(nodes.map((p, i) => [p, i]));
-  const uf = new UnionFind(nodes.length);
-  const g = ctx.linked;
-  for (const p of nodes) {
-    if (p >= g.size) continue;
+/**
+ * The pages a row reaches along links either way (on the graph with virtual pages): through its own
+ * pages, its virtual pages, and the pages of its host under its prefix that are in no collection
+ * (the pages of its copy that no other copy holds). Calls `meet` for every page reached.
+ */
+function walk(ctx: AssemblyContext, row: Row, from: readonly number[], meet: (q: number) => boolean): void {
+  const g = ctx.linked, n = ctx.graph.size, urls = ctx.urls;
+  const own = new Set<number>([...row.pages, ...row.virtual]);
+  const free = (q: number) => q < n && !ctx.inRow![q] && g.hostOf[q] === row.host && (!urls || urls[q].startsWith(row.prefix));
+  // Virtual pages have no reverse links in `inLinks`: the row's pages linking to them, kept here.
+  const intoVirtual = new Map<number, number[]>();
+  for (const p of row.pages) {
     for (let e = g.linkOffsets[p]; e < g.linkOffsets[p + 1]; e++) {
-      const j = index.get(g.linkTargets[e]);
-      if (j !== undefined && g.hostOf[g.linkTargets[e]] === g.hostOf[p]) uf.union(index.get(p)!, j);
+      const v = g.linkTargets[e];
+      if (v >= n) (intoVirtual.get(v) ?? intoVirtual.set(v, []).get(v)!).push(p);
     }
   }
-  const parts = new Map<number, number[]>();
-  row.pages.forEach((p, i) => {
-    const r = uf.find(i);
-    let part = parts.get(r);
-    if (!part) parts.set(r, (part = []));
-    part.push(p);
-  });
-  return [...parts.values()];
+  const seen = new Set(from), queue = [...from];
+  const step = (q: number) => {
+    if (seen.has(q)) return;
+    seen.add(q);
+    if (own.has(q) || free(q)) { if (meet(q)) queue.push(q); }
+    else meet(q);
+  };
+  while (queue.length) {
+    const p = queue.pop()!;
+    for (let e = g.linkOffsets[p]; e < g.linkOffsets[p + 1]; e++) step(g.linkTargets[e]);
+    if (p < n) for (let e = ctx.inLinks.offsets[p]; e < ctx.inLinks.offsets[p + 1]; e++) step(ctx.inLinks.sources[e]);
+    else for (const q of intoVirtual.get(p) ?? []) step(q);
+  }
 }
 
 /**
- * Makes one cluster meet the invariants, repeating until nothing changes: every column is held by
+ * Rows of one cluster on one host that hold no column in common, whose prefixes nest, and that
+ * reach each other along links (through pages of the copy no other copy holds) are one copy: its
+ * parts were grown apart because the links between them are held by that copy only (the other
+ * copies lack the pages in between). Takes the rows; returns them with such parts joined
+ * (greedily, in order, while their columns stay disjoint).
+ */
+function joinLinkedRows(ctx: AssemblyContext, rows: Row[]): Row[] {
+  const owner = new Map<number, number>();
+  rows.forEach((r, x) => { for (const p of r.pages) owner.set(p, x); });
+  const uf = new UnionFind(rows.length);
+  const columns = rows.map((r) => new Set(r.pages.map((p) => ctx.rid[p])));
+  let joined = false;
+  rows.forEach((r, x) => {
+    const met = new Set<number>();
+    walk(ctx, r, r.pages, (q) => {
+      const y = owner.get(q);
+      if (y !== undefined && y !== x) met.add(y);
+      return y === x || y === undefined;
+    });
+    for (const y of met) {
+      const other = rows[y];
+      if (other.host !== r.host || !(other.prefix.startsWith(r.prefix) || r.prefix.startsWith(other.prefix))) continue;
+      const a = uf.find(x), b = uf.find(y);
+      if (a === b) continue;
+      let clash = false;
+      for (const c of columns[a]) if (columns[b].has(c)) { clash = true; break; }
+      if (clash) continue;
+      uf.union(a, b);
+      const root = uf.find(a), gone = root === a ? b : a;
+      for (const c of columns[gone]) columns[root].add(c);
+      joined = true;
+    }
+  });
+  if (!joined) return rows;
+  const groups = new Map<number, Row>();
+  rows.forEach((r, x) => {
+    const k = uf.find(x), g0 = groups.get(k);
+    if (!g0) groups.set(k, { ...r, pages: [...r.pages], virtual: [...r.virtual] });
+    else { g0.pages.push(...r.pages); g0.virtual.push(...r.virtual); }
+  });
+  return [...groups.values()].map((r) => ({ ...r, ...rowPlace(ctx, r.pages) }));
+}
+
+/** A row's connected parts: its pages grouped by what they reach (see `walk`). */
+function connectedParts(ctx: AssemblyContext, row: Row): number[][] {
+  const index = new Map(row.pages.map((p, i) => [p, i]));
+  const part = new Int32Array(row.pages.length).fill(-1);
+  const parts: number[][] = [];
+  row.pages.forEach((p, i) => {
+    if (part[i] >= 0) return;
+    const k = parts.length, list = [p];
+    part[i] = k;
+    parts.push(list);
+    walk(ctx, row, [p], (q) => {
+      const j = index.get(q);
+      if (j !== undefined && part[j] < 0) { part[j] = k; list.push(q); }
+      return true;
+    });
+  });
+  return parts;
+}
+
+/**
+ * Makes one cluster meet the invariants (after joining the parts of one copy, see
+ * `joinLinkedRows`), repeating until nothing changes: every column is held by
  * two collections or more; every collection holds `minRowPages` pages or more and is link-connected
  * on its host (a collection in several parts is split into them); Definition 5 holds between every
  * two collections (pages are taken out where it fails); collections sharing no column are separate
  * clusters. Returns the clusters left (none when nothing holds).
  */
 function finalize(ctx: AssemblyContext, start: Row[], minRowPages = 2): SimilarCluster[] {
-  let rows = start.map((r) => ({ ...r, pages: [...r.pages] }));
+  let rows = joinLinkedRows(ctx, start.map((r) => ({ ...r, pages: [...r.pages] })));
   for (let pass = 0; ; pass++) {
     let changed = false;
     // Columns held by two rows or more.

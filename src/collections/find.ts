@@ -134,8 +134,10 @@ export function findCollections(graph: PageGraph, similarity: SimilarPages | Tri
 
   // The invariants, checked on the output: a cluster that breaks one is dropped, never reported.
   const owner = new Int32Array(n).fill(-1);
+  const listed = new Uint8Array(n);
+  for (const c of clusters) for (const p of c.pages) if (p !== HOLE) listed[p] = 1;
   clusters = clusters.filter((c, i) => {
-    const problems = clusterProblems(c, named, inLinks, trivial.rid);
+    const problems = clusterProblems(c, named, inLinks, trivial.rid, listed);
     for (const p of c.pages) if (p !== HOLE && owner[p] >= 0) problems.push(`page ${p} is in two clusters`);
     if (problems.length) { stats.dropped++; return false; }
     for (const p of c.pages) if (p !== HOLE) owner[p] = i;

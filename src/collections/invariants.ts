@@ -1,4 +1,3 @@
-import { UnionFind } from '../cluster/union-find.js';
 import type { SimilarCluster } from './assemble.js';
 import { checkDefinition5 } from './definition5.js';
 import { HOLE } from './matrix.js';
@@ -16,11 +15,15 @@ export interface InvariantGraph extends PageGraph {
  * - every collection holds at least one page, on one host, under its prefix, and the collections are
  *   disjoint (a page is in at most one collection of the cluster);
  * - every column holds pages of one trivial cluster (`rid`), in two collections or more;
- * - every collection is link-connected on its host: through links between its pages, or through a
- *   URL of its host that two of its pages link to and the crawl lacks (a page a partial copy misses);
+ * - every collection is link-connected on its host: through links between its pages, through pages
+ *   of its host under its prefix that are in no collection (`listed` says which are; the pages of
+ *   its copy that no other copy holds), or through a URL of its host that two of its pages link to
+ *   and the crawl lacks (a page a partial copy misses);
  * - Definition 5 holds between every two collections on the columns both hold.
  */
-export function clusterProblems(c: SimilarCluster, graph: InvariantGraph, inLinks: { offsets: Uint32Array; sources: Uint32Array }, rid?: ArrayLike<number>): string[] {
+export function clusterProblems(
+  c: SimilarCluster, graph: InvariantGraph, inLinks: { offsets: Uint32Array; sources: Uint32Array }, rid?: ArrayLike<number>, listed?: Uint8Array,
+): string[] {
   const problems: string[] = [];
   const seen = new Set<number>();
   for (let x = 0; x < c.cardinality; x++) {
@@ -36,7 +39,7 @@ export function clusterProblems(c: SimilarCluster, graph: InvariantGraph, inLink
     if (pages.length !== c.held[x]) problems.push(`collection ${x} holds ${pages.length} pages, not ${c.held[x]}`);
     if (new Set(pages.map((p) => graph.hostOf[p])).size > 1) problems.push(`collection ${x} spans hosts`);
     if (graph.urls && c.prefixes[x] !== '' && pages.some((p) => !graph.urls![p].startsWith(c.prefixes[x]))) problems.push(`collection ${x} has a page outside ${c.prefixes[x]}`);
-    if (!connected(pages, graph)) problems.push(`collection ${x} is not link-connected`);
+    if (!connected(pages, graph, inLinks, c.prefixes[x], listed)) problems.push(`collection ${x} is not link-connected`);
   }
   for (let col = 0; col < c.size; col++) {
     let held = 0;
@@ -54,26 +57,27 @@ export function clusterProblems(c: SimilarCluster, graph: InvariantGraph, inLink
   return problems;
 }
 
-function connected(pages: readonly number[], graph: InvariantGraph): boolean {
+function connected(pages: readonly number[], graph: InvariantGraph, inLinks: { offsets: Uint32Array; sources: Uint32Array }, prefix: string, listed?: Uint8Array): boolean {
   if (pages.length <= 1) return true;
-  const index = new Map(pages.map((p, i) => [p, i]));
-  const uf = new UnionFind(pages.length);
-  const viaMissing = new Map<string, number>();
-  pages.forEach((p, i) => {
-    for (let e = graph.linkOffsets[p]; e < graph.linkOffsets[p + 1]; e++) {
-      const j = index.get(graph.linkTargets[e]);
-      if (j !== undefined) uf.union(i, j);
-    }
-    if (!graph.externalOffsets || !graph.externalUrls || !graph.urls) return;
+  const host = graph.hostOf[pages[0]];
+  const mine = new Set(pages);
+  // Pages that may lie on a path: unlisted pages of the host under the prefix.
+  const between = (q: number) => listed !== undefined && !listed[q] && graph.hostOf[q] === host && (!graph.urls || graph.urls[q].startsWith(prefix));
+  const missingOf = (p: number): string[] => {
+    if (!graph.externalOffsets || !graph.externalUrls || !graph.urls) return [];
     const origin = graph.urls[p].slice(0, graph.urls[p].indexOf('/', graph.urls[p].indexOf('://') + 3) + 1);
-    for (let e = graph.externalOffsets[p]; e < graph.externalOffsets[p + 1]; e++) {
-      const u = graph.externalUrls[e];
-      if (!u.startsWith(origin)) continue;
-      const first = viaMissing.get(u);
-      if (first === undefined) viaMissing.set(u, i); else uf.union(first, i);
-    }
-  });
-  const r = uf.find(0);
-  for (let i = 1; i < pages.length; i++) if (uf.find(i) !== r) return false;
-  return true;
+    return graph.externalUrls.slice(graph.externalOffsets[p], graph.externalOffsets[p + 1]).filter((u) => u.startsWith(origin));
+  };
+  // Missing URLs → the collection's pages linking to them.
+  const viaMissing = new Map<string, number[]>();
+  for (const p of pages) for (const u of missingOf(p)) (viaMissing.get(u) ?? viaMissing.set(u, []).get(u)!).push(p);
+  const seen = new Set([pages[0]]), queue = [pages[0]];
+  const step = (q: number) => { if (!seen.has(q) && (mine.has(q) || between(q))) { seen.add(q); queue.push(q); } };
+  while (queue.length) {
+    const p = queue.pop()!;
+    for (let e = graph.linkOffsets[p]; e < graph.linkOffsets[p + 1]; e++) step(graph.linkTargets[e]);
+    for (let e = inLinks.offsets[p]; e < inLinks.offsets[p + 1]; e++) step(inLinks.sources[e]);
+    if (mine.has(p)) for (const u of missingOf(p)) for (const q of viaMissing.get(u) ?? []) step(q);
+  }
+  return pages.every((p) => seen.has(p));
 }

@@ -47,7 +47,9 @@ function relativeRef(from: URL, to: URL): string {
   const dir = a.length - 1;
   let k = 0;
   while (k < dir && k < b.length - 1 && a[k] === b[k]) k++;
-  return '../'.repeat(dir - k) + b.slice(k).join('/') + to.search;
+  const ref = '../'.repeat(dir - k) + b.slice(k).join('/') + to.search;
+  // A link to the page's own folder (its index) is './', never '' (which is the page itself).
+  return ref === '' || ref.startsWith('?') ? `./${ref}` : ref;
 }
 
 function hasExternal(graph: PageGraph): graph is PageGraph & NamedPageGraph & ExternalLinks {
