@@ -16,7 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { crawlDigest } from './build.js';
+import { crawlDigest, dataDirs } from './build.js';
 import { layOut } from './layout.js';
 import { jsonlRecords, writeFolder, writeJsonl } from './output.js';
 import { WORKS, type CopySpec } from './plan.js';
@@ -73,12 +73,7 @@ export const VARIANT_COPIES: CopySpec[] = [
 async function main() {
   const { values } = parseArgs({ options: { sources: { type: 'string' }, out: { type: 'string' } } });
   const data = process.env.RESEMBLE_DATA;
-  const sources = values.sources ?? (data ? join(data, 'sources') : undefined);
-  const out = values.out ?? (data ? join(data, 'realistic-variant') : undefined);
-  if (!sources || !out) {
-    console.error('set RESEMBLE_DATA (a folder outside the repository) or give --sources DIR and --out DIR');
-    process.exit(2);
-  }
+  const { sources, out } = dataDirs({ sources: values.sources, out: values.out ?? (data ? join(data, 'realistic-variant') : undefined) });
   const log = (s: string) => console.error(s);
   const fetched = fetchSources(resolve(sources), log);
   const pages = layOut(WORKS, VARIANT_COPIES, SOURCES, (s) => fetched.get(packageKey(s))!.dir);

@@ -102,12 +102,17 @@ function clustersOf(trivial: { count: number; offsets: Uint32Array; pages: Uint3
   return out;
 }
 
+/** Random pages of up to 13 lines drawn from a pool of `base` to `base + spread` lines. */
+function randomPages(r: () => number, base: number, spread: number): string[] {
+  const pool = Array.from({ length: base + Math.floor(r() * spread) }, (_, i) => `line ${i} ${Math.floor(r() * 1e6)}`);
+  const n = 5 + Math.floor(r() * 25);
+  return Array.from({ length: n }, () => Array.from({ length: Math.floor(r() * 14) }, () => pool[Math.floor(r() * pool.length)]).join('\n'));
+}
+
 test('chunk similarity: trivial clusters are the closure of "share ≥ T chunks or the same chunk set"', () => {
   const r = rng(11);
   for (let round = 0; round < 25; round++) {
-    const pool = Array.from({ length: 12 + Math.floor(r() * 20) }, (_, i) => `line ${i} ${Math.floor(r() * 1e6)}`);
-    const n = 5 + Math.floor(r() * 25);
-    const pages = Array.from({ length: n }, () => Array.from({ length: Math.floor(r() * 14) }, () => pool[Math.floor(r() * pool.length)]).join('\n'));
+    const pages = randomPages(r, 12, 20), n = pages.length;
     const lines = 1 + Math.floor(r() * 3), T = 1 + Math.floor(r() * 4);
     const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'lines', lines, markup: 'text' })));
     const st = (a: number, b: number) => {
@@ -123,9 +128,7 @@ test('chunk similarity: trivial clusters are the closure of "share ≥ T chunks 
 test('window similarity: the closure of "share ≥ R of the larger page\'s windows", with scores and exact resemblance', () => {
   const r = rng(13);
   for (let round = 0; round < 25; round++) {
-    const pool = Array.from({ length: 10 + Math.floor(r() * 15) }, (_, i) => `line ${i} ${Math.floor(r() * 1e6)}`);
-    const n = 5 + Math.floor(r() * 25);
-    const pages = Array.from({ length: n }, () => Array.from({ length: Math.floor(r() * 14) }, () => pool[Math.floor(r() * pool.length)]).join('\n'));
+    const pages = randomPages(r, 10, 15), n = pages.length;
     const lines = 1 + Math.floor(r() * 3), R = [0.3, 0.5, 0.8][Math.floor(r() * 3)];
     const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'windows', lines, markup: 'text' })));
     const shared = (a: number, b: number) => [...chunks[a]].filter((c) => chunks[b].has(c)).length;
