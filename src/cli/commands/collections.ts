@@ -193,7 +193,8 @@ Flags:
       const s = found.similarity, st = found.stats;
       ctx.err.write(`collections: ${kept.length} similar clusters (${found.clusters.length - kept.length} noise below ${minSize} pages) `
         + `from ${graph.size} pages in ${found.trivial.count} trivial clusters (${st.splitClusters} split); ${st.replicatedEdges} replicated link groups, `
-        + `${st.virtualPages} pages linked but not crawled, ${found.breakPoints.pages.length} break points, ${s.emptyPages} pages without text\n`);
+        + `${st.virtualPages} pages linked but not crawled, ${found.breakPoints.pages.length} break points, ${s.emptyPages} pages without text`
+        + `${st.dropped ? `; ${st.dropped} clusters dropped for breaking an invariant` : ''}\n`);
     }
     return 0;
   },
