@@ -53,7 +53,13 @@ test('chunkFingerprints: each page holds the Rabin fingerprints of its distinct 
   assert.is(cols.textFp[0] === cols.textFp[3], false);
 });
 
-test('icebergPairs equals brute-force counting, with the common-value cap and in several passes', () => {
+/** Orders "a,b,shared" strings by a, then b (numerically). */
+const cmpPair = (x: string, y: string) => {
+  const [xa, xb] = x.split(',').map(Number), [ya, yb] = y.split(',').map(Number);
+  return xa - ya || xb - yb;
+};
+
+test('icebergPairs equals brute-force counting, with the common-value cap, on all pages and on some', () => {
   const r = rng(7);
   for (let round = 0; round < 60; round++) {
     const n = 2 + Math.floor(r() * 40), vocab = 1 + Math.floor(r() * 30);
@@ -77,10 +83,23 @@ test('icebergPairs equals brute-force counting, with the common-value cap and in
         if (shared >= T) want.push(`${a},${b},${shared}`);
       }
     }
-    for (const passEntries of [1024, 1]) {
-      const got = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, passEntries });
-      assert.equal(Array.from(got.a, (a, i) => `${a},${got.b[i]},${got.shared[i]}`).sort(), want.sort(), `round ${round}`);
+    const got = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T });
+    const listed = Array.from(got.a, (a, i) => `${a},${got.b[i]},${got.shared[i]}`);
+    assert.equal(listed, [...want].sort((x, y) => cmpPair(x, y)), `round ${round}: a ascending, then b`);
+    // Only some pages: the cap counts those pages alone.
+    const some = Uint32Array.from({ length: n }, (_v, i) => i).filter((i) => i % 3 !== 1);
+    const onSome = new Map<bigint, number>();
+    for (const i of some) for (const v of sets[i]) onSome.set(v, (onSome.get(v) ?? 0) + 1);
+    const wantSome: string[] = [];
+    for (const a of some) {
+      for (const b of some) {
+        if (b <= a) continue;
+        const shared = sets[a].filter((v) => sets[b].includes(v) && onSome.get(v)! <= cap).length;
+        if (shared >= T) wantSome.push(`${a},${b},${shared}`);
+      }
     }
+    const gotSome = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, pages: some });
+    assert.equal(Array.from(gotSome.a, (a, i) => `${a},${gotSome.b[i]},${gotSome.shared[i]}`), wantSome, `round ${round}, some pages`);
   }
 });
 
