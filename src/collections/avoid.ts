@@ -30,9 +30,10 @@ export interface Redundancy {
   pages: number;
   /** Pages with at least one similar page (trivial cluster of two or more). */
   similarPages: number;
-  /** Crawled pages the list skips, and those of them that have no copy in a kept collection. */
+  /** Crawled pages the list skips. */
   skippedPages: number;
-  lostPages: number;
+  /** Skipped pages that have no copy in a kept collection (absent from figures made before it was counted). */
+  lostPages?: number;
   totalBytes: number;
   savedBytes: number;
   /** Pages left after skipping that still have a similar page left. */
