@@ -1,6 +1,6 @@
 import { normalizeParsed, parseUrl } from '../graph/url.js';
 import type { NamedPageGraph, PageGraph } from './page-graph.js';
-import { directoryOf } from './prefix.js';
+import { commonDirectory, directoryOf } from './prefix.js';
 import { trivialFromLabels, type TrivialClusters } from './trivial.js';
 
 /** Links to URLs outside the crawl, per page (the shape `WebGraph` keeps them in). */
@@ -64,9 +64,12 @@ function hasExternal(graph: PageGraph): graph is PageGraph & NamedPageGraph & Ex
  * missing URL is a virtual copy of q; when it reaches another missing URL, the two are copies of one
  * missing page. Fragments of a copy that only meet through pages the crawl lacks (every page links
  * to the missing contents page) are then joined through it, and a link into it counts as the copy
- * holding the link. Guards, since nothing of the page itself is known: the missing URL must lie
- * below its host's root directory, and only pages under its directory link to it here (so a
- * host's missing home page, or a link from one copy into another copy's folder, joins nothing).
+ * holding the link. Guards, since nothing of the page itself is known: only pages under the
+ * missing URL's directory link to it here (so a link from one copy into another copy's folder
+ * joins nothing), and a missing URL at the host's root directory counts only when every page
+ * linking to it lies in one folder below the root (a copy mirrored into `/1.81/` whose links climb
+ * to the host's missing home page is joined through it; a host's home page linked from two
+ * manuals in two folders joins nothing).
  * Links to other hosts never make virtual pages: a collection lives on one host. Takes the graph
  * (with its URLs and external links; a bare page graph has none) and the trivial clusters.
  */
@@ -87,11 +90,27 @@ export function virtualPages(graph: PageGraph, trivial: TrivialClusters): Virtua
     return v;
   };
   const find = (v: number) => { while (parent[v] !== v) { parent[v] = parent[parent[v]]; v = parent[v]; } return v; };
+  // A missing page at the host's root (its home page, or a link that climbs above the folder a
+  // copy was mirrored into) is kept only when every page linking to it lies in one folder below
+  // the root: it is then the missing home of that one copy, not of everything the host holds.
+  const rootLinkers = new Map<string, string>();
+  for (let p = 0; p < n; p++) {
+    const from = graph.externalOffsets[p] < graph.externalOffsets[p + 1] ? urlOf(p) : undefined;
+    if (!from) continue;
+    for (let e = graph.externalOffsets[p]; e < graph.externalOffsets[p + 1]; e++) {
+      const to = parseUrl(graph.externalUrls[e]);
+      if (!to || to.origin !== from.origin) continue;
+      const url = normalizeParsed(to);
+      if (index.has(url) || deepDirectory(url) !== undefined) continue;
+      const seen = rootLinkers.get(url);
+      rootLinkers.set(url, seen === undefined ? directoryOf(graph.urls[p]) : commonDirectory([seen, graph.urls[p]]));
+    }
+  }
   /** The missing URL `to` as a virtual page for a link from `p`, or undefined when a guard says no. */
   const missing = (p: number, to: URL) => {
     const url = normalizeParsed(to);
     if (index.has(url)) return undefined;
-    const dir = deepDirectory(url);
+    const dir = deepDirectory(url) ?? (rootLinkers.has(url) ? deepDirectory(rootLinkers.get(url)!) : undefined);
     return dir !== undefined && graph.urls[p].startsWith(dir) ? url : undefined;
   };
   for (let p = 0; p < n; p++) {

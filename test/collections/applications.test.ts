@@ -241,4 +241,26 @@ test('virtual pages: a missing host root, or a folder of another copy, joins not
   }
 });
 
+test('virtual pages: a copy mirrored into a folder whose links climb to the host\'s missing home page is joined through it', () => {
+  // A reference whose pages link only to its missing contents page (../index.html, outside the
+  // copy's folder), origin under /doc/html/ref/, mirror under /1.81/ of a host whose root the crawl
+  // lacks: there ../index.html is the host's home page, linked from /1.81/ alone.
+  const names = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
+  const all: Document[] = [];
+  for (const base of ['http://origin.example/doc/html/ref/', 'http://mirror.example/1.81/']) {
+    for (const name of names) all.push({ url: `${base}${name}.html`, bytes: new TextEncoder().encode(`ref ${name}`), links: [new URL('../index.html', base).href] });
+  }
+  const graph = WebGraph.fromDocuments(all);
+  const labels = all.map((d) => names.indexOf(d.url.slice(-7, -5)));
+  const got = findCollections(graph, trivialFromLabels(labels), { minSize: 1 });
+  assert.equal(got.clusters.map((k) => [k.cardinality, k.size, k.complete]), [[2, 6, true]], 'one cluster of the two full copies');
+  const without = findCollections(graph, trivialFromLabels(labels), { minSize: 1, virtualPages: false });
+  assert.is(without.clusters.length, 0, 'no link joins two pages of a copy');
+  // The same copies with an unrelated folder of the mirror host linking to its home page too: the
+  // home page is no longer one copy's, and only the origin's missing contents page is left to join.
+  const more = [...all, ...['u0', 'u1'].map((name) => ({ url: `http://mirror.example/other/${name}.html`, bytes: new TextEncoder().encode(`other ${name}`), links: ['http://mirror.example/index.html'] }))];
+  const mixed = findCollections(WebGraph.fromDocuments(more), trivialFromLabels([...labels, 100, 101]), { minSize: 1 });
+  assert.equal(mixed.clusters.length, 0, 'a home page linked from two folders joins nothing');
+});
+
 test.run();
