@@ -108,7 +108,7 @@ export function scoreDups(truth: Truth, records: any[]) {
   return { clusters: predicted.length, ...score, cannotLink, unknownUrls: unknown.size };
 }
 
-/** Replicated collections (`collections --extended`) against the copy pairs that mirror each other. */
+/** Replicated collections (`collections`, its defaults) against the copy pairs that mirror each other. */
 export function scoreCollections(truth: Truth, records: any[]) {
   const clusters = records.filter((r) => Array.isArray(r.collections));
   // Where each page is listed: cluster → page → collections listing it.
