@@ -108,7 +108,7 @@ export function scoreDups(truth: Truth, records: any[]) {
   return { clusters: predicted.length, ...score, cannotLink, unknownUrls: unknown.size };
 }
 
-/** Replicated collections (`collections --extended`) against the copy pairs that mirror each other. */
+/** Replicated collections (`collections`, its defaults) against the copy pairs that mirror each other. */
 export function scoreCollections(truth: Truth, records: any[]) {
   const clusters = records.filter((r) => Array.isArray(r.collections));
   // Where each page is listed: cluster → page → collections listing it.
@@ -158,6 +158,37 @@ export function scoreCollections(truth: Truth, records: any[]) {
     recoveredVerified: perPair.filter((p) => p.coverageVerified >= 0.9).length,
     pagesInTwoCollections: inTwo, clustersMixingManuals: mixing, pairs: perPair,
   };
+}
+
+/**
+ * The replica summary (`collections --replicas`) against the truth's copy pairs: each record's two
+ * sides are mapped to the copies their entry pages belong to; the relation it gives is compared with the
+ * truth's (exact / partial / lagging; `near` counts as lagging: pages changed), and records between
+ * copies that do not mirror each other (distant releases, different manuals) are counted.
+ */
+export function scoreReplicas(truth: Truth, records: any[]) {
+  // A record's side is the copy its entry page belongs to.
+  const copyOf = (root: string) => {
+    const i = truth.index.get(root);
+    return i === undefined ? undefined : truth.pages[i].copy;
+  };
+  const pairKey = (a: string, b: string) => [a, b].sort().join(' ');
+  const truthPairs = new Map(truth.copyPairs.map((p) => [pairKey(p.a, p.b), p]));
+  const confusion: Record<string, number> = {};
+  let agree = 0, onMirrors = 0, notMirrors = 0;
+  const seen = new Set<string>();
+  for (const r of records) {
+    const a = copyOf(r.a.root), b = copyOf(r.b.root);
+    const t = a && b ? truthPairs.get(pairKey(a, b)) : undefined;
+    if (!t || !t.mirror) { notMirrors++; continue; }
+    if (seen.has(pairKey(a!, b!))) continue;
+    seen.add(pairKey(a!, b!));
+    onMirrors++;
+    const said = r.relation === 'near' ? 'lagging' : r.relation;
+    confusion[`${t.relation}→${r.relation}`] = (confusion[`${t.relation}→${r.relation}`] ?? 0) + 1;
+    if (said === t.relation) agree++;
+  }
+  return { records: records.length, mirrorPairs: truth.copyPairs.filter((p) => p.mirror).length, onMirrors, agree, notMirrors, confusion };
 }
 
 /** Mirrored hosts (`mirrors --algorithm hybrid --verify`): verdicts against host pairs that mirror a collection. */
@@ -266,10 +297,15 @@ async function main() {
     rows.push(['dups', 'pairwise P / R / F1 vs Jaccard ≥ 0.5 components', `${f3(s.precision)} / ${f3(s.recall)} / ${f3(s.f1)}`, `${s.clusters} clusters; ${s.cannotLink} cannot-link pairs (J < 0.3)`, r.seconds.toFixed(0)]);
   }
   if (only.includes('collections')) {
-    const r = run(['collections', input, '--extended', ...q], keep, 'collections');
+    const r = run(['collections', input, ...q], keep, 'collections');
     const s = scoreCollections(truth, r.records);
-    results.collections = { seconds: r.seconds, ...s };
-    rows.push(['collections', 'mirror copy pairs in one cluster ≥ 90% of common pages', `${s.recovered}/${s.mirrorCopyPairs} = ${f3(s.recall)}`, `${s.clusters} clusters; ${s.pagesInTwoCollections} pages in two collections of a cluster; ${s.clustersMixingManuals} clusters mixing manuals`, r.seconds.toFixed(0)]);
+    const rep = run(['collections', input, '--replicas', ...q], keep, 'collections-replicas');
+    const sr = scoreReplicas(truth, rep.records);
+    results.collections = { seconds: r.seconds, ...s, replicas: sr };
+    const worst = [...s.pairs].sort((x, y) => x.coverage - y.coverage)[0];
+    rows.push(['collections', 'mirror copy pairs in one cluster ≥ 90% of common pages', `${s.recovered}/${s.mirrorCopyPairs} = ${f3(s.recall)}`,
+      `${s.clusters} clusters; ${s.pagesInTwoCollections} pages in two collections of a cluster; ${s.clustersMixingManuals} clusters mixing manuals; `
+      + `lowest coverage ${worst ? `${worst.coverage} (${worst.a} / ${worst.b})` : '—'}; replica relations agreeing ${sr.agree}/${sr.onMirrors} (${Object.entries(sr.confusion).map(([k, v]) => `${k} ${v}`).join(', ')}), ${sr.notMirrors} records between copies that do not mirror`, r.seconds.toFixed(0)]);
   }
   if (only.includes('mirrors')) {
     const r = run(['mirrors', input, '--algorithm', 'hybrid', '--verify', ...q], keep, 'mirrors');

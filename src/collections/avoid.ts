@@ -1,17 +1,28 @@
+import { intOption, numberOption, optionError, rejectUnknown, ResembleError } from '../errors.js';
 import { normalizeUrl } from '../graph/url.js';
 import type { ReplicatedCollections } from './find.js';
+import { HOLE } from './matrix.js';
 import type { NamedPageGraph } from './page-graph.js';
+import { hostOfPrefix, SortedUrls } from './prefix.js';
 import { groupBy } from './sort.js';
+import { measurePair, type Relation } from './summary.js';
 
-/** One thing a crawler can skip: a whole host, every URL under a prefix, or one URL. */
+/** One thing a crawler can skip: a whole host, every URL under a prefix (crawled or not yet), or one URL. */
 export interface AvoidEntry {
   kind: 'host' | 'prefix' | 'url';
   value: string;
   /** Crawled pages it covers, and their bytes. */
   pages: number;
   bytes: number;
-  /** Root URL of the copy kept instead (of the first cluster the entry came from). */
+  /** Entry page of the copy kept instead (of the first cluster the entry came from). */
   keep: string;
+  /** Where the kept copy lives (its prefix). */
+  keepPrefix?: string;
+  /** Covered crawled pages that have a copy in a kept collection (the rest are `lost`: crawled only here). */
+  redundant?: number;
+  lost?: number;
+  /** How the skipped copy relates to the kept one (prefix and host entries). */
+  relation?: Relation;
 }
 
 /** How redundant the crawl was, before and after skipping (the paper: 48% similar pages, 13% after). */
@@ -19,12 +30,18 @@ export interface Redundancy {
   pages: number;
   /** Pages with at least one similar page (trivial cluster of two or more). */
   similarPages: number;
+  /** Crawled pages the list skips. */
   skippedPages: number;
+  /** Skipped pages that have no copy in a kept collection (absent from figures made before it was counted). */
+  lostPages?: number;
   totalBytes: number;
   savedBytes: number;
   /** Pages left after skipping that still have a similar page left. */
   similarPagesAfter: number;
 }
+
+/** Which copy of each cluster a crawler keeps. */
+export type KeepPolicy = 'inlinks' | 'first' | 'newest' | `host:${string}`;
 
 /** Options of `avoidList`. */
 export interface AvoidOptions {
@@ -32,24 +49,46 @@ export interface AvoidOptions {
   pageBytes?: ArrayLike<number>;
   /** Also skip copies in noise clusters. Default false (the paper ignores them). */
   includeNoise?: boolean;
+  /**
+   * The copy kept per cluster: `inlinks` (default; most links from other hosts, the paper's natural
+   * entry point, then the copy holding most pages), `first` (the copy whose first page came first in the crawl), `newest` (latest mean
+   * fetch date of its pages, from `pageDates`), or `host:NAME` (the copy on that host). When the
+   * policy cannot decide (no dates, no copy on that host) `inlinks` decides.
+   */
+  keep?: KeepPolicy;
+  /** Fetch dates per DocId (ISO 8601 or anything `Date.parse` reads), for `keep: 'newest'`. */
+  pageDates?: ArrayLike<string | undefined>;
+  /**
+   * A prefix (or host) rule needs at least this share of the crawled pages under it to have a copy
+   * kept elsewhere; below it the skipped pages are listed one URL at a time. A rule also covers the
+   * pages not crawled yet under it. Default 0.9.
+   */
+  minCoverage?: number;
+  /** A collection becomes a prefix or host rule only when it holds at least this many pages; a smaller one (a few copied pages on a blog) is listed URL by URL. Default 10. */
+  minRulePages?: number;
+  /** Page resemblance (`SimilarPages.resemblance`), to give each prefix and host entry its relation to the kept copy. Default: none (no relation). */
+  resemblance?: (a: number, b: number) => number;
 }
 
+const FORMAT = 'resemble-avoid-list';
+const VERSION = 2;
+
 /**
- * A crawler avoid-list (Section 5.1): for each similar cluster one copy is kept (the collection with
- * most in-links from other hosts, then the first), the pages of the others are skipped, except
- * pages that a kept collection shares (partial mirrors). Skipped pages are written as hosts when a
- * host holds nothing else, as URL prefixes when every crawled page under the prefix is skipped,
- * and as single URLs otherwise, so the list never covers a crawled page that was not redundant.
+ * A crawler avoid-list (Section 5.1): hosts, URL prefixes and URLs a crawler can skip because a
+ * copy is kept elsewhere. `shouldSkip(url)` answers for any URL, crawled or not: a URL under a
+ * skipped prefix or on a skipped host is skipped. `save()` writes a versioned JSON document;
+ * `AvoidList.load` reads it and also the JSON lines `resemble collections --avoid` writes.
  */
 export class AvoidList {
   private readonly hostSet: Set<string>;
   private readonly prefixSet: Set<string>;
   private readonly urlSet: Set<string>;
 
+  /** Takes the entries and the redundancy figures (entries of older versions, without the newer fields, are read as they are). */
   constructor(readonly entries: readonly AvoidEntry[], readonly redundancy: Redundancy) {
-    this.hostSet = new Set(entries.filter((e) => e.kind === 'host').map((e) => e.value));
-    this.prefixSet = new Set(entries.filter((e) => e.kind === 'prefix').map((e) => e.value));
-    this.urlSet = new Set(entries.filter((e) => e.kind === 'url').map((e) => e.value));
+    this.hostSet = new Set(entries.filter((e) => e.kind === 'host').map((e) => e.value.toLowerCase()));
+    this.prefixSet = new Set(entries.filter((e) => e.kind === 'prefix').map((e) => normalizeUrl(e.value) ?? e.value));
+    this.urlSet = new Set(entries.filter((e) => e.kind === 'url').map((e) => normalizeUrl(e.value) ?? e.value));
   }
 
   /** Takes a URL (any spelling); returns true when the list says a crawler can skip it. */
@@ -68,116 +107,198 @@ export class AvoidList {
     for (let i = pathAt; i < stop; i++) if (norm.charCodeAt(i) === 47 && this.prefixSet.has(norm.slice(0, i + 1))) return true;
     return false;
   }
+
+  /** Returns the list as a versioned JSON document (`{"format": "resemble-avoid-list", "version": 2, "entries", "redundancy"}`). */
+  save(): string {
+    return JSON.stringify({ format: FORMAT, version: VERSION, entries: this.entries, redundancy: this.redundancy }) + '\n';
+  }
+
+  /**
+   * Takes a saved list: the JSON document of `save()` (version 2), or the JSON lines of
+   * `resemble collections --avoid` (one entry per line, as every version wrote them); returns the
+   * list. Throws E_FORMAT naming the line or field that cannot be read.
+   */
+  static load(text: string): AvoidList {
+    const trimmed = text.trim();
+    const noRedundancy: Redundancy = { pages: 0, similarPages: 0, skippedPages: 0, lostPages: 0, totalBytes: 0, savedBytes: 0, similarPagesAfter: 0 };
+    if (trimmed === '') return new AvoidList([], noRedundancy);
+    let whole: unknown;
+    try { whole = JSON.parse(trimmed); } catch { whole = undefined; }
+    if (whole && typeof whole === 'object' && !Array.isArray(whole) && (whole as { format?: unknown }).format !== undefined) {
+      const doc = whole as { format: unknown; version: unknown; entries: unknown; redundancy: unknown };
+      if (doc.format !== FORMAT) throw new ResembleError('E_FORMAT', `expected an avoid-list (format ${FORMAT}), got format ${JSON.stringify(doc.format)}`);
+      if (doc.version !== VERSION) throw new ResembleError('E_FORMAT', `avoid-list version ${JSON.stringify(doc.version)} is not known (this version reads ${VERSION} and the JSON lines of --avoid)`);
+      if (!Array.isArray(doc.entries)) throw new ResembleError('E_FORMAT', 'avoid-list: entries is not an array');
+      const entries = doc.entries.map((e, i) => checkEntry(e, `entry ${i + 1}`));
+      return new AvoidList(entries, { ...noRedundancy, ...(doc.redundancy && typeof doc.redundancy === 'object' ? doc.redundancy as Partial<Redundancy> : {}) });
+    }
+    const entries: AvoidEntry[] = [];
+    trimmed.split(/\r?\n/).forEach((line, i) => {
+      if (line.trim() === '') return;
+      let e: unknown;
+      try { e = JSON.parse(line); } catch { throw new ResembleError('E_FORMAT', `avoid-list line ${i + 1}: not JSON`, { line: i + 1 }); }
+      entries.push(checkEntry(e, `line ${i + 1}`));
+    });
+    return new AvoidList(entries, noRedundancy);
+  }
 }
 
-/** Directory part of a URL: up to and including the last '/' of its path. */
-function directoryOf(url: string): string {
-  const q = url.search(/[?#]/);
-  const path = q < 0 ? url : url.slice(0, q);
-  return path.slice(0, path.lastIndexOf('/') + 1);
+function checkEntry(e: unknown, where: string): AvoidEntry {
+  const x = e as Partial<AvoidEntry> | null;
+  if (!x || typeof x !== 'object' || (x.kind !== 'host' && x.kind !== 'prefix' && x.kind !== 'url') || typeof x.value !== 'string') {
+    throw new ResembleError('E_FORMAT', `avoid-list ${where}: expected {"kind": "host"|"prefix"|"url", "value": string, ...}`, { where });
+  }
+  return { pages: 0, bytes: 0, keep: '', ...x } as AvoidEntry;
 }
 
-/** Takes the clusters and the named graph; returns the avoid-list with the redundancy figures. */
-export function avoidList(found: ReplicatedCollections, graph: NamedPageGraph, options: AvoidOptions = {}): AvoidList {
-  const n = graph.size;
-  const bytesOf = (p: number) => (options.pageBytes ? options.pageBytes[p] : 0);
-  const skipped = new Uint8Array(n), kept = new Uint8Array(n);
-  const keepUrl = new Map<number, string>();
-  const collectionOf = new Int32Array(n).fill(-1);
-  let collections = 0;
-  const collectionKeep: string[] = [];
-  for (const c of found.clusters) {
-    if (c.noise && !options.includeNoise) continue;
-    let best = 0;
-    for (let x = 1; x < c.cardinality; x++) if (c.externalInLinks[x] > c.externalInLinks[best]) best = x;
-    const keepRoot = graph.urls[c.pages[best * c.size]];
+/** Checks `AvoidOptions`; returns the keep policy and the coverage with defaults filled in. */
+function avoidOptions(options: AvoidOptions): { keep: KeepPolicy; minCoverage: number; minRulePages: number } {
+  rejectUnknown(options, ['pageBytes', 'includeNoise', 'keep', 'pageDates', 'minCoverage', 'minRulePages', 'resemblance'], 'avoidList');
+  const keep = options.keep ?? 'inlinks';
+  if (typeof keep !== 'string' || !(['inlinks', 'first', 'newest'].includes(keep) || (keep.startsWith('host:') && keep.length > 5))) {
+    throw optionError('keep', 'inlinks, first, newest or host:NAME', keep);
+  }
+  if (keep === 'newest' && options.pageDates === undefined) throw optionError('pageDates', 'fetch dates per page for keep: newest', undefined);
+  return { keep, minCoverage: numberOption('minCoverage', options.minCoverage, 0.9, 0, 1), minRulePages: intOption('minRulePages', options.minRulePages, 10, 1, 2 ** 31) };
+}
+
+/** Takes a cluster's rows and the policy; returns the row kept. */
+function keptRow(found: ReplicatedCollections, k: number, graph: NamedPageGraph, keep: KeepPolicy, dates?: ArrayLike<string | undefined>): number {
+  const c = found.clusters[k];
+  // Most links from other hosts; then the most complete copy; then the first.
+  let byLinks = 0;
+  for (let x = 1; x < c.cardinality; x++) {
+    if (c.externalInLinks[x] > c.externalInLinks[byLinks] || (c.externalInLinks[x] === c.externalInLinks[byLinks] && c.held[x] > c.held[byLinks])) byLinks = x;
+  }
+  if (keep === 'inlinks') return byLinks;
+  if (keep === 'first') {
+    let best = 0, bestFirst = Infinity;
     for (let x = 0; x < c.cardinality; x++) {
-      const id = collections++;
-      collectionKeep.push(keepRoot);
+      let first = Infinity;
+      for (let col = 0; col < c.size; col++) { const p = c.pages[x * c.size + col]; if (p !== HOLE && p < first) first = p; }
+      if (first < bestFirst) { bestFirst = first; best = x; }
+    }
+    return best;
+  }
+  if (keep === 'newest') {
+    let best = -1, bestTime = -Infinity;
+    for (let x = 0; x < c.cardinality; x++) {
+      let sum = 0, count = 0;
       for (let col = 0; col < c.size; col++) {
         const p = c.pages[x * c.size + col];
-        if (x === best) kept[p] = 1;
-        else { skipped[p] = 1; if (collectionOf[p] < 0) collectionOf[p] = id; keepUrl.set(p, keepRoot); }
+        const t = p === HOLE ? NaN : Date.parse(dates![p] ?? '');
+        if (Number.isFinite(t)) { sum += t; count++; }
       }
+      if (count > 0 && sum / count > bestTime) { bestTime = sum / count; best = x; }
     }
+    return best >= 0 ? best : byLinks;
   }
-  for (let p = 0; p < n; p++) if (kept[p]) skipped[p] = 0;
+  const host = keep.slice(5).toLowerCase();
+  for (let x = 0; x < c.cardinality; x++) if (graph.hosts[graph.hostOf[c.roots[x]]] === host) return x;
+  return byLinks;
+}
 
-  const hostPages = new Uint32Array(graph.hosts.length), hostSkipped = new Uint32Array(graph.hosts.length);
-  for (let p = 0; p < n; p++) { hostPages[graph.hostOf[p]]++; if (skipped[p]) hostSkipped[graph.hostOf[p]]++; }
-  // Crawled URLs in sorted order with a running count of skipped ones: a prefix covers a contiguous range.
-  const sorted = Array.from({ length: n }, (_, i) => i).sort((x, y) => (graph.urls[x] < graph.urls[y] ? -1 : graph.urls[x] > graph.urls[y] ? 1 : x - y));
-  const sortedUrls = sorted.map((p) => graph.urls[p]);
-  const skippedBefore = new Uint32Array(n + 1);
-  for (let i = 0; i < n; i++) skippedBefore[i + 1] = skippedBefore[i] + skipped[sorted[i]];
-  const lowerBound = (s: string) => { let l = 0, r = n; while (l < r) { const m = (l + r) >>> 1; if (sortedUrls[m] < s) l = m + 1; else r = m; } return l; };
-  /** The crawled URLs starting with `prefix` (a contiguous range of the sorted list) and how many are skipped. */
-  const coverage = (prefix: string) => {
-    const lo = lowerBound(prefix);
-    let l = lo, r = n;
-    while (l < r) { const m = (l + r) >>> 1; if (sortedUrls[m].startsWith(prefix)) l = m + 1; else r = m; }
-    return { total: l - lo, skipped: skippedBefore[l] - skippedBefore[lo], lo, hi: l };
-  };
+/**
+ * Takes the clusters and the named graph; returns the avoid-list with the redundancy figures. Per
+ * cluster one copy is kept (see `keep`); every other copy's pages that have a copy in the kept one
+ * are redundant. A copy of `minRulePages` pages or more becomes a prefix rule when at least
+ * `minCoverage` of the crawled pages under its prefix are redundant and no kept page lies there, so that the URLs not crawled yet under it
+ * are skipped too; a host where every crawled page is under such rules becomes a host rule; other
+ * redundant pages are listed one URL at a time. A page that some cluster keeps is never skipped.
+ */
+export function avoidList(found: ReplicatedCollections, graph: NamedPageGraph, options: AvoidOptions = {}): AvoidList {
+  const { keep, minCoverage, minRulePages } = avoidOptions(options);
+  const n = graph.size;
+  const bytesOf = (p: number) => (options.pageBytes ? options.pageBytes[p] : 0);
+  const redundant = new Uint8Array(n), kept = new Uint8Array(n);
+  type Candidate = { cluster: number; row: number; best: number; prefix: string; pages: number[]; keepRoot: string; keepPrefix: string };
+  const candidates: Candidate[] = [];
+  found.clusters.forEach((c, k) => {
+    if (c.noise && !options.includeNoise) return;
+    const best = keptRow(found, k, graph, keep, options.pageDates);
+    for (let col = 0; col < c.size; col++) { const p = c.pages[best * c.size + col]; if (p !== HOLE) kept[p] = 1; }
+    for (let x = 0; x < c.cardinality; x++) {
+      if (x === best) continue;
+      const pages: number[] = [];
+      for (let col = 0; col < c.size; col++) {
+        const p = c.pages[x * c.size + col];
+        if (p !== HOLE && c.pages[best * c.size + col] !== HOLE) { redundant[p] = 1; pages.push(p); }
+      }
+      if (pages.length) candidates.push({ cluster: k, row: x, best, prefix: c.prefixes[x], pages, keepRoot: graph.urls[c.roots[best]], keepPrefix: c.prefixes[best] });
+    }
+  });
+  for (let p = 0; p < n; p++) if (kept[p]) redundant[p] = 0;
 
+  const sorted = new SortedUrls(graph.urls);
+  const redundantBefore = new Uint32Array(n + 1), keptBefore = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    redundantBefore[i + 1] = redundantBefore[i] + redundant[sorted.order[i]];
+    keptBefore[i + 1] = keptBefore[i] + kept[sorted.order[i]];
+  }
+  const skipped = new Uint8Array(n);
   const entries = new Map<string, AvoidEntry>();
-  const add = (kind: AvoidEntry['kind'], value: string, pages: number[], keep: string) => {
-    const key = `${kind} ${value}`;
-    const e = entries.get(key);
-    if (e) return;
-    let bytes = 0;
-    for (const p of pages) bytes += bytesOf(p);
-    entries.set(key, { kind, value, pages: pages.length, bytes, keep });
-  };
-  // Skipped pages grouped by (collection, host).
-  const groups = new Map<string, number[]>();
-  for (let p = 0; p < n; p++) {
-    if (!skipped[p]) continue;
-    const h = graph.hostOf[p];
-    if (hostSkipped[h] === hostPages[h]) continue;
-    const key = `${collectionOf[p]} ${h}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = []));
-    g.push(p);
-  }
-  const byHost = groupBy(graph.hostOf, graph.hosts.length);
-  for (let h = 0; h < graph.hosts.length; h++) {
-    if (hostPages[h] === 0 || hostSkipped[h] !== hostPages[h]) continue;
-    const pages = Array.from(byHost.items.subarray(byHost.offsets[h], byHost.offsets[h + 1]));
-    add('host', graph.hosts[h], pages, keepUrl.get(pages[0]) ?? '');
-  }
-  for (const [key, pages] of groups) {
-    const keep = collectionKeep[Number(key.split(' ')[0])] ?? '';
-    let prefix = directoryOf(graph.urls[pages[0]]);
-    for (const p of pages) {
-      const dir = directoryOf(graph.urls[p]);
-      let k = 0;
-      while (k < prefix.length && k < dir.length && prefix.charCodeAt(k) === dir.charCodeAt(k)) k++;
-      prefix = prefix.slice(0, prefix.lastIndexOf('/', k - 1) + 1);
+  const prefixRule = new Map<string, Candidate>();
+  for (const cand of candidates) {
+    const root = cand.prefix.indexOf('/', cand.prefix.indexOf('://') + 3) + 1;
+    if (cand.prefix !== '' && root > 0 && found.clusters[cand.cluster].held[cand.row] >= minRulePages) {
+      const { lo, hi } = sorted.range(cand.prefix);
+      const red = redundantBefore[hi] - redundantBefore[lo];
+      if (keptBefore[hi] === keptBefore[lo] && red >= minCoverage * (hi - lo)) { if (!prefixRule.has(cand.prefix)) prefixRule.set(cand.prefix, cand); continue; }
     }
-    const cov = prefix.includes('://') && prefix.indexOf('/', prefix.indexOf('://') + 3) >= 0 ? coverage(prefix) : undefined;
-    if (cov && cov.total === cov.skipped) add('prefix', prefix, sorted.slice(cov.lo, cov.hi), keep);
-    else for (const p of pages) add('url', graph.urls[p], [p], keep);
+    for (const p of cand.pages) {
+      if (!redundant[p]) continue;
+      skipped[p] = 1;
+      entries.set(`url ${graph.urls[p]}`, { kind: 'url', value: graph.urls[p], pages: 1, bytes: bytesOf(p), keep: cand.keepRoot, keepPrefix: cand.keepPrefix, redundant: 1, lost: 0 });
+    }
   }
-  // Drop entries covered by a broader prefix (found by walking their own directory prefixes).
+  const resemblance = options.resemblance;
+  const relationOf = (cand: Candidate) => (resemblance ? measurePair(found.clusters[cand.cluster], cand.row, cand.best, resemblance).relation : undefined);
+  // Hosts whose every crawled page lies under a prefix rule (and none is kept) become host rules.
+  const hostOfPage = graph.hostOf, byHost = groupBy(hostOfPage, graph.hosts.length);
+  const underRule = new Uint8Array(n);
+  for (const prefix of prefixRule.keys()) { const { lo, hi } = sorted.range(prefix); for (let i = lo; i < hi; i++) underRule[sorted.order[i]] = 1; }
+  const hostRule = new Set<number>();
+  for (let h = 0; h < graph.hosts.length; h++) {
+    const pages = byHost.items.subarray(byHost.offsets[h], byHost.offsets[h + 1]);
+    if (pages.length && pages.every((p) => underRule[p] && !kept[p])) hostRule.add(h);
+  }
+  for (const h of hostRule) {
+    const pages = Array.from(byHost.items.subarray(byHost.offsets[h], byHost.offsets[h + 1]));
+    const first = [...prefixRule.entries()].find(([prefix]) => hostOfPrefix(prefix) === graph.hosts[h])!;
+    let bytes = 0, red = 0;
+    for (const p of pages) { bytes += bytesOf(p); red += redundant[p]; skipped[p] = 1; }
+    entries.set(`host ${graph.hosts[h]}`, { kind: 'host', value: graph.hosts[h], pages: pages.length, bytes, keep: first[1].keepRoot, keepPrefix: first[1].keepPrefix, redundant: red, lost: pages.length - red, relation: relationOf(first[1]) });
+  }
+  for (const [prefix, cand] of prefixRule) {
+    const { lo, hi } = sorted.range(prefix);
+    let bytes = 0, red = 0;
+    for (let i = lo; i < hi; i++) { const p = sorted.order[i]; bytes += bytesOf(p); red += redundant[p]; skipped[p] = 1; }
+    if (hostRule.has(graph.hostOf[cand.pages[0]])) continue;
+    entries.set(`prefix ${prefix}`, { kind: 'prefix', value: prefix, pages: hi - lo, bytes, keep: cand.keepRoot, keepPrefix: cand.keepPrefix, redundant: red, lost: hi - lo - red, relation: relationOf(cand) });
+  }
+  // Entries covered by a host or a broader prefix are left out.
   const all = [...entries.values()];
   const prefixes = new Set(all.filter((e) => e.kind === 'prefix').map((e) => e.value));
-  const covered = (value: string) => {
-    const from = value.indexOf('/', value.indexOf('://') + 3);
-    for (let i = from; i >= 0 && i < value.length - 1; i = value.indexOf('/', i + 1)) if (prefixes.has(value.slice(0, i + 1))) return true;
+  const hosts = new Set(all.filter((e) => e.kind === 'host').map((e) => e.value));
+  const covered = (e: AvoidEntry) => {
+    if (e.kind === 'host') return false;
+    if (hosts.has(hostOfPrefix(e.value))) return true;
+    const from = e.value.indexOf('/', e.value.indexOf('://') + 3);
+    for (let i = from; i >= 0 && i < e.value.length - 1; i = e.value.indexOf('/', i + 1)) if (prefixes.has(e.value.slice(0, i + 1))) return true;
     return false;
   };
-  const final = all.filter((e) => e.kind === 'host' || !covered(e.value));
-  final.sort((x, y) => (x.kind === y.kind ? (x.value < y.value ? -1 : x.value > y.value ? 1 : 0) : x.kind === 'host' ? -1 : y.kind === 'host' ? 1 : x.kind === 'prefix' ? -1 : 1));
+  const rank = { host: 0, prefix: 1, url: 2 } as const;
+  const final = all.filter((e) => !covered(e)).sort((x, y) => rank[x.kind] - rank[y.kind] || (x.value < y.value ? -1 : x.value > y.value ? 1 : 0));
 
   const { rid, size } = found.trivial;
   const left = new Uint32Array(found.trivial.count);
-  let similarPages = 0, skippedPages = 0, totalBytes = 0, savedBytes = 0;
+  let similarPages = 0, skippedPages = 0, lostPages = 0, totalBytes = 0, savedBytes = 0;
   for (let p = 0; p < n; p++) {
     totalBytes += bytesOf(p);
     if (size[rid[p]] >= 2) similarPages++;
-    if (skipped[p]) { skippedPages++; savedBytes += bytesOf(p); } else left[rid[p]]++;
+    if (skipped[p]) { skippedPages++; savedBytes += bytesOf(p); if (!redundant[p]) lostPages++; } else left[rid[p]]++;
   }
   let similarPagesAfter = 0;
   for (let p = 0; p < n; p++) if (!skipped[p] && left[rid[p]] >= 2) similarPagesAfter++;
-  return new AvoidList(final, { pages: n, similarPages, skippedPages, totalBytes, savedBytes, similarPagesAfter });
+  return new AvoidList(final, { pages: n, similarPages, skippedPages, lostPages, totalBytes, savedBytes, similarPagesAfter });
 }

@@ -1,4 +1,4 @@
-import type { GrownCluster } from './grow.js';
+import { HOLE, type PageMatrix } from './matrix.js';
 import type { PageGraph } from './page-graph.js';
 
 /** Break-point pages (Figure 3(c)): page i sits between a page of cluster `from[i]` and a page of cluster `to[i]`. */
@@ -19,11 +19,11 @@ export interface BreakPoints {
  */
 export function breakPoints(
   graph: PageGraph, inLinks: { offsets: Uint32Array; sources: Uint32Array },
-  clusters: readonly GrownCluster[], clusterOf: Int32Array, rowOf: Int32Array,
+  clusters: readonly PageMatrix[], clusterOf: Int32Array, rowOf: Int32Array,
 ): BreakPoints {
   const { hostOf, linkOffsets, linkTargets } = graph;
   const columnOf = new Int32Array(graph.size).fill(-1);
-  for (const c of clusters) for (let i = 0; i < c.pages.length; i++) columnOf[c.pages[i]] = i % c.size;
+  for (const c of clusters) for (let i = 0; i < c.pages.length; i++) if (c.pages[i] !== HOLE) columnOf[c.pages[i]] = i % c.size;
   const outside = (y: number, A: number, B: number) => clusterOf[y] !== A && clusterOf[y] !== B;
   const linksTo = (y: number, v: number) => {
     for (let e = linkOffsets[y]; e < linkOffsets[y + 1]; e++) if (linkTargets[e] === v) return true;
@@ -34,14 +34,14 @@ export function breakPoints(
     const a = clusters[A], b = clusters[B];
     for (let r = 0; r < a.cardinality; r++) {
       const u2 = a.pages[r * a.size + cu];
-      if (A === B ? r === rowU : u2 === a.pages[rowU * a.size + cu]) continue;
+      if (u2 === HOLE || (A === B ? r === rowU : u2 === a.pages[rowU * a.size + cu])) continue;
       for (let e = linkOffsets[u2]; e < linkOffsets[u2 + 1]; e++) {
         const y = linkTargets[e];
         if (y === x || hostOf[y] !== hostOf[u2] || !outside(y, A, B)) continue;
         // Rows of two clusters are not aligned, so any copy of v's column on y's host will do.
         for (let s = A === B ? r : 0; s < (A === B ? r + 1 : b.cardinality); s++) {
           const v2 = b.pages[s * b.size + cv];
-          if (hostOf[v2] === hostOf[y] && linksTo(y, v2)) return true;
+          if (v2 !== HOLE && hostOf[v2] === hostOf[y] && linksTo(y, v2)) return true;
         }
       }
     }

@@ -4,9 +4,14 @@ import { sentences, textLines } from './text.js';
 
 /** How a page is cut into chunks (Section 2.1 and 5.1). */
 export interface ChunkParams {
-  /** 'document': one chunk per page; 'lines': one per `lines` consecutive lines; 'sentence': one per sentence. */
-  unit: 'document' | 'lines' | 'sentence';
-  /** Lines per chunk for unit 'lines' (the paper used 4 and 2). */
+  /**
+   * 'document': one chunk per page; 'lines': one per `lines` consecutive lines (non-overlapping, as
+   * the paper counts them); 'windows': every run of `lines` consecutive lines (overlapping, so one
+   * inserted or edited line changes at most `lines` chunks instead of every chunk after it);
+   * 'sentence': one per sentence.
+   */
+  unit: 'document' | 'lines' | 'windows' | 'sentence';
+  /** Lines per chunk for units 'lines' and 'windows' (the paper used 4 and 2). */
   lines: number;
   /** 'html' converts markup to text lines first; 'text' takes the bytes as text. */
   markup: 'html' | 'text';
@@ -29,6 +34,12 @@ export function pageChunks(page: string, p: ChunkParams): string[] {
   if (p.unit === 'document') return [lines.join('\n')];
   if (p.unit === 'sentence') return sentences(lines);
   const out: string[] = [];
+  if (p.unit === 'windows') {
+    // A page of `lines` lines or fewer is one window of all of them.
+    if (lines.length <= p.lines) return [lines.join('\n')];
+    for (let i = 0; i + p.lines <= lines.length; i++) out.push(lines.slice(i, i + p.lines).join('\n'));
+    return out;
+  }
   // Non-overlapping groups of N lines, the last one possibly shorter, as the paper counts them.
   for (let i = 0; i < lines.length; i += p.lines) out.push(lines.slice(i, i + p.lines).join('\n'));
   return out;

@@ -1,110 +1,161 @@
-import { intOption, optionError, rejectUnknown } from '../errors.js';
+import { enumOption, intOption, numberOption, optionError, rejectUnknown, ResembleError } from '../errors.js';
+import { assembleFromMatrices, assembleFromRows, type AssemblyContext, type SimilarCluster } from './assemble.js';
 import { breakPoints, type BreakPoints } from './break-points.js';
-import { checkDefinition5 } from './definition5.js';
-import { growClusters, type GrownCluster } from './grow.js';
+import { splitColumns } from './columns.js';
+import { growClusters } from './grow.js';
+import { clusterProblems, type InvariantGraph } from './invariants.js';
 import { linkSummary } from './link-summary.js';
+import { HOLE } from './matrix.js';
 import { mergeEdges } from './merge.js';
-import { interSiteInLinks, reverseLinks, type NamedPageGraph, type PageGraph } from './page-graph.js';
+import { interSiteInLinks, reverseLinks, type PageGraph } from './page-graph.js';
+import { SortedUrls } from './prefix.js';
+import { growRows } from './rows.js';
+import type { SimilarPages } from './similarity.js';
 import type { TrivialClusters } from './trivial.js';
-import { withVirtualLinks, type ExternalLinks } from './virtual-links.js';
+import { NO_VIRTUAL_PAGES, virtualPages, withVirtualPages } from './virtual-pages.js';
+
+export type { SimilarCluster } from './assemble.js';
 
 /** Options of `findCollections`; every one has a default. */
 export interface CollectionOptions {
-  /** Merge with the partial-mirror condition |Ri| = s ≥ d = |Rj| (extended clusters, Section 4). Default false: |Ri| = s = d = |Rj|. */
-  extended?: boolean;
-  /** Restrict collections to a single site: only links between pages of one host are used (Section 5.1). Default false. */
-  singleSite?: boolean;
+  /**
+   * How clusters grow. 'mixed' (default): over links held by at least two copies, so full, partial
+   * and older copies of a manual form one cluster and the smaller copies join at the pages they
+   * share. 'paper': Algorithm 3.1 as published, the exact merge condition |Ri| = s = d = |Rj|
+   * (clusters break wherever the copies' trivial clusters differ in size).
+   */
+  growth?: 'mixed' | 'paper';
   /** Clusters whose collections have fewer pages are noise (Section 5.1: "less than 10 pages"). Default 10. */
   minSize?: number;
-  /** A score per page for choosing start points and roots. Default: in-links from pages of other hosts (Section 3.1). */
+  /**
+   * Two collections are copies when they share at least this fraction of the smaller one, counted
+   * over every crawled page under its prefix (mixed growth). Default 0.5.
+   */
+  minShare?: number;
+  /** Join the fragments of a partial copy through the pages it links to but the crawl lacks (mixed growth). Default true. */
+  virtualPages?: boolean;
+  /** A score per page for choosing entry pages. Default: in-links from pages of other hosts (Section 3.1). */
   rootScore?: ArrayLike<number>;
-}
-
-/** A similar cluster with its checks: see `GrownCluster` for the page matrix. */
-export interface SimilarCluster extends GrownCluster {
-  /** Collection size below `minSize`: PowerPoint slide shows, break-point fragments (Section 5.1). */
-  readonly noise: boolean;
-  /** Definition 5 verified on the output between every two collections. */
-  readonly similar: boolean;
-  /** Per collection (row): links into its pages from pages of other hosts; the copy to keep has most. */
-  readonly externalInLinks: Uint32Array;
 }
 
 /** What `findCollections` returns. */
 export interface ReplicatedCollections {
-  /** Similar clusters of cardinality ≥ 2, by cardinality, then size (both descending), then first root DocId. */
+  /** Similar clusters of cardinality ≥ 2, by cardinality, then size (both descending), then first entry page. */
   readonly clusters: SimilarCluster[];
+  /** The trivial clusters the columns are made of (after chained ones were split). */
   readonly trivial: TrivialClusters;
   /** DocId → index in `clusters`, or -1. */
   readonly clusterOf: Int32Array;
-  /** DocId → its collection (row) in that cluster: the first row holding it (a shared page is in several). */
+  /** DocId → its collection (row) in that cluster, or -1: a page is in at most one collection. */
   readonly rowOf: Int32Array;
   readonly breakPoints: BreakPoints;
-  /** Counts of the intermediate tables. */
-  readonly stats: { linkSummaryRows: number; mergeEdges: number; unmatchedRows: number; offSiteRows: number; trivialClusters: number; virtualLinks: number };
+  /** Counts of the intermediate steps. */
+  readonly stats: {
+    trivialClusters: number; splitClusters: number; replicatedEdges: number; linksJoined: number; linksRefused: number;
+    virtualPages: number; mergeEdges: number; dropped: number;
+  };
 }
 
-const KNOWN = ['extended', 'singleSite', 'minSize', 'rootScore'] as const;
-
-function hasExternal(graph: PageGraph): graph is PageGraph & NamedPageGraph & ExternalLinks {
-  const g = graph as Partial<NamedPageGraph & ExternalLinks>;
-  return g.externalOffsets instanceof Uint32Array && Array.isArray(g.externalUrls) && Array.isArray(g.urls);
-}
+const KNOWN = ['growth', 'minSize', 'minShare', 'virtualPages', 'rootScore'] as const;
 
 /** Checks `CollectionOptions`; returns them with defaults filled in. */
 export function collectionOptions(options: CollectionOptions = {}, pageCount?: number): Required<Omit<CollectionOptions, 'rootScore'>> & { rootScore?: ArrayLike<number> } {
+  const o = options as CollectionOptions & { extended?: unknown; singleSite?: unknown };
+  if (o.extended !== undefined) throw new ResembleError('E_OPTION', 'the option extended is gone: partial copies always join their cluster at the pages they share (growth: mixed); growth: paper is the exact condition', { option: 'extended' });
+  if (o.singleSite !== undefined) throw new ResembleError('E_OPTION', 'the option singleSite is gone: a collection is always on one host', { option: 'singleSite' });
   rejectUnknown(options, KNOWN, 'findCollections');
-  for (const flag of ['extended', 'singleSite'] as const) {
-    if (options[flag] !== undefined && typeof options[flag] !== 'boolean') throw optionError(flag, 'boolean', options[flag]);
-  }
+  if (options.virtualPages !== undefined && typeof options.virtualPages !== 'boolean') throw optionError('virtualPages', 'boolean', options.virtualPages);
   const minSize = intOption('minSize', options.minSize, 10, 1, 2 ** 31);
   if (options.rootScore !== undefined && pageCount !== undefined && options.rootScore.length !== pageCount) {
     throw optionError('rootScore', `one score per page (${pageCount})`, `${options.rootScore.length} scores`);
   }
-  return { extended: options.extended ?? false, singleSite: options.singleSite ?? false, minSize, rootScore: options.rootScore };
+  return {
+    growth: enumOption('growth', options.growth, 'mixed', ['mixed', 'paper'] as const),
+    minSize, minShare: numberOption('minShare', options.minShare, 0.5, 0, 1),
+    virtualPages: options.virtualPages ?? true, rootScore: options.rootScore,
+  };
 }
 
-/**
- * Takes the page graph and its trivial clusters; returns the similar clusters (Algorithm 3.1): the
- * LinkSummary, the TCG edges meeting the merge condition, union-find and growth, then noise marks,
- * Definition 5 checks and break points.
- */
-export function findCollections(graph: PageGraph, trivial: TrivialClusters, options: CollectionOptions = {}): ReplicatedCollections {
-  const o = collectionOptions(options, graph.size);
-  if (trivial.rid.length !== graph.size) throw optionError('trivial', `clusters over ${graph.size} pages`, `${trivial.rid.length} pages`);
-  // A partial mirror whose missing pages were never crawled links outside the crawl; with the URLs
-  // at hand those links are followed from the other copies (virtual links, extended condition only).
-  let virtualLinks = 0, linked: PageGraph = graph;
-  if (o.extended && hasExternal(graph)) ({ graph: linked, added: virtualLinks } = withVirtualLinks(graph, trivial));
-  // Under the exact condition |Ri| = |Rj|, so rows from single pages only grow clusters of cardinality 1;
-  // the extended condition needs them (the unmirrored pages d..g of Figure 10 are trivial clusters of one page).
-  const summary = linkSummary(linked, trivial, { singleSite: o.singleSite, minSourceSize: o.extended ? 1 : 2 });
-  const edges = mergeEdges(summary, o.extended, graph.hostOf);
-  const pageScore = o.rootScore ?? interSiteInLinks(graph);
-  const score = new Float64Array(trivial.count);
-  for (let p = 0; p < graph.size; p++) score[trivial.rid[p]] += pageScore[p];
-  const grown = growClusters(trivial, edges, score, graph.size);
-  grown.sort((x, y) => y.cardinality - x.cardinality || y.size - x.size || x.pages[0] - y.pages[0]);
+function isSimilarPages(x: SimilarPages | TrivialClusters): x is SimilarPages {
+  return (x as SimilarPages).trivial !== undefined;
+}
 
-  // Definition 5 is checked on the links the clusters were grown from (virtual ones included); the
-  // in-links from other sites that pick the copy to keep are real links only.
-  const inLinks = reverseLinks(linked);
-  const realIn = linked === graph ? inLinks : reverseLinks(graph);
-  const clusterOf = new Int32Array(graph.size).fill(-1), rowOf = new Int32Array(graph.size).fill(-1);
-  const clusters: SimilarCluster[] = grown.map((g, index) => {
-    const external = new Uint32Array(g.cardinality);
-    for (let x = 0; x < g.cardinality; x++) {
-      for (let c = 0; c < g.size; c++) {
-        const q = g.pages[x * g.size + c];
-        if (clusterOf[q] < 0) { clusterOf[q] = index; rowOf[q] = x; }
-        for (let e = realIn.offsets[q]; e < realIn.offsets[q + 1]; e++) if (graph.hostOf[realIn.sources[e]] !== graph.hostOf[q]) external[x]++;
+/** Passes of row growth and column splitting: each pass splits the columns the previous one found chained. */
+const SPLIT_PASSES = 4;
+
+/**
+ * Takes the page graph and the page similarity (the `SimilarPages` of `similarPages`, or bare
+ * trivial clusters, which are then never split); returns the similar clusters. Mixed growth: rows
+ * (collections) grow over links held by two copies or more, chained trivial clusters are split so
+ * that no collection holds two pages of one column, copies are gathered into clusters by the share
+ * of pages they have in common, and every cluster is made to meet the invariants (see
+ * `assembleFromRows`). Paper growth: the LinkSummary, the exact merge condition, union-find and
+ * growth from a start point (Algorithm 3.1), with the same checks on the output.
+ */
+export function findCollections(graph: PageGraph, similarity: SimilarPages | TrivialClusters, options: CollectionOptions = {}): ReplicatedCollections {
+  const o = collectionOptions(options, graph.size);
+  const n = graph.size;
+  const similar = isSimilarPages(similarity) ? similarity : undefined;
+  let trivial = similar ? similar.trivial : (similarity as TrivialClusters);
+  if (trivial.rid.length !== n) throw optionError('trivial', `clusters over ${n} pages`, `${trivial.rid.length} pages`);
+  const named = graph as InvariantGraph;
+  const urls = Array.isArray(named.urls) && named.urls.length === n ? named.urls : undefined;
+  const rootScore = o.rootScore ?? interSiteInLinks(graph);
+  const inLinks = reverseLinks(graph);
+  const stats = { trivialClusters: trivial.count, splitClusters: 0, replicatedEdges: 0, linksJoined: 0, linksRefused: 0, virtualPages: 0, mergeEdges: 0, dropped: 0 };
+  const base = { graph, urls, sorted: urls ? new SortedUrls(urls) : undefined, inLinks, rootScore, minSize: o.minSize, minShare: o.minShare };
+
+  let clusters: SimilarCluster[];
+  if (o.growth === 'paper') {
+    const summary = linkSummary(graph, trivial, { singleSite: true, minSourceSize: 2 });
+    const edges = mergeEdges(summary);
+    stats.mergeEdges = edges.length;
+    const score = new Float64Array(trivial.count);
+    for (let p = 0; p < n; p++) score[trivial.rid[p]] += rootScore[p];
+    const ctx: AssemblyContext = { ...base, rid: trivial.rid, ridSize: trivial.size, linked: graph };
+    clusters = assembleFromMatrices(ctx, growClusters(trivial, edges, score, n));
+  } else {
+    const virtual = o.virtualPages ? virtualPages(graph, trivial) : NO_VIRTUAL_PAGES;
+    stats.virtualPages = virtual.count;
+    const urlOf = urls ? (node: number) => (node < n ? urls[node] : virtual.urls[node - n]) : undefined;
+    let linked = withVirtualPages(graph, virtual, trivial);
+    let rows = growRows(linked.graph, linked.trivial, urlOf);
+    for (let pass = 0; similar && pass < SPLIT_PASSES; pass++) {
+      const split = splitColumns(similar, trivial, rows.affinity.subarray(0, n));
+      if (split.split === 0) break;
+      stats.splitClusters += split.split;
+      trivial = split.trivial;
+      linked = withVirtualPages(graph, virtual, trivial);
+      rows = growRows(linked.graph, linked.trivial, urlOf);
+    }
+    Object.assign(stats, { replicatedEdges: rows.replicatedEdges, linksJoined: rows.joined, linksRefused: rows.refused });
+    clusters = assembleFromRows({ ...base, rid: trivial.rid, ridSize: trivial.size, linked: linked.graph, rowRoot: rows.root });
+  }
+
+  // The invariants, checked on the output: a cluster that breaks one is dropped, never reported.
+  const owner = new Int32Array(n).fill(-1);
+  const listed = new Uint8Array(n);
+  for (const c of clusters) for (const p of c.pages) if (p !== HOLE) listed[p] = 1;
+  clusters = clusters.filter((c, i) => {
+    const problems = clusterProblems(c, named, inLinks, trivial.rid, listed);
+    for (const p of c.pages) if (p !== HOLE && owner[p] >= 0) problems.push(`page ${p} is in two clusters`);
+    if (problems.length) { stats.dropped++; return false; }
+    for (const p of c.pages) if (p !== HOLE) owner[p] = i;
+    return true;
+  });
+  clusters.sort((x, y) => y.cardinality - x.cardinality || y.size - x.size || x.roots[0] - y.roots[0]);
+  const clusterOf = new Int32Array(n).fill(-1), rowOf = new Int32Array(n).fill(-1);
+  clusters.forEach((c, index) => {
+    for (let x = 0; x < c.cardinality; x++) {
+      for (let col = 0; col < c.size; col++) {
+        const q = c.pages[x * c.size + col];
+        if (q !== HOLE) { clusterOf[q] = index; rowOf[q] = x; }
       }
     }
-    return { ...g, noise: g.size < o.minSize, similar: checkDefinition5(g, inLinks, 1).length === 0, externalInLinks: external };
   });
   return {
     clusters, trivial, clusterOf, rowOf,
-    breakPoints: breakPoints(linked, inLinks, clusters, clusterOf, rowOf),
-    stats: { linkSummaryRows: summary.length, mergeEdges: edges.length, unmatchedRows: edges.unmatched, offSiteRows: edges.offSite, trivialClusters: trivial.count, virtualLinks },
+    breakPoints: breakPoints(graph, inLinks, clusters, clusterOf, rowOf),
+    stats,
   };
 }

@@ -18,8 +18,6 @@ export interface GrownCluster {
   readonly pages: Uint32Array;
   /** The column each column grew from over a TCG edge (-1 for column 0). */
   readonly parent: Int32Array;
-  /** True when an extended (partial-mirror) edge was used, so some pages are shared by several collections. */
-  readonly extended: boolean;
 }
 
 /**
@@ -173,7 +171,6 @@ function growFrom(
   const k = trivial.size[start];
   const columns: Uint32Array[] = [trivial.pages.slice(trivial.offsets[start], trivial.offsets[start + 1])];
   const nodes: number[] = [start], parent: number[] = [-1];
-  let extended = false;
   done[start] = 1;
   for (let head = 0; head < nodes.length; head++) {
     const u = nodes[head], slots = columns[head];
@@ -181,13 +178,12 @@ function growFrom(
       if ((incidentEdges[x] & 1) === 1) continue;
       const e = incidentEdges[x] >>> 1, v = edges.to[e];
       if (done[v]) continue;
-      // Slot page p ∈ Ri goes to map(p) ∈ Rj: the page it links to in the same copy (or the shared one).
+      // Slot page p ∈ Ri goes to map(p) ∈ Rj: the page it links to in the same copy.
       const lo = edges.mapOffsets[e], hi = edges.mapOffsets[e + 1];
       for (let y = lo; y < hi; y++) scratch[edges.mapSrc[y]] = edges.mapDst[y];
       const next = new Uint32Array(k);
       for (let t = 0; t < k; t++) next[t] = scratch[slots[t]];
       for (let y = lo; y < hi; y++) scratch[edges.mapSrc[y]] = -1;
-      if (trivial.size[u] !== trivial.size[v]) extended = true;
       done[v] = 1;
       nodes.push(v); parent.push(head); columns.push(next);
     }
@@ -195,5 +191,5 @@ function growFrom(
   const size = nodes.length;
   const pages = new Uint32Array(k * size);
   for (let c = 0; c < size; c++) for (let t = 0; t < k; t++) pages[t * size + c] = columns[c][t];
-  return { cardinality: k, size, trivial: Uint32Array.from(nodes), pages, parent: Int32Array.from(parent), extended };
+  return { cardinality: k, size, trivial: Uint32Array.from(nodes), pages, parent: Int32Array.from(parent) };
 }

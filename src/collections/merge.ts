@@ -2,18 +2,17 @@ import type { LinkSummary } from './link-summary.js';
 
 /**
  * The merge condition of Section 3.1, |Ri| = s_ij = d_ij = |Rj|, or with `extended` the
- * partial-mirror condition of Section 4, |Ri| = s_ij ≥ d_ij = |Rj|. Takes the four counts; returns
- * whether Ri and Rj may be joined.
+ * partial-mirror condition of Section 4, |Ri| = s_ij ≥ d_ij = |Rj| (the SQL stages of `scale/`
+ * compute both). Takes the four counts; returns whether Ri and Rj may be joined. The growth here
+ * uses the exact one ('paper') or the mixed growth of `growRows`, which replaces the extended one.
  */
-export function mergeCondition(a: number, s: number, d: number, b: number, extended: boolean): boolean {
+export function mergeCondition(a: number, s: number, d: number, b: number, extended = false): boolean {
   return extended ? a === s && s >= d && d === b : a === s && s === d && d === b;
 }
 
 /**
  * The edges of the trivial cluster graph (TCG), each with the page map that grows a collection
- * across it: every page of Ri is sent to one page of Rj it links to. For an exact edge the map is a
- * bijection (a page of each collection maps to a page of the same collection); for an extended edge
- * it is onto Rj (several copies of Ri share one page of Rj, the "virtual links" of Figure 10).
+ * across it: a bijection sending every page of Ri to the page of Rj it links to in the same copy.
  */
 export interface MergeEdges {
   readonly length: number;
@@ -28,8 +27,6 @@ export interface MergeEdges {
   readonly mapDst: Uint32Array;
   /** Rows that met the count condition but whose links admit no such map (two pages of Ri sharing their only target). */
   readonly unmatched: number;
-  /** Extended rows left out by the host checks (see `mergeEdges`). */
-  readonly offSite: number;
 }
 
 /**
@@ -37,30 +34,20 @@ export interface MergeEdges {
  * promise a one-to-one map (a page linking to two pages of Rj can hide another page's only target),
  * so each edge's map is taken from the links directly when every source has one target, and
  * otherwise found by augmenting paths (Kuhn); a row with no map is not an edge.
- *
- * With `hostOf`, an extended edge (|Ri| > |Rj|) also needs every page of Rj to be on a host that
- * holds a page of Ri: the unmirrored pages of a partial mirror live at a site with a full copy
- * (Figure 10), whereas a page every copy links to on some other site (the author's home page) is
- * not part of the collection, and pulling it in would drag in its whole site. And the pages of Ri
- * sharing one page of Rj must be on different hosts: copies are sites, while two similar pages of
- * one site linking to one page are a replica inside a collection (Figure 3(b)), not a mirror.
  */
-export function mergeEdges(summary: LinkSummary, extended: boolean, hostOf?: Uint32Array): MergeEdges {
+export function mergeEdges(summary: LinkSummary): MergeEdges {
   const from: number[] = [], to: number[] = [], row: number[] = [];
   const mapOffsets: number[] = [0];
   const mapSrc: number[] = [], mapDst: number[] = [];
-  let unmatched = 0, offSite = 0;
+  let unmatched = 0;
   for (let g = 0; g < summary.length; g++) {
-    const a = summary.a[g], s = summary.s[g], d = summary.d[g], b = summary.b[g];
-    if (!mergeCondition(a, s, d, b, extended)) continue;
+    if (!mergeCondition(summary.a[g], summary.s[g], summary.d[g], summary.b[g])) continue;
     const lo = summary.offsets[g], hi = summary.offsets[g + 1];
-    if (hostOf && a > b && !targetsOnSourceHosts(summary.linkSrc.subarray(lo, hi), summary.linkDst.subarray(lo, hi), hostOf)) { offSite++; continue; }
-    let map: { src: Uint32Array; dst: Uint32Array } | undefined;
     // Every page of Ri has exactly one link into Rj: the links are the map (onto, since d = |Rj|).
-    if (hi - lo === s) map = { src: summary.linkSrc.subarray(lo, hi), dst: summary.linkDst.subarray(lo, hi) };
-    else map = matchPages(summary.linkSrc.subarray(lo, hi), summary.linkDst.subarray(lo, hi));
+    const map = hi - lo === summary.s[g]
+      ? { src: summary.linkSrc.subarray(lo, hi), dst: summary.linkDst.subarray(lo, hi) }
+      : matchPages(summary.linkSrc.subarray(lo, hi), summary.linkDst.subarray(lo, hi));
     if (!map) { unmatched++; continue; }
-    if (hostOf && a > b && !sharedAcrossHosts(map, hostOf)) { offSite++; continue; }
     for (let x = 0; x < map.src.length; x++) { mapSrc.push(map.src[x]); mapDst.push(map.dst[x]); }
     from.push(summary.ri[g]); to.push(summary.rj[g]); row.push(g);
     mapOffsets.push(mapSrc.length);
@@ -69,25 +56,8 @@ export function mergeEdges(summary: LinkSummary, extended: boolean, hostOf?: Uin
     length: from.length,
     from: Uint32Array.from(from), to: Uint32Array.from(to), row: Uint32Array.from(row),
     mapOffsets: Uint32Array.from(mapOffsets), mapSrc: Uint32Array.from(mapSrc), mapDst: Uint32Array.from(mapDst),
-    unmatched, offSite,
+    unmatched,
   };
-}
-
-function sharedAcrossHosts(map: { src: Uint32Array; dst: Uint32Array }, hostOf: Uint32Array): boolean {
-  const seen = new Set<string>();
-  for (let x = 0; x < map.src.length; x++) {
-    const key = `${map.dst[x]} ${hostOf[map.src[x]]}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-  }
-  return true;
-}
-
-function targetsOnSourceHosts(linkSrc: Uint32Array, linkDst: Uint32Array, hostOf: Uint32Array): boolean {
-  const hosts = new Set<number>();
-  for (let x = 0; x < linkSrc.length; x++) hosts.add(hostOf[linkSrc[x]]);
-  for (let x = 0; x < linkDst.length; x++) if (!hosts.has(hostOf[linkDst[x]])) return false;
-  return true;
 }
 
 /**

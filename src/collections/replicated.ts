@@ -1,4 +1,4 @@
-import { rejectUnknown, ResembleError } from '../errors.js';
+import { ResembleError } from '../errors.js';
 import type { DocInput } from '../sketch/input.js';
 import { collectionOptions, findCollections, type CollectionOptions, type ReplicatedCollections } from './find.js';
 import type { PageGraph } from './page-graph.js';
@@ -17,11 +17,10 @@ export interface ReplicatedOptions extends CollectionOptions {
 export function replicatedCollections(
   pages: ArrayLike<DocInput>, graph: PageGraph, options: ReplicatedOptions = {},
 ): ReplicatedCollections & { similarity: SimilarPages } {
-  rejectUnknown(options, ['similarity', 'extended', 'singleSite', 'minSize', 'rootScore'], 'replicatedCollections');
   const { similarity = DEFAULT_SIMILARITY, ...grow } = options;
   const sim = parseSimilarity(similarity);
   collectionOptions(grow, graph.size);
   if (pages.length !== graph.size) throw new ResembleError('E_INPUT', `expected ${graph.size} pages for the graph, got ${pages.length}`, { pages: pages.length, graph: graph.size });
   const similar = similarPages(pages, sim);
-  return { ...findCollections(graph, similar.trivial, grow), similarity: similar };
+  return { ...findCollections(graph, similar, grow), similarity: similar };
 }

@@ -1,13 +1,19 @@
-import type { SimilarCluster } from './find.js';
+import type { SimilarCluster } from './assemble.js';
+import { HOLE } from './matrix.js';
 import type { NamedPageGraph } from './page-graph.js';
 
 /** One collection of a cluster as the CLI writes it. */
 export interface CollectionRecord {
   host: string;
-  /** Entry page: the start point's page in this copy. */
+  /** Where it lives: the longest URL directory holding all its pages. */
+  prefix: string;
+  /** Entry page: its page in the first column it holds. */
   root: string;
-  /** Pages in column order: page i of every collection in a cluster are similar (the map M of Definition 5). */
-  pages: string[];
+  /** Pages it holds, and crawled pages under its prefix (its own and any others). */
+  held: number;
+  extent: number;
+  /** Pages in column order, null where this copy holds none: page i of every collection are similar (the map M of Definition 5). */
+  pages: Array<string | null>;
   /** In-links from other hosts into this copy. */
   externalInLinks: number;
 }
@@ -16,8 +22,8 @@ export interface CollectionRecord {
 export interface ClusterRecord {
   cardinality: number;
   size: number;
-  /** True when the partial-mirror condition joined part of it (some pages are shared by copies). */
-  extended: boolean;
+  /** True when every collection holds every column; false when partial or older copies joined at the pages they share. */
+  complete: boolean;
   noise: boolean;
   /** Definition 5 verified on this output. */
   similar: boolean;
@@ -30,11 +36,14 @@ export function clusterRecord(c: SimilarCluster, graph: NamedPageGraph): Cluster
   for (let x = 0; x < c.cardinality; x++) {
     const row = c.pages.subarray(x * c.size, (x + 1) * c.size);
     collections.push({
-      host: graph.hosts[graph.hostOf[row[0]]],
-      root: graph.urls[row[0]],
-      pages: Array.from(row, (p) => graph.urls[p]),
+      host: graph.hosts[graph.hostOf[c.roots[x]]],
+      prefix: c.prefixes[x],
+      root: graph.urls[c.roots[x]],
+      held: c.held[x],
+      extent: c.extents[x],
+      pages: Array.from(row, (p) => (p === HOLE ? null : graph.urls[p])),
       externalInLinks: c.externalInLinks[x],
     });
   }
-  return { cardinality: c.cardinality, size: c.size, extended: c.extended, noise: c.noise, similar: c.similar, collections };
+  return { cardinality: c.cardinality, size: c.size, complete: c.complete, noise: c.noise, similar: c.similar, collections };
 }

@@ -1,3 +1,4 @@
+import { numberOption, rejectUnknown } from '../errors.js';
 import { normalizeUrl } from '../graph/url.js';
 import type { ReplicatedCollections } from './find.js';
 import type { NamedPageGraph } from './page-graph.js';
@@ -36,19 +37,46 @@ export interface RollUpError {
 export interface RollUpOptions {
   /** Roll up noise clusters too. Default true: even a small replicated cluster is clutter in a result list. */
   includeNoise?: boolean;
+  /**
+   * A result not in the crawl is rolled up with the collection whose prefix holds it, when that
+   * collection holds at least this share of the crawled pages under its prefix. Default 0.9; 1
+   * takes only prefixes every crawled page of which is in the collection.
+   */
+  minCoverage?: number;
 }
 
 /**
  * Takes a ranked list of result URLs, the clusters and the named graph; returns the list with pages
  * of one collection folded into its first result (Collection link) and pages of the other copies
- * of that collection folded in too, grouped by copy (Replica link). URLs that do not parse are
- * reported and skipped; URLs of pages not in the crawl (or in no cluster) stay as they are.
+ * of that collection folded in too, grouped by copy (Replica link). A URL not in the crawl belongs
+ * to the collection whose prefix holds it (see `minCoverage`). URLs that do not parse are reported
+ * and skipped; other URLs in no cluster stay as they are.
  */
 export function rollUp(
   results: readonly string[], found: ReplicatedCollections, graph: NamedPageGraph & { docId?(url: string): number | undefined },
   options: RollUpOptions = {},
 ): { entries: RollUpEntry[]; errors: RollUpError[] } {
+  rejectUnknown(options, ['includeNoise', 'minCoverage'], 'rollUp');
   const includeNoise = options.includeNoise ?? true;
+  const minCoverage = numberOption('minCoverage', options.minCoverage, 0.9, 0, 1);
+  // Prefix → (cluster, row) of the collections that hold most of what was crawled under their prefix.
+  const byPrefix = new Map<string, { cluster: number; row: number }>();
+  found.clusters.forEach((c, k) => {
+    if (c.noise && !includeNoise) return;
+    for (let x = 0; x < c.cardinality; x++) {
+      if (c.prefixes[x] !== '' && c.held[x] >= minCoverage * c.extents[x] && !byPrefix.has(c.prefixes[x])) byPrefix.set(c.prefixes[x], { cluster: k, row: x });
+    }
+  });
+  /** The collection whose prefix is the longest one holding the URL. */
+  const underPrefix = (url: string) => {
+    const start = url.indexOf('/', url.indexOf('://') + 3), stop = url.search(/[?#]/);
+    for (let i = (stop < 0 ? url.length : stop) - 1; i >= start && start >= 0; i--) {
+      if (url.charCodeAt(i) !== 47) continue;
+      const hit = byPrefix.get(url.slice(0, i + 1));
+      if (hit) return hit;
+    }
+    return undefined;
+  };
   let index: Map<string, number> | undefined;
   const lookup = (url: string): number | undefined => {
     if (graph.docId) return graph.docId(url);
@@ -65,17 +93,18 @@ export function rollUp(
     const url = normalizeUrl(raw);
     if (url === undefined) { errors.push({ rank, url: raw, message: `unparseable result URL ${JSON.stringify(raw)}` }); continue; }
     const page = lookup(url);
-    const k = page === undefined ? -1 : found.clusterOf[page];
+    let k = page === undefined ? -1 : found.clusterOf[page];
+    let row = page === undefined ? -1 : found.rowOf[page];
+    if (page === undefined) { const hit = underPrefix(url); if (hit) ({ cluster: k, row } = hit); }
     const cluster = k >= 0 && (includeNoise || !found.clusters[k].noise) ? k : -1;
     if (cluster < 0) { entries.push({ url, rank, cluster: -1, collection: [], replicas: [] }); continue; }
     const c = found.clusters[cluster];
-    const row = found.rowOf[page!];
     const first = entryOf.get(cluster);
     if (!first) {
       const replicas: RollUpReplica[] = [];
       for (let x = 0; x < c.cardinality; x++) {
         if (x === row) continue;
-        const root = c.pages[x * c.size];
+        const root = c.roots[x];
         replicas.push({ host: graph.hosts[graph.hostOf[root]], root: graph.urls[root], results: [] });
       }
       const entry: RollUpEntry = { url, rank, cluster, collection: [], replicas };
@@ -85,10 +114,7 @@ export function rollUp(
       continue;
     }
     const firstRow = rowOfEntry.get(first)!;
-    // A page shared by several copies (a partial mirror's) belongs to the first result's copy if that copy holds it.
-    let inFirst = row === firstRow;
-    for (let col = 0; col < c.size && !inFirst; col++) inFirst = c.pages[firstRow * c.size + col] === page;
-    if (inFirst) first.collection.push(url);
+    if (row === firstRow) first.collection.push(url);
     else first.replicas[row < firstRow ? row : row - 1].results.push(url);
   }
   return { entries, errors };

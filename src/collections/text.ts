@@ -31,7 +31,10 @@ export function textLines(page: string, markup: 'html' | 'text'): string[] {
       .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
       .replace(/<(script|style|noscript|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
       .replace(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g, (_t, name: string) => (BLOCK.test(name) ? '\n' : ' '))
-      .replace(/<![^>]*>/g, ' ');
+      .replace(/<![^>]*>/g, ' ')
+      // XML declarations and processing instructions (`<?xml version="1.0" encoding="euc-jp"?>` of
+      // an XHTML page): markup, not text, and a re-encoded copy changes the encoding named there.
+      .replace(/<\?[^>]*>/g, ' ');
     text = decodeEntities(text);
   }
   const lines: string[] = [];

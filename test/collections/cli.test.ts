@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
+import { AvoidList } from '../../src/collections/avoid.js';
 import { plantedCrawl } from '../../src/collections/planted.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'resemble-collections-'));
@@ -28,51 +29,83 @@ async function run(argv: string[]) {
 }
 
 const SIM = ['--similarity', 'chunks:2:4', '--min-size', '5'];
+/** Lagging copies are the last full copies of each collection (copy 2 here, on hosts mirror2-*). */
+const crawlHostIsLagging = (host: string) => crawl.urls.some((u, p) => new URL(u).host === host && crawl.copy[p] === 2);
 
-test('one JSON line per cluster, by cardinality then size, with hosts, roots and pages', async () => {
+test('one JSON line per cluster, by cardinality then size, with hosts, prefixes, roots and pages', async () => {
   const r = await run([input, ...SIM]);
   assert.is(r.code, 0, r.err);
   assert.match(r.err, /line 6/);
-  // Without --extended the partial mirror only joins the half it holds: each collection shows as a
-  // cluster of 4 copies × 6 pages, and the other halves (3 copies) as smaller clusters after them.
-  assert.equal(r.records.slice(0, 3).map((c) => [c.cardinality, c.size]), [[4, 6], [4, 6], [4, 6]]);
-  assert.ok(r.records.length > 3 && r.records.slice(3).every((c) => c.cardinality === 3 && c.size <= 6));
+  // Each collection with its partial mirror: 4 copies × 12 pages, the partial one holding 6.
+  assert.equal(r.records.map((c) => [c.cardinality, c.size, c.complete]), [[4, 12, false], [4, 12, false], [4, 12, false]]);
   for (const c of r.records) {
-    assert.equal(Object.keys(c), ['cardinality', 'size', 'extended', 'noise', 'similar', 'collections']);
+    assert.equal(Object.keys(c), ['cardinality', 'size', 'complete', 'noise', 'similar', 'collections']);
     assert.is(c.collections.length, c.cardinality);
+    assert.equal(c.collections.map((col: { held: number }) => col.held).sort(), [12, 12, 12, 6]);
     for (const col of c.collections) {
+      assert.equal(Object.keys(col), ['host', 'prefix', 'root', 'held', 'extent', 'pages', 'externalInLinks']);
       assert.is(col.pages.length, c.size);
-      assert.is(col.root, col.pages[0]);
+      assert.is(col.pages.filter((u: string | null) => u !== null).length, col.held);
+      assert.is(col.root, col.pages.find((u: string | null) => u !== null));
       assert.is(new URL(col.root).host, col.host);
+      assert.ok(col.pages.every((u: string | null) => u === null || u.startsWith(col.prefix)));
     }
+    assert.ok(c.collections.every((col: { root: string }) => col.root.endsWith('index.html')));
   }
-  assert.ok(r.records[0].collections.every((col: { root: string }) => col.root.endsWith('index.html')));
 });
 
-test('--extended: each collection with its partial mirror, 4 copies × 12 pages', async () => {
-  const r = await run([input, ...SIM, '--extended']);
+test('--growth paper: the exact condition, the partial mirror only at the half it holds', async () => {
+  const r = await run([input, ...SIM, '--growth', 'paper']);
   assert.is(r.code, 0, r.err);
-  assert.equal(r.records.map((c) => [c.cardinality, c.size, c.extended]), [[4, 12, true], [4, 12, true], [4, 12, true]]);
+  // The mirrored halves as complete clusters of four copies; nothing reaches the full 12 pages.
+  assert.is(r.records.filter((c) => c.cardinality === 4 && c.size === 6 && c.complete).length, 3);
+  assert.ok(r.records.every((c) => c.size <= 6));
 });
 
-test('--avoid: entries that skip the mirrors, redundancy on stderr', async () => {
-  const r = await run([input, ...SIM, '--extended', '--avoid']);
+test('--replicas: one record per pair of collections with pages in common, coverage, resemblance and relation', async () => {
+  const r = await run([input, ...SIM, '--replicas']);
+  assert.is(r.code, 0, r.err);
+  // Three clusters of four copies: six pairs each.
+  assert.is(r.records.length, 18);
+  for (const x of r.records) {
+    assert.equal(Object.keys(x), ['cluster', 'a', 'b', 'common', 'coverageA', 'coverageB', 'identical', 'resemblance', 'relation']);
+    assert.equal(Object.keys(x.a), ['host', 'prefix', 'root', 'held', 'extent']);
+    assert.is(x.coverageA, Math.round((x.common / x.a.extent) * 10000) / 10000);
+    const partial = x.a.held === 6 || x.b.held === 6;
+    assert.is(x.common, partial ? 6 : 12);
+    // The lagging copy's pages differ a little; the others are identical.
+    const lagging = [x.a.host, x.b.host].some((h: string) => crawlHostIsLagging(h));
+    assert.is(x.relation, lagging ? (x.resemblance >= 0.9 ? 'near' : 'lagging') : partial ? 'partial' : 'exact', JSON.stringify(x));
+  }
+});
+
+test('--avoid: entries that skip the mirrors, redundancy on stderr; --save writes the versioned list', async () => {
+  const saved = join(dir, 'avoid.json');
+  const r = await run([input, ...SIM, '--avoid', '--save', saved]);
   assert.is(r.code, 0, r.err);
   assert.ok(r.records.length > 0);
   for (const e of r.records) {
-    assert.equal(Object.keys(e), ['kind', 'value', 'pages', 'bytes', 'keep']);
+    for (const k of ['kind', 'value', 'pages', 'bytes', 'keep', 'keepPrefix', 'redundant', 'lost']) assert.ok(k in e, k);
     assert.ok(e.bytes > 0);
     assert.match(e.keep, /^http:\/\/www\.coll\d\.example\/docs\/index\.html$/);
   }
   // Three collections, each skipping two full mirrors (12 pages) and the partial one (6).
   assert.match(r.err, /avoid-list: \d+ entries skip 90 of \d+ pages/);
+  const list = AvoidList.load(readFileSync(saved, 'utf8'));
+  assert.equal(list.entries.map((e) => e.value), r.records.map((e) => e.value));
+  // --keep host:NAME keeps the copies on that host instead.
+  const mirror = crawl.hosts.find((h) => h.startsWith('mirror1'))!;
+  const other = await run([input, ...SIM, '--avoid', '--keep', `host:${mirror}`]);
+  assert.is(other.code, 0, other.err);
+  assert.ok(other.records.some((e) => e.keep.includes(mirror)));
+  assert.ok(other.records.every((e) => !e.value.includes(mirror)));
 });
 
 test('--results / --rollup: result URLs rolled up by collection', async () => {
   const results = join(dir, 'results.txt');
   const pick = (c: number, copy: number, t: number) => crawl.urls.find((_u, p) => crawl.collection[p] === c && crawl.copy[p] === copy && crawl.template[p] === t)!;
   writeFileSync(results, [pick(0, 0, 1), pick(0, 1, 1), pick(1, 0, 2), pick(0, 0, 3), 'http://[bad', ''].join('\n'));
-  const r = await run([input, ...SIM, '--extended', '--results', results]);
+  const r = await run([input, ...SIM, '--results', results]);
   assert.is(r.code, 0, r.err);
   assert.equal(r.records.map((e) => e.url), [pick(0, 0, 1), pick(1, 0, 2)]);
   assert.equal(r.records[0].collection, [pick(0, 0, 3)]);
@@ -81,7 +114,7 @@ test('--results / --rollup: result URLs rolled up by collection', async () => {
 });
 
 test('--break-points: pages that split a collection, with the clusters on either side', async () => {
-  const r = await run([input, '--similarity', 'chunks:4:15', '--break-points']);
+  const r = await run([input, '--similarity', 'chunks:4:15', '--growth', 'paper', '--break-points']);
   assert.is(r.code, 0, r.err);
   assert.ok(r.records.length > 0);
   for (const b of r.records) {
@@ -93,7 +126,7 @@ test('--break-points: pages that split a collection, with the clusters on either
 
 test('--plot writes Figure 12 as SVG', async () => {
   const plot = join(dir, 'figure12.svg');
-  const r = await run([input, ...SIM, '--plot', plot, '--min-size', '1']);
+  const r = await run([input, ...SIM, '--plot', plot, '--min-size', '1', '--growth', 'paper']);
   assert.is(r.code, 0, r.err);
   const svg = readFileSync(plot, 'utf8');
   assert.match(svg, /^<svg/);
@@ -105,7 +138,17 @@ test('--plot writes Figure 12 as SVG', async () => {
 test('bad arguments exit 2 with a coded message; no input exits 2', async () => {
   const bad = await run([input, '--similarity', 'chunks:four']);
   assert.is(bad.code, 2);
-  assert.match(bad.err, /expected chunks:LINES:T/);
+  assert.match(bad.err, /expected windows:LINES:R, chunks:LINES:T/);
+  // Flags of earlier versions say what replaced them.
+  const extended = await run([input, '--extended']);
+  assert.is(extended.code, 2);
+  assert.match(extended.err, /--extended is gone: partial and older copies always join/);
+  assert.match((await run([input, '--single-site'])).err, /always on one host/);
+  assert.is((await run([input, '--growth', 'exact'])).code, 2);
+  assert.is((await run([input, '--keep', 'first'])).code, 2, '--keep without --avoid');
+  assert.is((await run([input, '--avoid', '--keep', 'oldest'])).code, 2);
+  assert.is((await run([input, '--avoid', '--replicas'])).code, 2);
+  assert.is((await run([input, '--min-share', '2'])).code, 2);
   assert.is((await run([input, '--min-size', '0'])).code, 2);
   assert.is((await run([input, '--avoid', '--rollup'])).code, 2);
   assert.is((await run([input, '--avoid', '--break-points'])).code, 2);

@@ -2,6 +2,7 @@
 // their labels are equal (the trivial clusters are given, as in the paper's figures).
 import { findCollections, type CollectionOptions, type ReplicatedCollections } from '../../src/collections/find.js';
 import { pageGraph, type NamedPageGraph } from '../../src/collections/page-graph.js';
+import { HOLE } from '../../src/collections/matrix.js';
 import { trivialFromLabels } from '../../src/collections/trivial.js';
 
 export interface Fixture {
@@ -29,7 +30,19 @@ export function run(f: Fixture, options: CollectionOptions = {}): ReplicatedColl
   return findCollections(f.graph, trivialFromLabels(f.labels), { minSize: 1, ...options });
 }
 
-/** The clusters as page names: one array of rows (collections), each row in column order. */
-export function named(f: Fixture, found: ReplicatedCollections): string[][][] {
-  return found.clusters.map((c) => Array.from({ length: c.cardinality }, (_, x) => Array.from(c.pages.subarray(x * c.size, (x + 1) * c.size), (p) => f.names[p])));
+/** The clusters as page names: one array of rows (collections), each row in column order, null where the row holds no page. */
+export function named(f: Fixture, found: ReplicatedCollections): Array<Array<Array<string | null>>> {
+  return found.clusters.map((c) => Array.from({ length: c.cardinality }, (_, x) => Array.from(c.pages.subarray(x * c.size, (x + 1) * c.size), (p) => (p === HOLE ? null : f.names[p]))));
+}
+
+/** The clusters as page names in a canonical order (columns by the label of their pages, rows by name), for comparing without the order the growth chose. */
+export function canonical(f: Fixture, found: ReplicatedCollections): Array<Array<Array<string | null>>> {
+  return named(f, found).map((rows) => {
+    const labelOf = (c: number) => { for (const r of rows) if (r[c] !== null) return f.labels[f.id(r[c]!)]; return -1; };
+    const order = rows[0].map((_n, c) => c).sort((a, b) => labelOf(a) - labelOf(b));
+    return rows.map((r) => order.map((c) => r[c])).sort((a, b) => {
+      const x = a.find((n) => n !== null)!, y = b.find((n) => n !== null)!;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  });
 }

@@ -28,6 +28,16 @@ test('pageChunks: whole document, N lines (non-overlapping), sentences', () => {
   assert.equal(pageChunks(page, { unit: 'lines', lines: 2, markup: 'text' }), ['l1\nl2', 'l3\nl4', 'l5']);
   assert.equal(pageChunks('A b. C\nd.\nE', { unit: 'sentence', lines: 1, markup: 'text' }), ['a b.', 'c d.', 'e']);
   assert.equal(pageChunks('  \n ', { unit: 'lines', lines: 2, markup: 'text' }), []);
+  // Windows overlap: every run of N lines; a page of N lines or fewer is one window.
+  assert.equal(pageChunks(page, { unit: 'windows', lines: 2, markup: 'text' }), ['l1\nl2', 'l2\nl3', 'l3\nl4', 'l4\nl5']);
+  assert.equal(pageChunks('l1\nl2', { unit: 'windows', lines: 4, markup: 'text' }), ['l1\nl2']);
+});
+
+test('textLines: an XML declaration is markup (a re-encoded copy names another encoding there)', () => {
+  const a = textLines('<?xml version="1.0" encoding="utf-8"?><html><p>Same</p></html>', 'html');
+  const b = textLines('<?xml version="1.0" encoding="euc-jp"?><html><p>Same</p></html>', 'html');
+  assert.equal(a, ['same']);
+  assert.equal(a, b);
 });
 
 test('chunkFingerprints: each page holds the Rabin fingerprints of its distinct chunks, ascending', () => {
@@ -43,7 +53,13 @@ test('chunkFingerprints: each page holds the Rabin fingerprints of its distinct 
   assert.is(cols.textFp[0] === cols.textFp[3], false);
 });
 
-test('icebergPairs equals brute-force counting, with the common-value cap and in several passes', () => {
+/** Orders "a,b,shared" strings by a, then b (numerically). */
+const cmpPair = (x: string, y: string) => {
+  const [xa, xb] = x.split(',').map(Number), [ya, yb] = y.split(',').map(Number);
+  return xa - ya || xb - yb;
+};
+
+test('icebergPairs equals brute-force counting, with the common-value cap, on all pages and on some', () => {
   const r = rng(7);
   for (let round = 0; round < 60; round++) {
     const n = 2 + Math.floor(r() * 40), vocab = 1 + Math.floor(r() * 30);
@@ -67,10 +83,23 @@ test('icebergPairs equals brute-force counting, with the common-value cap and in
         if (shared >= T) want.push(`${a},${b},${shared}`);
       }
     }
-    for (const passEntries of [1024, 1]) {
-      const got = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, passEntries });
-      assert.equal(Array.from(got.a, (a, i) => `${a},${got.b[i]},${got.shared[i]}`).sort(), want.sort(), `round ${round}`);
+    const got = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T });
+    const listed = Array.from(got.a, (a, i) => `${a},${got.b[i]},${got.shared[i]}`);
+    assert.equal(listed, [...want].sort((x, y) => cmpPair(x, y)), `round ${round}: a ascending, then b`);
+    // Only some pages: the cap counts those pages alone.
+    const some = Uint32Array.from({ length: n }, (_v, i) => i).filter((i) => i % 3 !== 1);
+    const onSome = new Map<bigint, number>();
+    for (const i of some) for (const v of sets[i]) onSome.set(v, (onSome.get(v) ?? 0) + 1);
+    const wantSome: string[] = [];
+    for (const a of some) {
+      for (const b of some) {
+        if (b <= a) continue;
+        const shared = sets[a].filter((v) => sets[b].includes(v) && onSome.get(v)! <= cap).length;
+        if (shared >= T) wantSome.push(`${a},${b},${shared}`);
+      }
     }
+    const gotSome = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, pages: some });
+    assert.equal(Array.from(gotSome.a, (a, i) => `${a},${gotSome.b[i]},${gotSome.shared[i]}`), wantSome, `round ${round}, some pages`);
   }
 });
 
@@ -92,12 +121,17 @@ function clustersOf(trivial: { count: number; offsets: Uint32Array; pages: Uint3
   return out;
 }
 
+/** Random pages of up to 13 lines drawn from a pool of `base` to `base + spread` lines. */
+function randomPages(r: () => number, base: number, spread: number): string[] {
+  const pool = Array.from({ length: base + Math.floor(r() * spread) }, (_, i) => `line ${i} ${Math.floor(r() * 1e6)}`);
+  const n = 5 + Math.floor(r() * 25);
+  return Array.from({ length: n }, () => Array.from({ length: Math.floor(r() * 14) }, () => pool[Math.floor(r() * pool.length)]).join('\n'));
+}
+
 test('chunk similarity: trivial clusters are the closure of "share ≥ T chunks or the same chunk set"', () => {
   const r = rng(11);
   for (let round = 0; round < 25; round++) {
-    const pool = Array.from({ length: 12 + Math.floor(r() * 20) }, (_, i) => `line ${i} ${Math.floor(r() * 1e6)}`);
-    const n = 5 + Math.floor(r() * 25);
-    const pages = Array.from({ length: n }, () => Array.from({ length: Math.floor(r() * 14) }, () => pool[Math.floor(r() * pool.length)]).join('\n'));
+    const pages = randomPages(r, 12, 20), n = pages.length;
     const lines = 1 + Math.floor(r() * 3), T = 1 + Math.floor(r() * 4);
     const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'lines', lines, markup: 'text' })));
     const st = (a: number, b: number) => {
@@ -105,7 +139,35 @@ test('chunk similarity: trivial clusters are the closure of "share ≥ T chunks 
       return chunks[a].size > 0 && chunks[b].size > 0 && (shared >= T || (shared === chunks[a].size && shared === chunks[b].size));
     };
     const got = similarPages(pages, { kind: 'chunks', unit: 'lines', lines, threshold: T, markup: 'text' });
+    assert.ok(Array.from(got.score).every((x) => x > 0 && x <= 1));
     assert.equal(clustersOf(got.trivial), closure(n, st), `round ${round}`);
+  }
+});
+
+test('window similarity: the closure of "share ≥ R of the larger page\'s windows", with scores and exact resemblance', () => {
+  const r = rng(13);
+  for (let round = 0; round < 25; round++) {
+    const pages = randomPages(r, 10, 15), n = pages.length;
+    const lines = 1 + Math.floor(r() * 3), R = [0.3, 0.5, 0.8][Math.floor(r() * 3)];
+    const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'windows', lines, markup: 'text' })));
+    const shared = (a: number, b: number) => [...chunks[a]].filter((c) => chunks[b].has(c)).length;
+    const st = (a: number, b: number) => chunks[a].size > 0 && chunks[b].size > 0
+      && ((shared(a, b) >= 1 && shared(a, b) >= R * Math.max(chunks[a].size, chunks[b].size)) || (shared(a, b) === chunks[a].size && shared(a, b) === chunks[b].size));
+    const got = similarPages(pages, `windows:${lines}:${R}`);
+    assert.equal(clustersOf(got.trivial), closure(n, st), `round ${round}`);
+    for (let i = 0; i < got.a.length; i++) {
+      const a = got.a[i], b = got.b[i];
+      assert.is(got.score[i], shared(a, b) / Math.max(chunks[a].size, chunks[b].size));
+    }
+    for (let a = 0; a < n; a++) {
+      for (let b = 0; b < n; b++) {
+        const j = chunks[a].size && chunks[b].size ? shared(a, b) / (chunks[a].size + chunks[b].size - shared(a, b)) : 0;
+        const same = pages[a].trim() !== '' && pages[a] === pages[b];
+        assert.ok(Math.abs(got.resemblance(a, b) - (same ? 1 : j)) < 1e-12, `round ${round} ${a} ${b}`);
+      }
+      // Copies with the same text point at the first of them.
+      assert.is(got.label[a], pages[a].trim() === '' ? a : pages.findIndex((p) => p === pages[a]));
+    }
   }
 });
 
@@ -138,11 +200,13 @@ test('sketch similarity: the closure of estimated resemblance ≥ threshold', ()
 });
 
 test('parseSimilarity: the CLI spellings and coded errors', () => {
-  assert.equal(parseSimilarity('chunks:4:15'), { kind: 'chunks', unit: 'lines', lines: 4, threshold: 15, cap: 1000, markup: 'html' });
-  assert.equal(parseSimilarity('chunks:doc'), { kind: 'chunks', unit: 'document', lines: 4, threshold: 1, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('chunks:4:15'), { kind: 'chunks', unit: 'lines', lines: 4, threshold: 15, ratio: 0, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('chunks:doc'), { kind: 'chunks', unit: 'document', lines: 4, threshold: 1, ratio: 0, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity(), { kind: 'chunks', unit: 'windows', lines: 4, threshold: 1, ratio: 0.5, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity('windows:2:0.7'), { kind: 'chunks', unit: 'windows', lines: 2, threshold: 1, ratio: 0.7, cap: 1000, markup: 'html' });
   assert.equal(parseSimilarity('chunks:sentence:3').threshold, 3);
   assert.equal(parseSimilarity('sketch:0.5'), { kind: 'sketch', threshold: 0.5, cap: 1000, sketch: {} });
-  for (const bad of ['chunks:4', 'chunks:0:15', 'chunks:a:b', 'sketch:', 'sketch:2', 'shingles:3', 'chunks:4:15:1']) {
+  for (const bad of ['chunks:4', 'chunks:0:15', 'chunks:a:b', 'sketch:', 'sketch:2', 'shingles:3', 'chunks:4:15:1', 'windows:4', 'windows:4:1.5', 'windows:0:0.5', 'windows:4:x']) {
     try { parseSimilarity(bad); assert.unreachable(bad); } catch (e) { assert.is((e as { code?: string }).code, 'E_OPTION', bad); }
   }
   try { parseSimilarity({ kind: 'chunks', lines: 4, bogus: 1 } as never); assert.unreachable(); } catch (e) { assert.is((e as { code?: string }).code, 'E_OPTION'); }
