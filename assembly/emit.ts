@@ -5,7 +5,7 @@
 // token, so char shingles are shingles of the same canonical text.
 //
 // Token fingerprints are Rabin(token bytes), computed without a table look-up per byte: bytes
-// gather in a 64-bit register and go into the Rabin state a word (8 look-ups, independent) at a
+// gather in a 64-bit register and go into the Rabin state a word (6 look-ups, independent) at a
 // time; a token of r ≤ 7 bytes is x^(8r) + bytes, already reduced (degree < 64).
 import { pushWord, step } from './rabin';
 import { mix } from './mix';

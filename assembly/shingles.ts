@@ -1,17 +1,17 @@
 // w-shingles of a token stream. Token t_i = Rabin(UTF-8 bytes of the canonical token); the
 // shingle of t_i..t_{i+w−1} is Rabin(BE64(t_i) ‖ … ‖ BE64(t_{i+w−1})), kept rolling: pushing a
-// token costs 8 look-ups (h·x^64 + t) and dropping the oldest 8 more (t·x^(64w) from tables
+// token costs 6 look-ups (h·x^64 + t) and dropping the oldest 6 more (t·x^(64w) from tables
 // keyed by w), so the cost per token does not grow with w. A document with fewer than w
 // tokens has one shingle of all its tokens (never an empty sketch).
-import { XPOW64, fillWordTables, mulWord, pushWord } from './rabin';
+import { XPOW64, WORD_TABLES_BYTES, fillWordTables, mulWord, pushWord } from './rabin';
 import { cfgChar, cfgSeed, cfgW, MAX_W } from './config';
 import { canonicalRun } from './canonicalize';
 import { emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SHINGLES } from './emit';
 import { mix } from './mix';
 
 const RING: usize = memory.data(<i32>MAX_W * 8, 16);
-/** OUTW[k][b] = b(x)·x^(64w + 8k) mod P: removes the word leaving a (w+1)-word window. */
-const OUTW: usize = memory.data(8 * 256 * 8, 16);
+/** Word tables for x^(64w): remove the word leaving a (w+1)-word window. */
+const OUTW: usize = memory.data(WORD_TABLES_BYTES, 16);
 let tablesFor: u32 = 0;
 
 // per document, from the configured w
