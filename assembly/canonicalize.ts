@@ -120,6 +120,46 @@ let maskGt: u32 = 0, maskDq: u32 = 0, maskSq: u32 = 0;
   }
 }
 
+/** 16-bit mask of the ASCII letters and digits in the 16 bytes at p (exact up to the first byte that is not one). */
+@inline function alnumMask(p: usize): u32 {
+  if (ASC_FEATURE_SIMD) {
+    const v = v128.load(p);
+    const alpha = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(26));
+    const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x30)), i8x16.splat(10));
+    return <u32>i8x16.bitmask(v128.or(alpha, digit));
+  } else {
+    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
+    const w0 = inRange(x0 | (ONES * 0x20), 0x61, 0x7a) | inRange(x0, 0x30, 0x39);
+    const w1 = inRange(x1 | (ONES * 0x20), 0x61, 0x7a) | inRange(x1, 0x30, 0x39);
+    return movemask(w0) | (movemask(w1) << 8);
+  }
+}
+
+const SCRIPT_LE: u64 = 0x747069726373;   // "script", little-endian
+const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
+
+/**
+ * The common tag, read in one 16-byte load at p (a '<', with 16 bytes left): a start or end tag
+ * whose '>' lies within the load with no quote before it, other than <script and <style. Returns
+ * the position after its '>' — what skipMarkup returns for it — or 0 when skipMarkup must decide.
+ */
+@inline function shortTag(p: usize): usize {
+  tagMasks(p);
+  const gt = maskGt;
+  if (gt == 0) return 0;
+  const g = <u32>ctz(gt);
+  if (((maskDq | maskSq) & ((<u32>1 << g) - 1)) != 0) return 0;
+  const closing = load<u8>(p + 1) == 0x2f;
+  const s: u32 = closing ? 2 : 1;
+  if (!isAlpha(<u32>load<u8>(p + s))) return 0;
+  if (!closing) {
+    const nameLen = <u32>ctz(~alnumMask(p) >> 1);
+    if (nameLen == 6 && ((load<u64>(p + 1) | 0x202020202020) & 0xffffffffffff) == SCRIPT_LE) return 0;
+    if (nameLen == 5 && ((load<u64>(p + 1) | 0x2020202020) & 0xffffffffff) == STYLE_LE) return 0;
+  }
+  return p + <usize>g + 1;
+}
+
 /** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
 @inline function opensValue(start: usize, q: usize): bool {
   while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
@@ -344,7 +384,13 @@ function blockRun(ptr: usize, len: usize): void {
       }
     }
     p += lim;
-    if (lim < 16) p = special(p, end);
+    if (lim < 16) {
+      if (markup && p + 16 <= end && load<u8>(p) == 0x3c) {
+        const q = shortTag(p);
+        if (q != 0) { endToken(); p = q; continue; }
+      }
+      p = special(p, end);
+    }
   }
   // the last bytes, fewer than 16
   while (p < end) {

@@ -5,12 +5,11 @@
 // token, so char shingles are shingles of the same canonical text.
 //
 // Token fingerprints are Rabin(token bytes), computed without a table look-up per byte: bytes
-// gather in a 64-bit register and go into the Rabin state a word (8 look-ups, independent) at a
+// gather in a 64-bit register and go into the Rabin state a word (6 look-ups, independent) at a
 // time; a token of r ≤ 7 bytes is x^(8r) + bytes, already reduced (degree < 64).
 import { pushWord, step } from './rabin';
 import { mix } from './mix';
-import { shinglePush, shingleValue } from './shingles';
-import { selectValue } from './select';
+import { shingleBatch, shinglePush, shingleValue } from './shingles';
 import { cfgSeed } from './config';
 
 export const SINK_TEXT: u32 = 0;
@@ -24,6 +23,8 @@ export const SINK_ROLL: u32 = 5;
 // Set by each entry point for its call: where tokens go, and whether code points are the units.
 export let sink: u32 = SINK_SKETCH;
 export let charMode = false;
+/** The sink gathers tokens in TOKBUF (SINK_SKETCH, SINK_ROLL). */
+let buffered = true;
 
 // the current token: Rabin state over its full 8-byte words, the pending bytes, their count
 let tokH: u64 = 1;
@@ -39,14 +40,30 @@ let outN: u32 = 0;
 let full = false;
 export let tokens: u32 = 0;
 
+// The sketch sinks gather token fingerprints here and roll them in batches (flushTokens): the
+// shingle window's look-up chain and the selection then run in one tight loop, apart from the
+// tokenizer's branches. Whoever reads the shingle state (endDoc, sk_stage) flushes first.
+const TOK_CAP: u32 = 512;
+const TOKBUF: usize = memory.data(<i32>TOK_CAP * 8, 16);
+let tokN: u32 = 0;
+
 const SPACE_FP: u64 = 0x120;   // Rabin(" ") = x^8 + 0x20
 
 /** Chooses this call's sink and units. */
-export function emitConfigure(sink_: u32, charMode_: bool): void { sink = sink_; charMode = charMode_; }
+export function emitConfigure(sink_: u32, charMode_: bool): void {
+  sink = sink_; charMode = charMode_; buffered = sink_ == SINK_SKETCH || sink_ == SINK_ROLL;
+}
 
 export function emitBegin(out_: usize, cap: u32): void {
   tokH = 1; tokWords = 0; acc = 0; accN = 0; inTok = false; started = false; pendingSpace = false;
-  out = out_; outCap = cap; outN = 0; full = false; tokens = 0;
+  out = out_; outCap = cap; outN = 0; full = false; tokens = 0; tokN = 0;
+}
+
+/** Rolls the tokens gathered by the sketch sinks into the shingle window (and, for SINK_SKETCH, the selection). */
+export function flushTokens(): void {
+  const n = tokN;
+  tokN = 0;
+  if (n != 0) shingleBatch(TOKBUF, n, sink == SINK_SKETCH);
 }
 
 export function emitCount(): u32 { return outN; }
@@ -56,19 +73,23 @@ export function emitOverflow(): bool { return full; }
   if (outN < outCap) { store<u8>(out + outN, <u8>c); outN++; } else full = true;
 }
 
-/** A finished token (fingerprint t) goes to the sink. */
-export function deliver(t: u64): void {
+/** A finished token (fingerprint t) goes to the sink: inline for the sketch sinks (a store), the others in deliverOther. */
+@inline export function deliver(t: u64): void {
   tokens++;
-  if (sink == SINK_SKETCH) {
-    if (shinglePush(t)) selectValue(mix(shingleValue(), cfgSeed));
+  if (buffered) {
+    store<u64>(TOKBUF + (<usize>tokN << 3), t);
+    if (++tokN == TOK_CAP) flushTokens();
     return;
   }
+  deliverOther(t);
+}
+
+function deliverOther(t: u64): void {
   if (sink == SINK_TOKENS) {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), t); outN++; } else full = true;
     return;
   }
   if (sink == SINK_TEXT || sink == SINK_COUNT) return;
-  if (sink == SINK_ROLL) { shinglePush(t); return; }
   if (shinglePush(t)) {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), mix(shingleValue(), cfgSeed)); outN++; } else full = true;
   }

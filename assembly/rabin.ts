@@ -9,8 +9,15 @@ export const POLY: u64 = 0xd4a41f7ee59d7dff;
 
 /** T[t] = t(x)·x^64 mod P: appends one byte. */
 export const T: usize = memory.data(256 * 8, 16);
-/** Q[k][b] = b(x)·x^(64+8k) mod P: multiplies a state by x^64 with 8 independent look-ups. */
-export const Q: usize = memory.data(8 * 256 * 8, 16);
+/**
+ * Word tables multiply a 64-bit word by a fixed residue X with 6 independent look-ups: the word
+ * is cut into chunks of 11, 11, 11, 11, 10 and 10 bits (lowest first), and table k holds
+ * v(x)·X·x^(o_k) mod P for every value v of chunk k, o_k its lowest bit (80 KiB, inside L2;
+ * byte-wide tables would take 8 look-ups).
+ */
+export const WORD_TABLES_BYTES: i32 = 4 * 2048 * 8 + 2 * 1024 * 8;
+/** Q: word tables for X = x^64 (pushWord). */
+export const Q: usize = memory.data(WORD_TABLES_BYTES, 16);
 /** XPOW64[k] = x^(64k) mod P for k = 0..64: the leading 1 of a k-word string. */
 export const XPOW64: usize = memory.data(65 * 8, 16);
 
@@ -37,12 +44,27 @@ export function xpow(e: u32): u64 {
   return v;
 }
 
-/** Fills 8 tables O[k][b] = b(x)·X·x^(8k): multiplies a 64-bit word by X with 8 look-ups. */
+/** Fills tbl[v] = v(x)·X for v < 2^bits. */
+function fillChunkTable(tbl: usize, X: u64, bits: u32): void {
+  const pw = memory.data(16 * 8, 16);
+  let v = X;
+  for (let j: u32 = 0; j < bits; j++) { store<u64>(pw + (<usize>j << 3), v); v = mulx(v); }
+  store<u64>(tbl, 0);
+  for (let b: u32 = 1; b < (<u32>1 << bits); b++) {
+    const low = b & (b - 1);
+    store<u64>(tbl + (<usize>b << 3), load<u64>(tbl + (<usize>low << 3)) ^ load<u64>(pw + (<usize>ctz(b) << 3)));
+  }
+}
+
+/** Fills word tables (WORD_TABLES_BYTES at tables) for X: mulWord(tables, w) = w(x)·X mod P. */
 export function fillWordTables(tables: usize, X: u64): void {
   let v = X;
-  for (let k = 0; k < 8; k++) {
-    fillTable(tables + (<usize>k << 11), v);
-    for (let i = 0; i < 8; i++) v = mulx(v);
+  let at = tables;
+  for (let k: u32 = 0; k < 6; k++) {
+    const bits: u32 = k < 4 ? 11 : 10;
+    fillChunkTable(at, v, bits);
+    for (let i: u32 = 0; i < bits; i++) v = mulx(v);
+    at += <usize>8 << bits;
   }
 }
 
@@ -62,16 +84,14 @@ initTables();
   return ((h << 8) | <u64>c) ^ load<u64>(T + (<usize>(h >> 56) << 3));
 }
 
-/** (word tables)·w: w(x)·X mod P for the X the tables were filled with. */
+/** (word tables)·w: w(x)·X mod P for the X the tables were filled with (6 look-ups). */
 @inline export function mulWord(tables: usize, w: u64): u64 {
-  return load<u64>(tables + (<usize>(w & 0xff) << 3))
-    ^ load<u64>(tables + 2048 + (<usize>((w >> 8) & 0xff) << 3))
-    ^ load<u64>(tables + 4096 + (<usize>((w >> 16) & 0xff) << 3))
-    ^ load<u64>(tables + 6144 + (<usize>((w >> 24) & 0xff) << 3))
-    ^ load<u64>(tables + 8192 + (<usize>((w >> 32) & 0xff) << 3))
-    ^ load<u64>(tables + 10240 + (<usize>((w >> 40) & 0xff) << 3))
-    ^ load<u64>(tables + 12288 + (<usize>((w >> 48) & 0xff) << 3))
-    ^ load<u64>(tables + 14336 + (<usize>(w >> 56) << 3));
+  return load<u64>(tables + (<usize>(w & 0x7ff) << 3))
+    ^ load<u64>(tables + 16384 + (<usize>((w >> 11) & 0x7ff) << 3))
+    ^ load<u64>(tables + 32768 + (<usize>((w >> 22) & 0x7ff) << 3))
+    ^ load<u64>(tables + 49152 + (<usize>((w >> 33) & 0x7ff) << 3))
+    ^ load<u64>(tables + 65536 + (<usize>((w >> 44) & 0x3ff) << 3))
+    ^ load<u64>(tables + 73728 + (<usize>(w >> 54) << 3));
 }
 
 /** Appends a 64-bit word (its 8 bytes, most significant first): h·x^64 + w mod P. */

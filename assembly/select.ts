@@ -1,6 +1,8 @@
 // Sketch selection from a stream of permuted shingle values (Broder §2):
-//   MIN_s — the s smallest distinct values: a max-heap of s plus a hash set of its members, so a
-//           value is tested against the heap's maximum once and only rare insertions cost more;
+//   MIN_s — the s smallest distinct values: kept sorted; every value is tested against the s-th
+//           smallest so far with no branch (it is stored either way and the count advances only
+//           when it is below), and the candidates are sorted and merged into the sketch each
+//           time 2s of them gather (or at the end), which raises the bar for the next ones;
 //   MOD_m — the values ≡ 0 mod m; adaptive: m = 2^i with i chosen from the distinct count n so
 //           the sketch keeps n / 2^i ∈ [50, 100) values (the paper's bounded V_i);
 //   and a k-value signature by one-permutation hashing with optimal densification
@@ -8,10 +10,11 @@
 import { mix } from './mix';
 import { cfgK, cfgKind, cfgM, cfgS, cfgSeed, KIND_ADAPTIVE, KIND_MIN, KIND_MOD, MAX_K, MAX_S } from './config';
 
-
-const HEAP: usize = memory.data(<i32>MAX_S * 8, 16);
-const HASH_SLOTS: u32 = MAX_S * 4;
-const HASH: usize = memory.data(<i32>HASH_SLOTS * 8, 16);
+/** The sketch so far (MIN_s): its distinct values ascending, at most s. */
+const SKETCH: usize = memory.data(<i32>MAX_S * 8, 16);
+const MERGED: usize = memory.data(<i32>MAX_S * 8, 16);
+/** Candidates since the last merge: at most 2s (merged when that many gather). */
+const CAND: usize = memory.data(<i32>MAX_S * 2 * 8, 16);
 const SIG: usize = memory.data(<i32>MAX_K * 8, 16);
 
 // per document, from the configuration
@@ -20,127 +23,71 @@ let s: u32 = 128;
 let m: u64 = 25;
 let k: u32 = 0;
 let sigSeed: u64 = 0;
-let hashMask: u32 = 511;
 
-let heapSize: u32 = 0;
-let hasZero = false;
+let sketchN: u32 = 0;
+let candN: u32 = 0;
+let candCap: u32 = 256;
+/** While the sketch holds fewer than s values every value is a candidate; then those below bar (its largest). */
+let open = true;
+let bar: u64 = 0;
 let scratch: usize = 0;
 let scratchCap: u32 = 0;
 let scratchN: u32 = 0;
 let overflow = false;
 
-/** Distinct values seen (exact for mod/adaptive; heap size for min), and the adaptive exponent. */
+/** Distinct values seen (exact for mod/adaptive; sketch size for min), and the adaptive exponent. */
 export let lastDistinct: u32 = 0;
 export let lastModLog2: u32 = 0;
 
 /** Starts a document with the configured selection; scratch holds MOD/adaptive values (cap of them). */
 export function selectBegin(scratchPtr: usize, cap: u32): void {
   kind = cfgKind; s = cfgS; m = cfgM; k = cfgK; sigSeed = cfgSeed ^ 0x6f6e652d7065726d; // "one-perm"
-  let slots: u32 = 16;
-  while (slots < s * 4) slots <<= 1;
-  hashMask = slots - 1;
-  heapSize = 0; hasZero = false; scratch = scratchPtr; scratchCap = cap; scratchN = 0; overflow = false;
-  if (kind == KIND_MIN) memory.fill(HASH, 0, (<usize>hashMask + 1) << 3);
+  sketchN = 0; candN = 0; candCap = s * 2; open = true; bar = 0;
+  scratch = scratchPtr; scratchCap = cap; scratchN = 0; overflow = false;
   if (k > 0) memory.fill(SIG, 0xff, <usize>k << 3);
 }
 
-// ---- the hash set of heap members (linear probing, backward-shift deletion) ----
-@inline function slotOf(v: u64): u32 { return <u32>v & hashMask; }
-
-function hashHas(v: u64): bool {
-  if (v == 0) return hasZero;
-  let i = slotOf(v);
-  while (true) {
-    const x = load<u64>(HASH + (<usize>i << 3));
-    if (x == v) return true;
-    if (x == 0) return false;
-    i = (i + 1) & hashMask;
+/** Sorts the candidates and merges them into the sketch (distinct, the s smallest); sets the bar. */
+function selectMerge(): void {
+  const n = candN;
+  candN = 0;
+  if (n == 0) return;
+  sortU64(CAND, n);
+  let i: u32 = 0, j: u32 = 0, o: u32 = 0;
+  const a = sketchN;
+  while (o < s && (i < a || j < n)) {
+    let v: u64;
+    if (j >= n) { v = load<u64>(SKETCH + (<usize>i << 3)); i++; }
+    else if (i < a && load<u64>(SKETCH + (<usize>i << 3)) <= load<u64>(CAND + (<usize>j << 3))) { v = load<u64>(SKETCH + (<usize>i << 3)); i++; }
+    else { v = load<u64>(CAND + (<usize>j << 3)); j++; }
+    if (o > 0 && v == load<u64>(MERGED + (<usize>(o - 1) << 3))) continue;
+    store<u64>(MERGED + (<usize>o << 3), v);
+    o++;
   }
-  return false;
+  memory.copy(SKETCH, MERGED, <usize>o << 3);
+  sketchN = o;
+  if (o == s) { open = false; bar = load<u64>(SKETCH + (<usize>(o - 1) << 3)); }
 }
 
-function hashAdd(v: u64): void {
-  if (v == 0) { hasZero = true; return; }
-  let i = slotOf(v);
-  while (load<u64>(HASH + (<usize>i << 3)) != 0) i = (i + 1) & hashMask;
-  store<u64>(HASH + (<usize>i << 3), v);
-}
-
-function hashRemove(v: u64): void {
-  if (v == 0) { hasZero = false; return; }
-  let i = slotOf(v);
-  while (load<u64>(HASH + (<usize>i << 3)) != v) i = (i + 1) & hashMask;
-  // Backward shift: move later entries of the run into the hole when their home allows it.
-  let j = i;
-  while (true) {
-    j = (j + 1) & hashMask;
-    const x = load<u64>(HASH + (<usize>j << 3));
-    if (x == 0) break;
-    const home = slotOf(x);
-    const between = i <= j ? (home > i && home <= j) : (home > i || home <= j);
-    if (between) continue;
-    store<u64>(HASH + (<usize>i << 3), x);
-    i = j;
-  }
-  store<u64>(HASH + (<usize>i << 3), 0);
-}
-
-// ---- the max-heap ----
-function siftDown(i: u32, n: u32): void {
-  const v = load<u64>(HEAP + (<usize>i << 3));
-  while (true) {
-    let c: u32 = 2 * i + 1;
-    if (c >= n) break;
-    let cv = load<u64>(HEAP + (<usize>c << 3));
-    if (c + 1 < n) {
-      const rv = load<u64>(HEAP + (<usize>(c + 1) << 3));
-      if (rv > cv) { c++; cv = rv; }
-    }
-    if (cv <= v) break;
-    store<u64>(HEAP + (<usize>i << 3), cv);
-    i = c;
-  }
-  store<u64>(HEAP + (<usize>i << 3), v);
-}
-
-function siftUp(i: u32): void {
-  const v = load<u64>(HEAP + (<usize>i << 3));
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    const pv = load<u64>(HEAP + (<usize>p << 3));
-    if (pv >= v) break;
-    store<u64>(HEAP + (<usize>i << 3), pv);
-    i = p;
-  }
-  store<u64>(HEAP + (<usize>i << 3), v);
-}
-
-/** Offers one permuted shingle value to the sketch (and the signature). */
-export function selectValue(v: u64): void {
+/** Offers one permuted shingle value to the sketch (and the signature); inline in the shingle loop. */
+@inline export function selectOffer(v: u64): void {
   if (k > 0) {
     const bin = <usize>(((v >> 32) * <u64>k) >> 32);
     if (v < load<u64>(SIG + (bin << 3))) store<u64>(SIG + (bin << 3), v);
   }
   if (kind == KIND_MIN) {
-    if (heapSize < s) {
-      if (hashHas(v)) return;
-      hashAdd(v);
-      store<u64>(HEAP + (<usize>heapSize << 3), v);
-      siftUp(heapSize);
-      heapSize++;
-    } else if (v < load<u64>(HEAP)) {
-      if (hashHas(v)) return;
-      hashRemove(load<u64>(HEAP));
-      hashAdd(v);
-      store<u64>(HEAP, v);
-      siftDown(0, heapSize);
-    }
+    store<u64>(CAND + (<usize>candN << 3), v);
+    candN += <u32>(v < bar) | <u32>open;
+    if (candN == candCap) selectMerge();
     return;
   }
   if (scratchN >= scratchCap) { overflow = true; return; }
   store<u64>(scratch + (<usize>scratchN << 3), v);
   scratchN++;
 }
+
+/** selectOffer, out of line (one value at a document's end). */
+export function selectValue(v: u64): void { selectOffer(v); }
 
 /** Sorts n u64 values ascending in place (introsort-free quicksort with insertion sort below 24). */
 export function sortU64(ptr: usize, n: u32): void {
@@ -198,16 +145,10 @@ export function selectFinish(out: usize, cap: u32): i32 {
   if (overflow) return -2;
   lastModLog2 = 0;
   if (kind == KIND_MIN) {
-    const n = heapSize;
+    selectMerge();
+    const n = sketchN;
     if (n > cap) return -1;
-    // heapsort in place: the largest goes to the back
-    for (let end = n; end > 1; end--) {
-      const top = load<u64>(HEAP);
-      store<u64>(HEAP, load<u64>(HEAP + (<usize>(end - 1) << 3)));
-      store<u64>(HEAP + (<usize>(end - 1) << 3), top);
-      siftDown(0, end - 1);
-    }
-    memory.copy(out, HEAP, <usize>n << 3);
+    memory.copy(out, SKETCH, <usize>n << 3);
     lastDistinct = n;
     return <i32>n;
   }

@@ -1,17 +1,18 @@
 // w-shingles of a token stream. Token t_i = Rabin(UTF-8 bytes of the canonical token); the
 // shingle of t_i..t_{i+w−1} is Rabin(BE64(t_i) ‖ … ‖ BE64(t_{i+w−1})), kept rolling: pushing a
-// token costs 8 look-ups (h·x^64 + t) and dropping the oldest 8 more (t·x^(64w) from tables
+// token costs 6 look-ups (h·x^64 + t) and dropping the oldest 6 more (t·x^(64w) from tables
 // keyed by w), so the cost per token does not grow with w. A document with fewer than w
 // tokens has one shingle of all its tokens (never an empty sketch).
-import { XPOW64, fillWordTables, mulWord, pushWord } from './rabin';
+import { XPOW64, WORD_TABLES_BYTES, fillWordTables, mulWord, pushWord } from './rabin';
 import { cfgChar, cfgSeed, cfgW, MAX_W } from './config';
 import { canonicalRun } from './canonicalize';
 import { emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SHINGLES } from './emit';
 import { mix } from './mix';
+import { selectOffer } from './select';
 
 const RING: usize = memory.data(<i32>MAX_W * 8, 16);
-/** OUTW[k][b] = b(x)·x^(64w + 8k) mod P: removes the word leaving a (w+1)-word window. */
-const OUTW: usize = memory.data(8 * 256 * 8, 16);
+/** Word tables for x^(64w): remove the word leaving a (w+1)-word window. */
+const OUTW: usize = memory.data(WORD_TABLES_BYTES, 16);
 let tablesFor: u32 = 0;
 
 // per document, from the configured w
@@ -47,6 +48,27 @@ export function shingleBegin(): void {
 }
 
 @inline export function shingleValue(): u64 { return h ^ lead; }
+
+/**
+ * Pushes n tokens from buf (u64 each), as n shinglePush calls would; with `offer`, each full
+ * window's permuted value goes to the selection. One tight loop with the state in locals: the
+ * window's look-up chain overlaps the next tokens' removals and the selection's tests.
+ */
+export function shingleBatch(buf: usize, n: u32, offer: bool): void {
+  let hh = h, c = count, sl = slot, lx = lex;
+  const ww = w, ld = lead, seed = cfgSeed;
+  for (let i: u32 = 0; i < n; i++) {
+    const t = load<u64>(buf + (<usize>i << 3));
+    hh = pushWord(hh, t);
+    const at = RING + (<usize>sl << 3);
+    if (c >= ww) hh ^= mulWord(OUTW, load<u64>(at));
+    store<u64>(at, t);
+    c++;
+    if (sl + 1 == ww) { sl = 0; lx = mulWord(OUTW, lx) ^ hh; } else sl++;
+    if (offer && c >= ww) selectOffer(mix(hh ^ ld, seed));
+  }
+  h = hh; count = c; slot = sl; lex = lx;
+}
 
 /** At the end of a document with fewer than w tokens: the one shingle of all its tokens. */
 export function shingleShort(): u64 { return h ^ load<u64>(XPOW64 + (<usize>count << 3)); }

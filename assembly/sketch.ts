@@ -4,7 +4,7 @@
 //   −1 output capacity too small, −2 scratch too small, −3 bad parameters.
 import { rabinUpdate, pushWord } from './rabin';
 import { canonicalRun } from './canonicalize';
-import { emitBegin, emitConfigure, tokens, SINK_COUNT, SINK_ROLL, SINK_SKETCH } from './emit';
+import { emitBegin, emitConfigure, flushTokens, tokens, SINK_COUNT, SINK_ROLL, SINK_SKETCH } from './emit';
 import { shingleBegin, shingleCount, shingleShort, lexicalFingerprint } from './shingles';
 import { lastDistinct, lastModLog2, selectBegin, selectFinish, selectValue, signatureFinish } from './select';
 import { cfgChar, cfgK, cfgSeed, cfgW, setConfig } from './config';
@@ -40,6 +40,7 @@ export function beginDoc(scratch: usize, scratchCap: u32): void {
  */
 export function endDoc(i: i32, ptr: usize, len: usize, values: usize, valuesCap: u32, written: u32,
                        outOffsets: usize, info: usize, signatures: usize): i32 {
+  flushTokens();
   // fewer than w units: one shingle of all of them (possibly none)
   if (shingleCount() < cfgW) selectValue(mix(shingleShort(), cfgSeed));
   const count = selectFinish(values + (<usize>written << 3), valuesCap - written);
@@ -96,6 +97,7 @@ export function sk_stage(bytes: usize, offsets: usize, n: i32, stage: u32): i32 
     const a = docStart(offsets, i), b = docStart(offsets, i + 1);
     beginDoc(0, 0);
     canonicalRun(bytes + a, b - a);
+    flushTokens();
     total += tokens;
   }
   return <i32>total;

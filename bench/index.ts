@@ -5,7 +5,8 @@
 // scalar build. Timed with tinybench (median latency); every task is checked against a reference first.
 // Flags: --json (the report as JSON), --quick (small sizes, fewer iterations: a smoke run),
 // --clock wall|cpu|auto (default auto: CPU time when the machine is busier than its cores),
-// --corpus DIR (the .html pages under DIR; default $RESEMBLE_BENCH_CORPUS, else the bundled sample).
+// --corpus DIR (the .html pages under DIR; default $RESEMBLE_BENCH_CORPUS, else the bundled sample),
+// --only SECTION[,SECTION] (rabin, sketch, stages, workers: only those rows; default all).
 import { availableParallelism } from 'node:os';
 import { Bench } from 'tinybench';
 import { loadSample } from '../src/bench/corpus.js';
@@ -36,14 +37,15 @@ const corpus = corpusDir ? loadSample(corpusDir, 'HTML pages') : loadSample();
 const workers = Math.max(2, availableParallelism());
 await init();
 const pools = [createPool({ workers: 1 }), createPool({ workers })];
+const SECTIONS = ['rabin', 'sketch', 'stages', 'workers'] as const;
+const only = (flag('--only') ?? SECTIONS.join(',')).split(',');
+for (const s of only) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`--only: unknown section ${s} (${SECTIONS.join(', ')})`);
+const want = (s: (typeof SECTIONS)[number]) => only.includes(s);
 const tasks: BenchTask[] = [
-  ...rabinTasks(corpus, RABIN_SIZES),
-  ...(await rabinWasmTasks(corpus, RABIN_SIZES)),
-  ...sketchTasks(corpus, PAGE_SIZES),
-  ...(await datasketchTasks(corpus, quick)),
-  ...minHashTasks(corpus),
-  ...stageTasks(corpus),
-  ...workerTasks(corpus, pools[0], pools[1]),
+  ...(want('rabin') ? [...rabinTasks(corpus, RABIN_SIZES), ...(await rabinWasmTasks(corpus, RABIN_SIZES))] : []),
+  ...(want('sketch') ? [...sketchTasks(corpus, PAGE_SIZES), ...(await datasketchTasks(corpus, quick)), ...minHashTasks(corpus)] : []),
+  ...(want('stages') ? stageTasks(corpus) : []),
+  ...(want('workers') ? workerTasks(corpus, pools[0], pools[1]) : []),
 ];
 // keep each input's rows together: ceiling, resemble, peers
 const order = (t: BenchTask) => ['ceiling', 'ours', 'peer'].indexOf(t.role);
