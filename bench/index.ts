@@ -19,7 +19,7 @@ import { createPool } from '../src/workers/node.js';
 import { datasketchTasks, minHashTasks, rabinWasmTasks } from './peers.js';
 import { parseArgs } from 'node:util';
 
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, json: { type: 'boolean' }, clock: { type: 'string' }, corpus: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, json: { type: 'boolean' }, clock: { type: 'string' }, corpus: { type: 'string' }, only: { type: 'string' } } });
 const quick = args.quick ?? false;
 const json = args.json ?? false;
 const RABIN_SIZES = quick ? [4 << 10, 256 << 10] : [4 << 10, 256 << 10, 4 << 20, 32 << 20];
@@ -38,7 +38,7 @@ const workers = Math.max(2, availableParallelism());
 await init();
 const pools = [createPool({ workers: 1 }), createPool({ workers })];
 const SECTIONS = ['rabin', 'sketch', 'stages', 'workers'] as const;
-const only = (flag('--only') ?? SECTIONS.join(',')).split(',');
+const only = (args.only ?? SECTIONS.join(',')).split(',');
 for (const s of only) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`--only: unknown section ${s} (${SECTIONS.join(', ')})`);
 const want = (s: (typeof SECTIONS)[number]) => only.includes(s);
 const tasks: BenchTask[] = [
