@@ -5,10 +5,11 @@
 // are put back in input order, so DocIds are read positions and the sketches are bit-identical
 // for any worker count.
 //
-// Content mode ('main'): each page goes through a TemplateLearner keyed by its host first. A
-// host's pages wait until its template is trusted (its first `trustAfter` distinct pages, held up
-// to a byte bound), then they and all later pages of the host are sketched against that one
-// frozen table; the rows are put back in DocId order at the end.
+// Content mode ('main'): each page goes through a TemplateLearner keyed by its site (host and first
+// directory) first. A site's pages wait until its template is trusted (its first `trustAfter`
+// distinct pages, held up to a byte bound), then they and all later pages of the site are sketched
+// against that one frozen table; a site that never gets that many pages takes its host's template
+// at the end. The rows are put back in DocId order at the end.
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { sketchMany } from '../sketch/sketch.js';
 import { createPool, type Pool } from '../workers/node.js';
 import { assembleSketchSet } from '../workers/pool.js';
 import { TemplateLearner, type LearnerOptions } from '../template/learner.js';
+import { hostOfUrl } from '../graph/url.js';
 import { ContentBatches, siteOfUrl, type CrawlTemplates } from './content.js';
 
 export { siteOfUrl };
@@ -264,7 +266,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       const site = learner ? siteOf(doc.url) : '';
       if (learner && options.sites?.has(site)) enqueue(id, bytes, site, options.sites.get(site));
       else if (learner) {
-        const ready = learner.add(bytes, site, id);
+        const ready = learner.add(bytes, site, id, hostOfUrl(doc.url));
         if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
         for (const r of ready) enqueue(r.item, r.doc as Uint8Array, r.host, r.table);
       } else {

@@ -72,9 +72,9 @@ interface Outcome {
   proxy: Awaited<ReturnType<typeof sampleProxy>>;
 }
 
-async function crawl(): Promise<Outcome> {
+async function crawl(options?: Parameters<typeof crawlDedup>[0]): Promise<Outcome> {
   const proxy = await sampleProxy();
-  const dedup = await crawlDedup();
+  const dedup = await crawlDedup(options);
   const pages: Outcome['pages'] = [];
   const skipped: string[] = [], failed: string[] = [], missing: string[] = [];
   const hosts = readdirSync(SAMPLE).filter((h) => h.includes('.') && statSync(join(SAMPLE, h)).isDirectory()).sort();
@@ -101,17 +101,34 @@ async function crawl(): Promise<Outcome> {
   return { dedup, pages, skipped, failed, missing, proxy };
 }
 
+// The default (content mode), and whole pages.
 const out = await crawl();
 out.proxy.server.close();
+const whole = await crawl({ content: 'page' });
+whole.proxy.server.close();
+
+// The sample's content sketches as `resemble dups` makes them (the whole crawl streamed, templates
+// learnt per site): the guard's content answers are checked against their resemblance where the
+// whole-page truth and content resemblance part ways.
+const { sketchCrawl } = await import('../../src/pipeline/sketch-crawl.js');
+const { resemblance } = await import('../../src/index.js');
+const batch = await sketchCrawl(SAMPLE, { sketch: { content: 'main' }, workers: 1 });
+const batchDoc = new Map<string, number>();
+batch.urls.forEach((u, d) => { if (!batchDoc.has(u)) batchDoc.set(u, d); });
+/** Content resemblance of two pages in those sketches; 0 when either has too little content (it joins only byte-identical copies). */
+const contentResemblance = (a: string, b: string) => {
+  const x = batch.set.get(batchDoc.get(a)!), y = batch.set.get(batchDoc.get(b)!);
+  return x.values.length === 0 || y.values.length === 0 ? 0 : resemblance(x, y);
+};
 
 test('the crawl stays on loopback and writes nothing to the working tree', () => {
   const outside = connections.filter((c) => !/^(127\.0\.0\.1|localhost|::1|ipc:)/.test(c));
   assert.equal(outside, [], 'sockets opened to other machines');
   assert.equal(lookups.filter((h) => !/^(127\.0\.0\.1|localhost|::1)$/.test(h)), [], 'DNS lookups of other hosts');
-  assert.equal(out.proxy.refused, [], 'requests for hosts outside the sample');
+  assert.equal([...out.proxy.refused, ...whole.proxy.refused], [], 'requests for hosts outside the sample');
   assert.is(existsSync(join(process.cwd(), 'storage')), hadStorageInCwd, 'no ./storage left by Crawlee');
-  assert.equal(out.failed, []);
-  assert.ok(out.pages.length > 100, `${out.pages.length} pages crawled`);
+  assert.equal([...out.failed, ...whole.failed], []);
+  assert.ok(out.pages.length > 100 && whole.pages.length > 100, `${out.pages.length} and ${whole.pages.length} pages crawled`);
 });
 
 /** The truth's duplicate groups (identical, near-duplicate, charset twins) merged where they overlap. */
@@ -130,7 +147,8 @@ function truthGroups(): Map<string, number> {
 /** The sample file a URL names: fragment dropped, a folder's URL names its index.html. */
 const fileOf = (url: string) => url.replace(/#.*$/, '').replace(/\/$/, '/index.html');
 
-test('every planted near-duplicate page is skipped (caught by the guard or never fetched), and no other page', () => {
+/** Planted duplicates fetched after the first of their group: caught, missed, wrongly matched (the first page of each group fetched, by group). */
+function planted(out: Outcome) {
   const group = truthGroups();
   const firstOf = new Set<number>();
   const seenFiles = new Set<string>();
@@ -150,9 +168,34 @@ test('every planted near-duplicate page is skipped (caught by the guard or never
     else if (group.get(fileOf(p.duplicateOf)) === g) caught++;
     else wrong.push(`${p.url} ≈ ${p.duplicateOf}`);
   }
-  const skippedPlanted = out.skipped.filter((u) => group.has(u)).length;
-  console.log(`guard: ${out.pages.length} pages fetched (${out.missing.length} links to pages the sample lacks); ${planted} planted duplicates fetched after the first of their group, ${caught} caught, ${missed.length} missed; ${skippedPlanted} more planted duplicates never fetched (mirror prefixes); ${sameFile} pages fetched again under another spelling, caught; ${wrong.length} pages wrongly called duplicates`);
+  const firstUrl = new Map<number, string>();
+  for (const p of out.pages) { const g = group.get(fileOf(p.url)); if (g !== undefined && !firstUrl.has(g)) firstUrl.set(g, fileOf(p.url)); }
+  return { group, planted, caught, sameFile, missed, wrong, firstUrl };
+}
+
+test('whole pages: every planted near-duplicate page is skipped (caught by the guard or never fetched), and no other page', () => {
+  const { group, planted: n, caught, sameFile, missed, wrong } = planted(whole);
+  const skippedPlanted = whole.skipped.filter((u) => group.has(u)).length;
+  console.log(`guard, whole pages: ${whole.pages.length} pages fetched (${whole.missing.length} links to pages the sample lacks); ${n} planted duplicates fetched after the first of their group, ${caught} caught, ${missed.length} missed; ${skippedPlanted} more planted duplicates never fetched (mirror prefixes); ${sameFile} pages fetched again under another spelling, caught; ${wrong.length} pages wrongly called duplicates`);
   assert.equal(missed, [], 'planted duplicates the guard let through');
+  assert.equal(wrong, [], 'pages called duplicates of a page outside their planted group');
+  assert.ok(caught > 50);
+  for (const u of truth.unique) {
+    const p = whole.pages.find((x) => x.url === u);
+    if (p) assert.is(p.duplicateOf, null, `${u} is unique`);
+  }
+});
+
+test('content mode (the default): planted duplicates caught unless their content parts ways, as in `resemble dups`; no other page', () => {
+  const { group, planted: n, caught, sameFile, missed, wrong, firstUrl } = planted(out);
+  const skippedPlanted = out.skipped.filter((u) => group.has(u)).length;
+  // a miss is allowed only where the content sketches `dups` makes put the page under the threshold (0.5) from its group's
+  // first page fetched, or one of them has too little content left to compare
+  const apart = missed.filter((u) => contentResemblance(u, firstUrl.get(group.get(fileOf(u))!)!) < 0.5);
+  console.log(`guard, content: ${out.pages.length} pages fetched (${out.missing.length} links to pages the sample lacks); ${n} planted duplicates fetched after the first of their group, ${caught} caught, ${missed.length} missed; ${skippedPlanted} more planted duplicates never fetched (mirror prefixes); ${sameFile} pages fetched again under another spelling, caught; ${wrong.length} pages wrongly called duplicates`);
+  console.log(`  of those missed, under the threshold from their group's first page or too short, in \`dups\`' content sketches: ${apart.length} of ${missed.length}`);
+  assert.equal(missed.filter((u) => !apart.includes(u)), [], 'planted duplicates the guard let through whose content sketches resemble');
+  assert.ok(missed.length <= 5, `${missed.length} missed`);
   assert.equal(wrong, [], 'pages called duplicates of a page outside their planted group');
   assert.ok(caught > 50);
   for (const u of truth.unique) {

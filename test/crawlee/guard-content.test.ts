@@ -13,6 +13,7 @@ import { packTables } from '../../src/pipeline/content.js';
 import { siteOfUrl } from '../../src/pipeline/sketch-crawl.js';
 import { NO_TABLE } from '../../src/sketch/content.js';
 import { ResembleError } from '../../src/errors.js';
+import { articles, site } from '../template/sites.js';
 
 await init();
 const { documents } = await loadCrawl(`${process.cwd()}/sample`, { links: false });
@@ -45,9 +46,29 @@ test('content guard: templates trusted after trustAfter pages of a site; provisi
   assert.is(resumed.provisional, 0);
 });
 
-test('content guard options: templates only with content main; page mode is the default', () => {
-  assert.is(new DuplicateGuard().index.params.content, undefined);
-  try { new DuplicateGuard({ templates: { trustAfter: 4 } }); assert.unreachable(); } catch (e) { assert.ok(e instanceof ResembleError && e.code === 'E_OPTION'); }
+test('content guard: copies in sections too small to learn from are answered against their host\'s template', () => {
+  const all = articles(31, 60);
+  const a = site(32, 'a.example', all, Array.from({ length: 30 }, (_, i) => i), 30, 0);
+  // d.example republishes articles 0–23 under its own heavy template, four to a section
+  const d = site(33, 'd.example', all, Array.from({ length: 24 }, (_, i) => i), 60, 0);
+  const run = (content: 'main' | 'page') => {
+    const guard = new DuplicateGuard({ content });
+    a.pages.forEach((p, i) => assert.is(guard.isDuplicate(`http://a.example/docs/${i}.html`, p), null, `a ${i} is new`));
+    return d.pages.map((p, i) => guard.isDuplicate(`http://d.example/s${Math.floor(i / 4)}/${i}.html`, p));
+  };
+  const main = run('main'), page = run('page');
+  const right = (answers: (string | null)[]) => answers.filter((m, i) => m === `http://a.example/docs/${i}.html`).length;
+  assert.equal(main.filter((m, i) => m !== null && m !== `http://a.example/docs/${i}.html`), [], 'no wrong match');
+  // the first trustAfter − 1 pages of the host come before any template of it (whole pages); every later one is caught
+  console.log(`content: ${right(main)} of 24 caught; whole pages: ${right(page)}`);
+  assert.ok(right(main) >= 24 - 7, `content: ${right(main)} of 24 caught`);
+  assert.ok(right(page) < right(main), `whole pages: ${right(page)} of 24 caught`);
+});
+
+test('content guard options: templates only with content main; content mode is the default', () => {
+  assert.is(new DuplicateGuard().index.params.content, 'main');
+  assert.is(new DuplicateGuard({ content: 'page' }).index.params.content, undefined);
+  try { new DuplicateGuard({ content: 'page', templates: { trustAfter: 4 } }); assert.unreachable(); } catch (e) { assert.ok(e instanceof ResembleError && e.code === 'E_OPTION'); }
   try { new DuplicateGuard({ content: 'main', templates: { trustAfter: 1 } }); assert.unreachable(); } catch (e) { assert.ok(e instanceof ResembleError && e.code === 'E_OPTION'); }
   assert.is(NO_TABLE, 0xffffffff);
 });

@@ -13,6 +13,7 @@ import { packTables } from '../../src/pipeline/content.js';
 import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
 import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
 import { siteOfUrl, sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { hostOfUrl } from '../../src/graph/url.js';
 import { contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { ResembleError } from '../../src/errors.js';
@@ -31,7 +32,7 @@ async function reference(path: string, maxHeldBytes?: number, heavy?: number) {
   const bytes = documents.map(utf8Bytes);
   const learner = new TemplateLearner<number>({ ...(maxHeldBytes ? { maxHeldBytes } : {}), ...(heavy !== undefined ? { heavy } : {}) });
   const tableOf: (BigUint64Array | undefined)[] = new Array(bytes.length);
-  for (const r of [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i)), ...learner.flush()]) tableOf[r.item] = r.table;
+  for (const r of [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i, hostOfUrl(documents[i].url))), ...learner.flush()]) tableOf[r.item] = r.table;
   const distinct = [...new Set(tableOf.filter((t): t is BigUint64Array => t !== undefined))];
   const templates = packTables(distinct, Uint32Array.from(tableOf, (t) => (t ? distinct.indexOf(t) : WHOLE_PAGE)));
   return { documents, bytes, tableOf, set: sketchMany(bytes, { ...MAIN, templates }) };

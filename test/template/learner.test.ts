@@ -47,6 +47,31 @@ test('streaming templates give the sketches of the two-pass crawl sketch learnin
   });
 });
 
+test('sites too small to learn from take their host\'s template, learnt from the host\'s first pages as the two-pass sketch learns it', () => {
+  // one host, its articles in sections of 4 pages (/s0/ … /s5/): no section reaches trustAfter
+  const d = site(26, 'd.example', all, Array.from({ length: 24 }, (_, i) => i + 60), 40, 0);
+  const section = (i: number) => `s${Math.floor(i / 4)}`;
+  const learner = new TemplateLearner<number>({ trustAfter: 8 });
+  const ready: ReadyPage<number>[] = [];
+  d.pages.forEach((p, i) => ready.push(...learner.add(p, `d.example/${section(i)}`, i, 'd.example')));
+  assert.is(ready.length, 0, 'every section still learning');
+  assert.ok(learner.provisional('d.example/s5')?.table, 'the host has a template to answer with meanwhile');
+  ready.push(...learner.flush());
+  assert.is(ready.length, d.pages.length);
+  const table = learner.table('d.example/s0');
+  assert.ok(table && table.length > 0, 'a heavy host template');
+  for (let k = 0; k < 6; k++) assert.is(learner.table(`d.example/s${k}`), table, `section ${k} takes the host's table`);
+  assert.equal(hex(learner.provisional('d.example/s5')!.table!), hex(table!));
+  const streamed = sketchReady(ready);
+  const batch = sketchCrawl(d.pages, d.pages.map(() => 'd.example'), { content: 'main' }, { sample: 16, trustAfter: 8 }, d.pages.map((_, i) => section(i))).set;
+  ready.forEach((p, k) => assert.equal(hex(streamed.get(k).values), hex(batch.get(p.item).values), `page ${p.item}`));
+  // without the host, each section alone learns nothing: its pages keep their template
+  const alone = new TemplateLearner<number>({ trustAfter: 8 });
+  d.pages.forEach((p, i) => alone.add(p, `d.example/${section(i)}`, i));
+  alone.flush();
+  assert.is(alone.table('d.example/s0')!.length, 0);
+});
+
 test('held pages are bounded: past the bound the longest-held host is settled early', () => {
   const bytes = arrivals.slice(0, 6).reduce((n, a) => n + a.p.length * 3, 0);
   const learner = new TemplateLearner<number>({ trustAfter: 8, maxHeldBytes: bytes });
