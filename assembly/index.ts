@@ -14,4 +14,4 @@ export { rp_entry, rp_project } from './projection';
 export { hm_propagate } from './hyperlinkmap';
 export { sort_keyed } from './sort';
 export { bl_sum } from './byteloop';
-export { tp_configure, tp_blocks, tp_sketch_batch } from './template';
+export { tp_configure, tp_blocks, tp_sketch_batch, tp_content_tokens } from './template';

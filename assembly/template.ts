@@ -7,7 +7,8 @@
 // not content. The other blocks' tokens go, in order, to the same shingling and selection as a
 // whole page: with an empty table and no link-heavy block the sketch equals the page's.
 // Entry points (prefix tp_): tp_configure, tp_blocks (block fingerprints, for learning),
-// tp_sketch_batch (content sketches of many documents, each against its host's table).
+// tp_sketch_batch (content sketches of many documents, each against its host's table),
+// tp_content_tokens (the content tokens themselves, for bags of words).
 import { mix } from './mix';
 import { canonicalRun, skipMarkup } from './canonicalize';
 import { deliver, emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SKETCH, SINK_TOKENS } from './emit';
@@ -246,6 +247,20 @@ export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, c
   return <i32>outN;
 }
 
+/** Starts a batch of content documents: the page's token and block scratch, no output yet. */
+function startContent(tokens: usize, tokensCap: u32, blocks: usize, blocksCap: u32, outOffsets: usize): void {
+  mode = MODE_SKETCH; tok = tokens; tokCap = tokensCap; blk = blocks; blkCap = blocksCap; overflow = false;
+  store<u32>(outOffsets, 0);
+}
+
+/** Makes table t of tables (0xffffffff: none) the one blocks are checked against. */
+function useTable(tables: usize, tableOffsets: usize, t: u32): void {
+  if (t == 0xffffffff) { tableLen = 0; return; }
+  const ta = load<u32>(tableOffsets + (<usize>t << 2));
+  table = tables + (<usize>ta << 3);
+  tableLen = load<u32>(tableOffsets + (<usize>(t + 1) << 2)) - ta;
+}
+
 /** docTable value of a page sketched whole (its site's template is light, or unknown): exactly sk_sketch_batch's sketch. */
 const WHOLE_PAGE: u32 = 0xfffffffe;
 
@@ -262,9 +277,8 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
                                 values: usize, valuesCap: u32, outOffsets: usize, info: usize, signatures: usize,
                                 scratch: usize, scratchCap: u32, tokens: usize, tokensCap: u32, blocks: usize, blocksCap: u32,
                                 counts: usize): i32 {
-  mode = MODE_SKETCH; tok = tokens; tokCap = tokensCap; blk = blocks; blkCap = blocksCap; overflow = false;
+  startContent(tokens, tokensCap, blocks, blocksCap, outOffsets);
   let written: u32 = 0;
-  store<u32>(outOffsets, 0);
   for (let i = 0; i < n; i++) {
     const a = docStart(offsets, i), b = docStart(offsets, i + 1);
     const t = load<u32>(docTable + (<usize>i << 2));
@@ -281,12 +295,7 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
       store<u32>(c + 8, 0);
       continue;
     }
-    if (t == 0xffffffff) { tableLen = 0; }
-    else {
-      const ta = load<u32>(tableOffsets + (<usize>t << 2));
-      table = tables + (<usize>ta << 3);
-      tableLen = load<u32>(tableOffsets + (<usize>(t + 1) << 2)) - ta;
-    }
+    useTable(tables, tableOffsets, t);
     beginDoc(scratch, scratchCap);
     segment(bytes + a, b - a);
     if (overflow) return -2;
@@ -299,6 +308,46 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
     store<u32>(c, contentTokens);
     store<u32>(c + 4, templateTokens);
     store<u32>(c + 8, linkTokens);
+  }
+  return n;
+}
+
+/**
+ * Content tokens of n documents: the token fingerprints content sketches shingle (the blocks
+ * deliverContent keeps, in order), for bags of words. Document i is checked against table
+ * docTable[i] as in tp_sketch_batch (0xffffffff: none; 0xfffffffe: the whole page, every token,
+ * title included, as tk_tokens gives them). Tokens at out[outOffsets[i]..outOffsets[i+1]); tokens
+ * and blocks are scratch as for tp_sketch_batch. Returns n, -1 when out is full, -2 on scratch overflow.
+ */
+export function tp_content_tokens(bytes: usize, offsets: usize, n: i32, tables: usize, tableOffsets: usize, docTable: usize,
+                                  outPtr: usize, cap: u32, outOffsets: usize, tokens: usize, tokensCap: u32, blocks: usize, blocksCap: u32): i32 {
+  startContent(tokens, tokensCap, blocks, blocksCap, outOffsets);
+  let written: u32 = 0;
+  for (let i = 0; i < n; i++) {
+    const a = docStart(offsets, i), b = docStart(offsets, i + 1);
+    const t = load<u32>(docTable + (<usize>i << 2));
+    if (t == WHOLE_PAGE) {
+      emitConfigure(SINK_TOKENS, false);
+      emitBegin(outPtr + (<usize>written << 3), cap - written);
+      canonicalRun(bytes + a, b - a);
+      if (emitOverflow()) return -1;
+      written += emitCount();
+    } else {
+      useTable(tables, tableOffsets, t);
+      segment(bytes + a, b - a);
+      if (overflow) return -2;
+      const withLinks = contentTokens < minContent;
+      for (let k: u32 = 0; k < nBlocks; k++) {
+        const first = load<u32>(blk + (<usize>k << 3));
+        const word = load<u32>(blk + (<usize>k << 3) + 4);
+        const cls = word >> 30, count = word & 0x3fffffff;
+        if (cls == CLASS_TEMPLATE || (cls == CLASS_LINKS && !withLinks)) continue;
+        if (written + count > cap) return -1;
+        memory.copy(outPtr + (<usize>written << 3), tok + (<usize>first << 3), <usize>count << 3);
+        written += count;
+      }
+    }
+    store<u32>(outOffsets + (<usize>(i + 1) << 2), written);
   }
   return n;
 }

@@ -55,7 +55,7 @@ export {
   type CollisionGroup, type CliqueGroup, type GroupMember, sampleReference, evaluateCollisions,
   precisionRecall, type ReferenceOptions, type PrPoint, type SweepOptions, type ExactPairs,
   shingleSetsOf, exactJaccard, pairsAtLeast, scorePairs, type ShingleSets, type JaccardPairs,
-  type PairScore, crawlBags, signaturesOfCrawl
+  type PairScore, crawlBags, signaturesOfCrawl, type BagOptions
 } from './signatures/index.js';
 export { renderSvg, plotSeries, type PlotSeries, type PlotOptions, type VegaLiteSpec } from './report/plot.js';
 // Beyond one machine: Parquet, SQL plans and DuckDB.

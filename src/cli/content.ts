@@ -31,11 +31,13 @@ export const CONTENT_USAGE = `Content flags:
   --min-content N       main: a page with fewer content words (its links counted when it is a page of
                         links) has "too little content": reported, joined only to byte-identical copies
                         (default 30)
-  --trust-after N       main: a host's template is learnt from its first N distinct pages and trusted from then
-                        on; until then its pages wait, unsketched (default 8). A host with fewer pages at
-                        the end gets no template (its pages are sketched whole)
-  --template-held MB    main: pages held while their hosts learn, at most MB MiB; past it the host waiting
-                        longest is settled early, with a template when it has 3 distinct pages (default 64)
+  --trust-after N       main: a site's (host and first directory) template is learnt from its first N distinct
+                        pages and trusted from then on; until then its pages wait, unsketched (default 8). A
+                        site with fewer pages at the end takes its host's template (learnt from the host's
+                        first 16 distinct pages), or none when the host has fewer than N pages too
+  --template-held MB    main: pages held while their sites learn, at most MB MiB; past it the site waiting
+                        longest is settled early: its host's template, else its own with 3 distinct pages
+                        (default 64)
   --template-share X    main: a block on at least this share of the sampled pages (and 3) is template (default 0.5)
   --template-heavy X    main: a site's template is removed only when it holds at least X of its sampled pages'
                         words, 0..1; a site with a lighter one has its pages sketched whole, as --content page

@@ -2,6 +2,11 @@
 import { utf8Bytes, type Document } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import { tokenFingerprints } from '../sketch/tokens.js';
+import { contentTokenFingerprints } from '../sketch/content.js';
+import { optionError } from '../errors.js';
+import { hostOfUrl } from '../graph/url.js';
+import { learnTemplates, type TemplateOptions } from '../template/learn.js';
+import { sectionOfUrl } from '../template/sketch.js';
 import { DEFAULT_W } from '../sketch/options.js';
 import { bagsFromTokens, type BagsOfWords } from './bags.js';
 import { shingleSetsOf, type ShingleSets } from './pair-evaluation.js';
@@ -13,9 +18,32 @@ function markupOf(d: Document): 'html' | 'text' {
   return d.contentType === undefined || d.contentType === 'text/html' || d.contentType === 'application/xhtml+xml' ? 'html' : 'text';
 }
 
-/** Takes documents; returns their bags of words (canonical tokens; markup dropped unless the type is plain text). */
-export function crawlBags(documents: readonly Document[]): BagsOfWords {
-  return bagsFromTokens(documents.map((d) => tokenFingerprints(utf8Bytes(d), { markup: markupOf(d) })));
+/** How a crawl's bags of words are read. */
+export interface BagOptions {
+  /** 'page' (default): every canonical token of the page. 'main': each HTML page's content only, its
+   *  site's template left out where it is heavy, as `dups` sketches pages (learnt here in one pass,
+   *  `learnTemplates`, sites by host and first directory). Cost: one more pass over each site's sample. */
+  content?: 'page' | 'main';
+  /** content 'main': how templates are learnt. */
+  templates?: TemplateOptions;
+}
+
+/** Takes documents; returns their bags of words (canonical tokens; markup dropped unless the type is plain text; with content 'main', HTML pages' content tokens). */
+export function crawlBags(documents: readonly Document[], options: BagOptions = {}): BagsOfWords {
+  const content = options.content ?? 'page';
+  if (content !== 'page' && content !== 'main') throw optionError('content', "'page' | 'main'", content);
+  if (content === 'page') {
+    if (options.templates !== undefined) throw optionError('templates', "no value with content 'page' (templates apply to content 'main')", 'options');
+    return bagsFromTokens(documents.map((d) => tokenFingerprints(utf8Bytes(d), { markup: markupOf(d) })));
+  }
+  const html = documents.flatMap((d, i) => (markupOf(d) === 'html' ? [i] : []));
+  const bytes = html.map((i) => utf8Bytes(documents[i]));
+  const urls = html.map((i) => documents[i].url);
+  const learnt = learnTemplates(bytes, urls.map(hostOfUrl), options.templates, urls.map(sectionOfUrl));
+  const tokens: BigUint64Array[] = new Array(documents.length);
+  contentTokenFingerprints(bytes, learnt.tables).forEach((t, k) => { tokens[html[k]] = t; });
+  documents.forEach((d, i) => { if (!tokens[i]) tokens[i] = tokenFingerprints(utf8Bytes(d), { markup: 'text' }); });
+  return bagsFromTokens(tokens);
 }
 
 /** Takes documents and the shingle width; returns their exact word-shingle sets, read as {@link crawlBags} reads them (after `await init()`). */
@@ -23,9 +51,9 @@ export function crawlShingleSets(documents: readonly Document[], w = DEFAULT_W):
   return shingleSetsOf(documents.map(utf8Bytes), { w, markup: documents.map(markupOf) });
 }
 
-/** Takes a crawl's documents and web graph (same DocIds) and options; returns the bags and both signatures (after `await init()`). */
-export function signaturesOfCrawl(documents: readonly Document[], graph: WebGraph, options: SignatureOptions = {}): { bags: BagsOfWords; signatures: Signatures } {
+/** Takes a crawl's documents and web graph (same DocIds), signature options and how bags are read; returns the bags and both signatures (after `await init()`). */
+export function signaturesOfCrawl(documents: readonly Document[], graph: WebGraph, options: SignatureOptions = {}, bagOptions: BagOptions = {}): { bags: BagsOfWords; signatures: Signatures } {
   signatureParams(options);
-  const bags = crawlBags(documents);
+  const bags = crawlBags(documents, bagOptions);
   return { bags, signatures: computeSignatures(bags, { offsets: graph.linkOffsets, targets: graph.linkTargets }, options) };
 }

@@ -6,5 +6,5 @@ export { projectionEntry } from './kernels.js';
 export { findCollisions, collisionGroups, cliqueGroups, rowDistance, type CollisionPairs, type CollisionGroup, type CliqueGroup, type GroupMember } from './collisions.js';
 export { sampleReference, evaluateCollisions, precisionRecall, RP_ONLY_C, type ReferenceOptions, type PrPoint, type SweepOptions, type ExactPairs } from './evaluate.js';
 export { shingleSetsOf, exactJaccard, pairsAtLeast, scorePairs, type ShingleSets, type JaccardPairs, type PairScore } from './pair-evaluation.js';
-export { crawlBags, signaturesOfCrawl } from './crawl-signatures.js';
+export { crawlBags, signaturesOfCrawl, type BagOptions } from './crawl-signatures.js';
 export { precisionRecallPlot } from './plot.js';

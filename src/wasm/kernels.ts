@@ -37,6 +37,8 @@ export interface Kernels {
   tp_sketch_batch(bytes: number, offsets: number, n: number, tables: number, tableOffsets: number, docTable: number,
     values: number, valuesCap: number, outOffsets: number, info: number, signatures: number, scratch: number, scratchCap: number,
     tokens: number, tokensCap: number, blocks: number, blocksCap: number, counts: number): number;
+  tp_content_tokens(bytes: number, offsets: number, n: number, tables: number, tableOffsets: number, docTable: number,
+    out: number, cap: number, outOffsets: number, tokens: number, tokensCap: number, blocks: number, blocksCap: number): number;
 }
 
 /** Every function export, checked to be present when a module is adopted. */
@@ -44,6 +46,7 @@ export const KERNEL_FUNCTIONS = [
   '_initialize', 'heapBase', 'simdBuild', 'rb_update', 'rb_fingerprint_batch', 'rb_rolling', 'rb_chunks', 'mx_mix',
   'tk_canonical', 'tk_tokens', 'tk_entity_table', 'sh_values', 'sk_configure', 'sk_sketch_batch', 'sk_stage',
   'ss_super', 'rp_entry', 'rp_project', 'hm_propagate', 'sort_keyed', 'bl_sum', 'tp_configure', 'tp_blocks', 'tp_sketch_batch',
+  'tp_content_tokens',
 ] as const satisfies readonly Exclude<keyof Kernels, 'memory'>[];
 
 /** Takes an instance's exports; returns them typed, or throws E_WASM naming the first missing export. */

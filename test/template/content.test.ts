@@ -6,11 +6,14 @@ import * as assert from 'uvu/assert';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { init, resemblance, sketchMany, serializeSketchSet, deserializeSketchSet, ResembleError } from '../../src/index.js';
 import { blockFingerprints, learnTemplates, NO_TABLE, sketchCrawl, tooLittleContent, contentEvidence } from '../../src/template/index.js';
-import { WHOLE_PAGE } from '../../src/sketch/content.js';
+import { contentTokenFingerprints, WHOLE_PAGE } from '../../src/sketch/content.js';
+
+const utf8 = new TextEncoder();
 import { blockFingerprintRef, blocksRef, contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { minSRef } from '../../src/reference/sketch.js';
-import { tokensRef } from '../../src/reference/tokens.js';
+import { tokenFpsRef, tokensRef } from '../../src/reference/tokens.js';
+import { rabinRef } from '../../src/reference/rabin.js';
 import { rng, randomWords } from '../helpers/random.js';
 import { articles, site } from './sites.js';
 
@@ -88,6 +91,24 @@ test('content sketches equal MIN_s over the reference content tokens, with table
       assert.is(set.templateTokens![i] + set.tokens[i], all, `page ${i}: template + content = all tokens but the title`);
     }
   }
+});
+
+test('content tokens (for bags of words) equal the reference content tokens; whole pages every token', () => {
+  const r = rng(13);
+  const docs = Array.from({ length: 200 }, () => randomPage(r));
+  const blocks = blockFingerprints(docs);
+  const table = [...new Set(blocks.values.subarray(blocks.offsets[0], blocks.offsets[8]))].filter(() => r() < 0.6).sort((x, y) => (x < y ? -1 : 1));
+  const docTable = Uint32Array.from(docs, (_, i) => (i % 4 === 3 ? WHOLE_PAGE : i % 3 === 2 ? NO_TABLE : 0));
+  const templates = { values: BigUint64Array.from(table), offsets: Uint32Array.of(0, table.length), docTable };
+  for (const [linkDensity, minContent] of [[0.5, 30], [0.2, 5], [1, 0]] as const) {
+    const got = contentTokenFingerprints(docs, templates, { linkDensity, minContent });
+    for (let i = 0; i < docs.length; i++) {
+      const want = docTable[i] === WHOLE_PAGE ? tokenFpsRef(docs[i])
+        : contentTokensRef(docs[i], new Set(docTable[i] === NO_TABLE ? [] : table), Math.round(linkDensity * 1000), minContent).map((t) => rabinRef(utf8.encode(t)));
+      assert.equal(hex(got[i]), hex(want), `page ${i} (${linkDensity}, ${minContent})`);
+    }
+  }
+  assert.is(code(() => contentTokenFingerprints(docs, { ...templates, docTable: new Uint32Array(3) })).split(':')[0], 'E_OPTION');
 });
 
 test('template learning on generated sites recovers each known template exactly', () => {

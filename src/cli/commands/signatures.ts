@@ -81,6 +81,8 @@ Flags:
   --D X                 RP tolerance, relative to each dimension's spread (default ${SIGNATURE_DEFAULTS.D})
   --seed N              seed of the projection (default 0)
   --weighting unit|tf   bag-of-words weights: counts scaled to length 1, or raw counts (default unit)
+  --content main|page   main (default): each HTML page's bag holds its own content, its site's template left
+                        out where it is heavy (learnt as \`dups\` learns it); page: every word of the page
   --output LIST         pairs, groups or pairs,groups (default pairs,groups)
   --evaluate            precision–recall table instead of pairs and groups
   --reference FILE      reference pages (one URL per line) for page recall (default: sample --sample
@@ -102,6 +104,7 @@ Flags:
     D: { type: 'string' },
     seed: { type: 'string' },
     weighting: { type: 'string' },
+    content: { type: 'string' },
     evaluate: { type: 'boolean' },
     reference: { type: 'string' },
     sample: { type: 'string' },
@@ -125,6 +128,7 @@ Flags:
       weighting: enumFlag(v, 'weighting', 'unit', ['unit', 'tf'] as const),
     };
     signatureParams(options);
+    const content = enumFlag(v, 'content', 'main', ['main', 'page'] as const);
     const C = numberFlag(v, 'C', SIGNATURE_DEFAULTS.C, 0, 1e6);
     const D = numberFlag(v, 'D', SIGNATURE_DEFAULTS.D, 0, 1e6);
     collisionParams({ C, D });
@@ -144,7 +148,7 @@ Flags:
     if (ctx.positionals.length === 0) throw optionError('INPUT', 'at least one crawl input', 'none');
     await init();
     const crawl = await openCrawl(ctx, ctx.positionals);
-    const { bags, signatures } = signaturesOfCrawl(crawl.documents, crawl.graph, options);
+    const { bags, signatures } = signaturesOfCrawl(crawl.documents, crawl.graph, options, { content });
     const urls = crawl.graph.urls;
     const k = signatures.params.k;
 
