@@ -1,14 +1,17 @@
 import type { Document } from '../graph/document.js';
 import { normalizeUrl } from '../graph/url.js';
-import { readLines } from './lines.js';
+import { readFields } from './jsonl-fields.js';
+import { readLines, type Line } from './lines.js';
 import { makeDocument } from './make-document.js';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from './options.js';
 
 const encoder = new TextEncoder();
 
-interface Fields {
+/** The fields of one JSONL record. */
+export interface Fields {
   url: string;
-  body: string;
+  /** The page's string as UTF-8. */
+  body: Uint8Array;
   html: boolean;
   date?: string;
   ip?: string;
@@ -16,19 +19,12 @@ interface Fields {
 
 /** Takes an id that is not a URL; returns the `id:` URL that stands for it. */
 export function idUrl(id: string): string {
-  return `id:${encodeURIComponent(id)}`;
+  // a lone surrogate (legal in a JSON string) stands as U+FFFD: encodeURIComponent would throw on it
+  return `id:${encodeURIComponent(id.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))}`;
 }
 
-/** Takes one JSONL line and the field names; returns the fields of a document, or a message saying what is wrong with it. */
-function parseLine(text: string, opts: ResolvedReadOptions): Fields | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return `not JSON: ${(e as Error).message}`;
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'expected a JSON object';
-  const o = value as Record<string, unknown>;
+/** Takes one JSONL line's value and the field names; returns the fields of a document, or a message saying what is wrong with it. */
+function fieldsOf(o: Record<string, unknown>, opts: ResolvedReadOptions, page?: Uint8Array): Fields | string {
   const { idField, htmlField, textField } = opts;
   const id = o[idField];
   let url: string;
@@ -49,7 +45,33 @@ function parseLine(text: string, opts: ResolvedReadOptions): Fields | string {
   for (const key of ['date', 'ip'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'string') return `expected "${key}" to be a string`;
   }
-  return { url, body: (html ? o[htmlField] : o[textField]) as string, html, date: o.date as string | undefined, ip: o.ip as string | undefined };
+  const body = page ?? encoder.encode((html ? o[htmlField] : o[textField]) as string);
+  return { url, body, html, date: o.date as string | undefined, ip: o.ip as string | undefined };
+}
+
+/**
+ * Takes one JSONL line; returns the fields of a document, a message saying what is wrong with it,
+ * or null for a blank line. `fast` (default true) reads the fields from the line's bytes when it
+ * can (the same fields, see jsonl-fields.ts); false always parses the decoded text.
+ */
+export function parseJsonlLine(line: Pick<Line, 'bytes' | 'text'>, opts: ResolvedReadOptions, fast = true): Fields | string | null {
+  // the fast path: fields read from the bytes, the page's string unescaped straight to UTF-8
+  const raw = fast ? readFields(line.bytes, [opts.htmlField, opts.textField], [opts.idField, 'id', 'date', 'ip']) : undefined;
+  if (raw) {
+    const o = Object.fromEntries(raw.values) as Record<string, unknown>;
+    if (raw.page) o[raw.page.key] = '';
+    return fieldsOf(o, opts, raw.page?.bytes);
+  }
+  const text = line.text;
+  if (text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return `not JSON: ${(e as Error).message}`;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'expected a JSON object';
+  return fieldsOf(value as Record<string, unknown>, opts);
 }
 
 /**
@@ -61,16 +83,17 @@ function parseLine(text: string, opts: ResolvedReadOptions): Fields | string {
  */
 export async function* readJsonl(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readJsonl');
-  for await (const { text, number } of readLines(path, opts)) {
-    if (text.trim() === '') continue;
-    const fields = parseLine(text, opts);
+  for await (const line of readLines(path, opts)) {
+    const number = line.number;
+    const fields = parseJsonlLine(line, opts);
+    if (fields === null) continue;
     if (typeof fields === 'string') {
       opts.onError({ source: path, location: `line ${number}`, code: 'E_INPUT', message: fields });
       continue;
     }
     const doc = makeDocument({
       url: fields.url,
-      bytes: encoder.encode(fields.body),
+      bytes: fields.body,
       mime: fields.html ? 'text/html' : 'text/plain',
       // A JSON string is already decoded text: its bytes here are UTF-8 whatever charset its
       // <meta> tag declares (the page's original encoding), so the meta tag must not apply.

@@ -8,9 +8,10 @@ import type { ReadError } from '../graph/document.js';
 import type { ResolvedReadOptions } from './options.js';
 import { openInput } from './source.js';
 
-/** One line of a text input and its 1-based number. */
+/** One line of a text input (its bytes, and its text decoded when asked for) and its 1-based number. */
 export interface Line {
-  text: string;
+  bytes: Uint8Array;
+  readonly text: string;
   number: number;
 }
 
@@ -58,7 +59,8 @@ export async function* readLines(path: string, opts: ResolvedReadOptions): Async
       }
       let bytes = line.bytes;
       if (number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-      yield { text: decoder.decode(bytes), number };
+      const b = bytes;
+      yield { bytes: b, number, get text() { return decoder.decode(b); } };
     }
   } catch (e) {
     opts.onError(ioError(path, `line ${number + 1}`, e));

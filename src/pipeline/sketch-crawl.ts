@@ -10,7 +10,7 @@
 // distinct pages, held up to a byte bound), then they and all later pages of the site are sketched
 // against that one frozen table; a site that never gets that many pages takes its host's template
 // at the end. The rows are put back in DocId order at the end.
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, write } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ResembleError, intOption, optionError, rejectUnknown } from '../errors.js';
@@ -109,8 +109,17 @@ export interface CrawlSketch {
 
 const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
 
-/** Opens a spill file in a new folder under `dir`; returns its writer. */
-function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8Array): void; close(): void } {
+/** Bytes of the spill file's chunks: pages are copied into one, written whole through the I/O pool. */
+const SPILL_CHUNK = 4 << 20;
+/** Bytes written but not yet on disk past which the reading waits. */
+const SPILL_PENDING = 64 << 20;
+
+/**
+ * Opens a spill file in a new folder under `dir`; returns its writer. Pages are copied into 4 MiB
+ * chunks, each written at its offset by the I/O thread pool, so the reading thread never waits for
+ * the disk unless 64 MiB are pending (then `drain` waits); `close` waits for every write.
+ */
+function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8Array): void; readonly busy: boolean; drain(): Promise<void>; close(): Promise<void> } {
   let folder: string;
   try {
     mkdirSync(dir, { recursive: true });
@@ -120,22 +129,55 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
   }
   const path = join(folder, 'pages.bin');
   const fd = openSync(path, 'w');
-  let at = 0, open = true;
+  let at = 0, open = true, pending = 0, failed: Error | undefined;
+  let chunk = new Uint8Array(SPILL_CHUNK), used = 0, chunkAt = 0;
+  const waiting: Array<() => void> = [], idle: Array<() => void> = [];
   const offsets: number[] = [], lengths: number[] = [];
   const spill: Spill = {
     path, offset: new Float64Array(0), length: new Float64Array(0),
     remove: () => { if (open) { closeSync(fd); open = false; } rmSync(folder, { recursive: true, force: true }); },
   };
+  const settle = () => {
+    while (waiting.length && (pending <= SPILL_PENDING / 2 || failed)) waiting.shift()!();
+    while (idle.length && pending === 0) idle.shift()!();
+  };
+  const put = (bytes: Uint8Array, position: number) => {
+    pending += bytes.length;
+    const done = (e: Error | null, n: number) => {
+      if (!e && n < bytes.length) { write(fd, bytes, n, bytes.length - n, position + n, done); return; }
+      if (e) failed ??= e;
+      pending -= bytes.length;
+      settle();
+    };
+    write(fd, bytes, 0, bytes.length, position, done);
+  };
+  const flushChunk = () => {
+    if (used === 0) return;
+    put(chunk.subarray(0, used), chunkAt);
+    chunk = new Uint8Array(SPILL_CHUNK); used = 0;
+  };
+  const check = () => { if (failed) throw new ResembleError('E_IO', `cannot write the page spill file ${path}: ${failed.message}`, { path }); };
   return {
     spill,
     write(id, bytes) {
+      check();
       offsets[id] = at; lengths[id] = bytes.length;
-      let done = 0;
-      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+      if (used + bytes.length > SPILL_CHUNK) flushChunk();
+      if (used === 0) chunkAt = at;
+      if (bytes.length > SPILL_CHUNK) put(bytes, at);
+      else { chunk.set(bytes, used); used += bytes.length; }
       at += bytes.length;
     },
-    close() {
+    get busy() { return pending > SPILL_PENDING; },
+    async drain() {
+      if (pending > SPILL_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
+      check();
+    },
+    async close() {
+      flushChunk();
+      if (pending > 0) await new Promise<void>((resolve) => idle.push(resolve));
       if (open) { closeSync(fd); open = false; }
+      check();
       spill.offset = Float64Array.from(offsets); spill.length = Float64Array.from(lengths);
     },
   };
@@ -263,6 +305,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       if (keepLinks) cols.links.push(doc.links);
       const bytes = utf8Bytes(doc);
       spill?.write(id, bytes);
+      if (spill?.busy) await spill.drain();
       const site = learner ? siteOf(doc.url) : '';
       if (learner && options.sites?.has(site)) enqueue(id, bytes, site, options.sites.get(site));
       else if (learner) {
@@ -287,7 +330,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     }
     await flush(true);
     await drain(0);
-    spill?.close();
+    await spill?.close();
   } catch (e) {
     spill?.spill.remove();
     throw e;
