@@ -2,7 +2,8 @@
 // into memory that the TypeScript side owns (src/wasm/memory.ts) and return counts; a negative
 // count is an error code (see src/wasm/kernels.ts). Each export's prefix names its file:
 // rb_ rabin.ts, mx_ mix.ts, tk_ tokens.ts, sh_ shingles.ts, sk_ sketch.ts, ss_ supershingles.ts,
-// rp_ projection.ts, hm_ hyperlinkmap.ts, sort_ sort.ts, bl_ byteloop.ts, tp_ template.ts.
+// rp_ projection.ts, hm_ hyperlinkmap.ts, sort_ sort.ts, bl_ byteloop.ts, tp_ template.ts,
+// js_ json.ts, es_ estimate.ts.
 export { heapBase, simdBuild } from './base';
 export { rb_update, rb_fingerprint_batch, rb_rolling, rb_chunks } from './rabin';
 export { mx_mix } from './mix';
@@ -15,3 +16,5 @@ export { hm_propagate } from './hyperlinkmap';
 export { sort_keyed } from './sort';
 export { bl_sum } from './byteloop';
 export { tp_configure, tp_blocks, tp_sketch_batch, tp_content_tokens } from './template';
+export { js_string, js_controls } from './json';
+export { es_min_pairs } from './estimate';

@@ -7,6 +7,9 @@
 // so c(A, B) ≈ |{a ∈ F(A) ∩ F(B), a ≤ τ}| / |{a ∈ F(A), a ≤ τ}|. Unlike the core, rows left
 // empty (after reduction to a common modulus) give 0, not a vacuous 1: no evidence joins nothing.
 import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns, type SketchKind } from './columns.js';
+import type { Kernels } from '../wasm/kernels.js';
+import type { WasmMemory } from '../wasm/memory.js';
+import { isInitialized, withArena } from '../wasm/instance.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.
 const HI = HI_WORD, LO = LO_WORD;
@@ -129,5 +132,74 @@ export class SetEstimator {
   /** Estimates an outside row (a query) against document b into `out`; returns the resemblance. */
   against(q: Row, b: number): number {
     return estimateRows(this.kind, this.s, q, this.row(b, this.b), this.out);
+  }
+}
+
+/** Pairs estimated per kernel call. */
+const PAIR_BATCH = 16384;
+/** Sketch values copied into WebAssembly memory at most (larger sets are estimated in TypeScript). */
+const KERNEL_VALUES_MAX = 1 << 30;
+
+/**
+ * MIN_s estimates of many pairs on the kernel (assembly/estimate.ts): `push` pairs in any order,
+ * `flush` at the end; `emit` gets each pair, in push order, with the estimates of `estimateMin`
+ * (the same numbers: the kernel counts, this divides). Use inside one `withArena` (`run`).
+ */
+export class MinPairBatch {
+  private readonly values: number;
+  private readonly offsets: number;
+  private readonly pa: number;
+  private readonly pb: number;
+  private readonly out: number;
+  private readonly hits = new Uint32Array(PAIR_BATCH);
+  private count = 0;
+
+  private constructor(private readonly mem: WasmMemory, private readonly k: Kernels, private readonly s: number, set: ClusterColumns,
+    private readonly emit: (a: number, b: number, hits: number, shared: number, r: number, cab: number, cba: number) => void) {
+    // 8 bytes of padding: a finished merge of the kernel's two at a time reads one value past its row
+    this.values = mem.alloc(set.values.byteLength + 8);
+    mem.u64.set(set.values, this.values >>> 3);
+    this.offsets = mem.putU32(set.offsets);
+    this.pa = mem.alloc(PAIR_BATCH * 4);
+    this.pb = mem.alloc(PAIR_BATCH * 4);
+    this.out = mem.alloc(PAIR_BATCH * 24);
+  }
+
+  /**
+   * Runs f with a batch for a MIN_s set when the kernels are initialized and the set's values fit
+   * the bound; returns undefined (f not run) otherwise, for the caller's TypeScript estimates.
+   */
+  static run<T>(set: ClusterColumns, emit: MinPairBatch['emit'], f: (batch: MinPairBatch) => T): T | undefined {
+    if (set.params.kind !== 'min' || !isInitialized() || set.values.byteLength > KERNEL_VALUES_MAX) return undefined;
+    return withArena((mem, k) => {
+      const batch = new MinPairBatch(mem, k, set.params.s as number, set, emit);
+      const r = f(batch);
+      batch.flush();
+      return r;
+    });
+  }
+
+  /** Adds a pair (its estimates come out through `emit` at the next flush). */
+  push(a: number, b: number, hits: number): void {
+    const u32 = this.mem.u32, c = this.count;
+    u32[(this.pa >>> 2) + c] = a;
+    u32[(this.pb >>> 2) + c] = b;
+    this.hits[c] = hits;
+    if (++this.count === PAIR_BATCH) this.flush();
+  }
+
+  /** Estimates the pairs pushed since the last flush and emits them. */
+  flush(): void {
+    const n = this.count;
+    if (n === 0) return;
+    this.count = 0;
+    this.k.es_min_pairs(this.values, this.offsets, this.pa, this.pb, n, this.s, this.out);
+    const u32 = this.mem.u32, pa = this.pa >>> 2, pb = this.pb >>> 2, o = this.out >>> 2;
+    for (let q = 0; q < n; q++) {
+      const at = o + 6 * q;
+      const taken = u32[at], x = u32[at + 1], belowA = u32[at + 3], belowB = u32[at + 4], found = u32[at + 5];
+      this.emit(u32[pa + q], u32[pb + q], this.hits[q], u32[at + 2], taken > 0 ? x / taken : 0,
+        belowA > 0 ? found / belowA : 0, belowB > 0 ? found / belowB : 0);
+    }
   }
 }

@@ -7,7 +7,7 @@ import { ResembleError, enumOption, intOption, numberOption, optionError, reject
 import { checkColumns, type ClusterColumns } from './columns.js';
 import { finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
 import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
-import { C_AB, C_BA, SHARED, SetEstimator } from './estimate.js';
+import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator } from './estimate.js';
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
 import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
 import { buildPostings } from './postings.js';
@@ -307,19 +307,29 @@ export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Arr
   const kind = set.params.kind, s = set.params.s;
   const off = set.offsets, ignored = post.ignoredPerDoc;
   const mlog2 = kind === 'adaptive' ? set.modulusLog2 : undefined;
-  const candidates = forEachCandidate(post, set.size, (a, b, hits) => {
+  /** False when the counts already show the pair under the floor (no estimate needed). */
+  const worth = (a: number, b: number, hits: number): boolean => {
     if (own && floor > 0 && ignored && !(mlog2 && mlog2[a] !== mlog2[b])) {
       // Containment ≥ resemblance, and it is bounded by the counts (shared ≤ hits + common values
       // of the smaller side) except for a full MIN_s sketch, whose τ-based estimate has no such bound.
       const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
       if (kind !== 'min' || (la < s && lb < s)) {
         const x = hits + Math.min(ignored[a], ignored[b]);
-        if (x / Math.max(1, Math.min(la, lb)) < floor) return;
+        if (x / Math.max(1, Math.min(la, lb)) < floor) return false;
       }
     }
+    return true;
+  };
+  const keep = (a: number, b: number, hits: number, shared: number, r: number, cab: number, cba: number) => {
+    if (Math.max(cab, cba, r) >= floor) table.push(a, b, hits, shared, r, cab, cba);
+  };
+  // MIN_s pairs are estimated in batches on the kernel; other kinds (and before init) here
+  const candidates = MinPairBatch.run(set, keep, (batch) => forEachCandidate(post, set.size, (a, b, hits) => {
+    if (worth(a, b, hits)) batch.push(a, b, hits);
+  })) ?? forEachCandidate(post, set.size, (a, b, hits) => {
+    if (!worth(a, b, hits)) return;
     const r = est.pair(a, b);
-    if (Math.max(out[C_AB], out[C_BA], r) < floor) return;
-    table.push(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
+    keep(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
   });
   return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
 }

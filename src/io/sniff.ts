@@ -2,6 +2,7 @@
  * Content types from file extensions and binary sniffing, so that a crawl's images, archives and
  * fonts are skipped (and counted) while its text files are kept.
  */
+import { controlBytes } from './byte-kernels.js';
 
 const BY_EXTENSION: Record<string, string> = {
   html: 'text/html', htm: 'text/html', shtml: 'text/html', xhtml: 'text/html',
@@ -67,12 +68,8 @@ function invalidUtf8Bytes(b: Uint8Array, n: number): number {
  */
 export function looksBinary(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, SNIFF_BYTES);
-  let controls = 0;
-  for (let i = 0; i < n; i++) {
-    const c = bytes[i];
-    if (c === 0) return true;
-    if (c < 0x20 && c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27) controls++;
-  }
+  const controls = controlBytes(bytes.subarray(0, n));
+  if (controls < 0) return true;
   if (n === 0 || controls <= n * 0.01) return false;
   return invalidUtf8Bytes(bytes, n) > n * 0.3;
 }

@@ -114,11 +114,13 @@ export class TemplateLearner<T = unknown> {
     if (bad) throw optionError('doc', 'a string or Uint8Array', bad);
     let h = this.hosts.get(host);
     if (!h) { h = { held: [], seen: new Set(), bytes: 0, settled: false, table: undefined }; this.hosts.set(host, h); this.hostOfSite.set(host, group); }
-    const f = fingerprint(doc);
-    this.addToSample(group, doc, f);
+    // the page's fingerprint (its identity among the sample's distinct pages) only while it can count
+    let f: bigint | undefined;
+    const fp = () => (f ??= fingerprint(doc));
+    if (!this.samples.get(group)?.frozen) this.addToSample(group, doc, fp());
     if (h.settled) return [{ doc, host, item, table: h.table, learnt: h.learnt ?? NO_TEMPLATE }];
     h.held.push({ doc, item });
-    h.seen.add(f);
+    h.seen.add(fp());
     const b = byteBound(doc);
     h.bytes += b; this.heldBytes += b;
     const out: ReadyPage<T>[] = [];

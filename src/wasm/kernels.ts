@@ -4,7 +4,8 @@ import { ResembleError } from '../errors.js';
  * The WebAssembly exports, every one typed. Pointers and lengths are byte offsets into `memory`;
  * 64-bit values are BigInts. The prefix names the kernel's file in assembly/ (rb_ rabin.ts,
  * tk_ tokens.ts, sh_ shingles.ts, sk_ sketch.ts, ss_ supershingles.ts, rp_ projection.ts,
- * hm_ hyperlinkmap.ts, sort_ sort.ts, bl_ byteloop.ts, tp_ template.ts); each has a slow twin in src/reference/.
+ * hm_ hyperlinkmap.ts, sort_ sort.ts, bl_ byteloop.ts, tp_ template.ts, js_ json.ts, es_ estimate.ts); each has a slow twin in
+ * src/reference/.
  */
 export interface Kernels {
   memory: WebAssembly.Memory;
@@ -39,6 +40,9 @@ export interface Kernels {
     tokens: number, tokensCap: number, blocks: number, blocksCap: number, counts: number): number;
   tp_content_tokens(bytes: number, offsets: number, n: number, tables: number, tableOffsets: number, docTable: number,
     out: number, cap: number, outOffsets: number, tokens: number, tokensCap: number, blocks: number, blocksCap: number): number;
+  js_string(src: number, len: number, out: number, endAt: number): number;
+  js_controls(ptr: number, len: number): number;
+  es_min_pairs(values: number, offsets: number, pa: number, pb: number, n: number, s: number, out: number): number;
 }
 
 /** Every function export, checked to be present when a module is adopted. */
@@ -46,7 +50,7 @@ export const KERNEL_FUNCTIONS = [
   '_initialize', 'heapBase', 'simdBuild', 'rb_update', 'rb_fingerprint_batch', 'rb_rolling', 'rb_chunks', 'mx_mix',
   'tk_canonical', 'tk_tokens', 'tk_entity_table', 'sh_values', 'sk_configure', 'sk_sketch_batch', 'sk_stage',
   'ss_super', 'rp_entry', 'rp_project', 'hm_propagate', 'sort_keyed', 'bl_sum', 'tp_configure', 'tp_blocks', 'tp_sketch_batch',
-  'tp_content_tokens',
+  'tp_content_tokens', 'js_string', 'js_controls', 'es_min_pairs',
 ] as const satisfies readonly Exclude<keyof Kernels, 'memory'>[];
 
 /** Takes an instance's exports; returns them typed, or throws E_WASM naming the first missing export. */

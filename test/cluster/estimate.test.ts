@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SetEstimator } from '../../src/cluster/estimate.js';
-import { containment, resemblance, type Sketch } from '../../src/index.js';
+import { MinPairBatch, SetEstimator } from '../../src/cluster/estimate.js';
+import { containment, init, kernelBuild, resemblance, type Sketch } from '../../src/index.js';
+import { useBuild } from '../../src/wasm/loader.js';
 import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { Rng, columnsFromSets, randomSet, variant, type ColumnSpec } from './helpers.js';
 
@@ -41,6 +42,36 @@ test('row estimators equal the core estimators (resemblance, containment both wa
     }
     assert.ok(compared > 700);
   }
+});
+
+test('MIN_s pairs estimated in batches on the kernel equal the row estimator, in both builds', async () => {
+  const rng = new Rng(12);
+  const sets: bigint[][] = [[]];
+  for (let g = 0; g < 40; g++) {
+    const base = randomSet(rng, 1 + rng.int(g % 5 === 0 ? 40 : 600));
+    sets.push(base, variant(rng, base, rng.next()), base.slice(0, 1 + rng.int(base.length)), base.concat(randomSet(rng, rng.int(300))));
+  }
+  assert.is(MinPairBatch.run(columnsFromSets(sets, { kind: 'min', s: 16 }), () => undefined, () => 1), undefined, 'no kernel before init');
+  await init();
+  for (const s of [1, 16, 128]) {
+    const set = columnsFromSets(sets, { kind: 'min', s });
+    const est = new SetEstimator(set);
+    // every ordered pair, about 26,000: more than one kernel batch
+    const a: number[] = [], b: number[] = [];
+    for (let x = 0; x < set.size; x++) for (let y = 0; y < set.size; y++) if (rng.next() < 0.8) { a.push(x); b.push(y); }
+    const expected = a.map((x, i) => { const r = est.pair(x, b[i]); return [x, b[i], i % 7, est.out[3], r, est.out[1], est.out[2]]; });
+    for (const build of ['simd', 'scalar'] as const) {
+      useBuild(build);
+      assert.is(kernelBuild(), build);
+      const got: number[][] = [];
+      const n = MinPairBatch.run(set, (...row) => { got.push(row); }, (batch) => { a.forEach((x, i) => batch.push(x, b[i], i % 7)); return a.length; });
+      assert.is(n, a.length);
+      assert.equal(got, expected, `s=${s}, ${build}`);
+    }
+    useBuild('simd');
+  }
+  // a set of another kind is left to the row estimator
+  assert.is(MinPairBatch.run(columnsFromSets(sets, { kind: 'mod', mLog2: 2 }), () => undefined, () => 1), undefined);
 });
 
 test.run();
