@@ -2,7 +2,7 @@
 // of those pairs are shingled in full (their shingle sets are all that is held), and resemblance
 // and containment are computed over the full sets, as the slow reference does.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { optionError } from '../errors.js';
+import { intOption, optionError } from '../errors.js';
 import { utf8Bytes } from '../graph/document.js';
 import { readCrawl } from '../io/crawl.js';
 import type { ReadOptions } from '../io/options.js';
@@ -10,7 +10,9 @@ import { HI, LO, words } from '../cluster/columns.js';
 import { shingleSet } from '../sketch/exact.js';
 import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
-import { tablesOfPage, type CrawlTemplates } from './content.js';
+import type { Pool } from '../workers/pool.js';
+import { WHOLE_PAGE, type ContentTables } from '../sketch/content.js';
+import { packTables, tablesOfPage, type CrawlTemplates } from './content.js';
 import type { Spill } from './sketch-crawl.js';
 
 /** Exact resemblance and containments of pairs, in the order given. */
@@ -35,10 +37,16 @@ export interface ExactPairsOptions {
   spill?: Spill;
   /** content 'main': the tables the pages were sketched against (their content shingles are what is compared). */
   templates?: CrawlTemplates;
+  /** A worker pool to shingle the pages read back from `spill` on, many at a time (the caller closes it). */
+  pool?: Pool;
+  /** With `pool`: pages read back and shingled together, at most (default 512; also at most 16 MiB of pages). */
+  windowPages?: number;
 }
 
 /** Shingle sets held at once while pairs are checked from the spill file. */
 const CACHE_BYTES = 64 << 20;
+/** Pages read back and shingled together on a pool: about this many bytes, or at most this many pages. */
+const WINDOW_BYTES = 16 << 20;
 
 /** |x ∩ y| of two ascending distinct u64 arrays, compared as 32-bit words. */
 export function intersectionCount(x: BigUint64Array, y: BigUint64Array): number {
@@ -82,6 +90,34 @@ function fullSetOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (byt
   };
 }
 
+/**
+ * Takes the sketch options and the crawl's templates; returns a function that shingles many pages
+ * (their bytes and DocIds) in full on the pool at once, as fullSetOf does one by one: every page
+ * as a MOD_1 sketch (it keeps every shingle; its values are a fixed permutation of the shingles, so
+ * intersections count the same), against the page's own table in content mode.
+ */
+function fullSetsOn(pool: Pool, sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], ds: number[]) => Promise<BigUint64Array[]> {
+  const main = resolveSketchOptions(sketch).content === 'main';
+  const { w, unit, markup, seed, linkDensity, minContent } = sketch;
+  const o: SketchOptions = main ? { w, seed, linkDensity, minContent, content: 'main', kind: 'mod', m: 1 } : { w, unit, markup, seed, kind: 'mod', m: 1 };
+  return async (pages, ds) => {
+    let opts: SketchOptions & { templates?: ContentTables } = o;
+    if (main && templates) {
+      // each page's own table (or none: sketched whole), packed in page order
+      const tables: BigUint64Array[] = [];
+      const docTable = Uint32Array.from(ds, (d) => {
+        const own = tablesOfPage(templates, d);
+        if (own.docTable[0] === WHOLE_PAGE) return WHOLE_PAGE;
+        tables.push(own.values);
+        return tables.length - 1;
+      });
+      opts = { ...o, templates: packTables(tables, docTable) };
+    }
+    const set = await pool.sketchMany(pages, opts);
+    return ds.map((_, k) => set.values.slice(set.offsets[k], set.offsets[k + 1]));
+  };
+}
+
 /** Exact values of one pair of shingle sets into out[i]; NaN when a page could not be read back. */
 function fill(out: ExactPairs, i: number, x: BigUint64Array | undefined, y: BigUint64Array | undefined): void {
   if (!x || !y) { out.resemblance[i] = out.containmentAB[i] = out.containmentBA[i] = NaN; return; }
@@ -113,23 +149,26 @@ export async function exactPairs(input: string | readonly string[], a: Uint32Arr
     const fd = openSync(spill.path, 'r');
     const cache = new Map<number, BigUint64Array>();
     let cached = 0;
-    let buf = new Uint8Array(1 << 20);
+    const read = (d: number): Uint8Array | undefined => {
+      const len = spill.length[d];
+      if (!(len >= 0)) return undefined;
+      const bytes = new Uint8Array(len);
+      let got = 0;
+      while (got < len) {
+        const r = readSync(fd, bytes, got, len - got, spill.offset[d] + got);
+        if (r === 0) break;
+        got += r;
+      }
+      return got === len ? bytes : undefined;
+    };
     const seen = new Set<number>();
     const load = (d: number): BigUint64Array | undefined => {
       const hit = cache.get(d);
       if (hit) return hit;
-      const len = spill.length[d];
-      if (!(len >= 0)) return undefined;
-      if (len > buf.length) buf = new Uint8Array(len);
-      let got = 0;
-      while (got < len) {
-        const r = readSync(fd, buf, got, len - got, spill.offset[d] + got);
-        if (r === 0) break;
-        got += r;
-      }
-      if (got !== len) return undefined;
-      const set = fullSet(buf.subarray(0, len), d);
-      if (!seen.has(d)) { seen.add(d); options.onProgress?.(++done, needed.size); }
+      const page = read(d);
+      if (!page) return undefined;
+      const set = fullSet(page, d);
+      if (!seen.has(d)) { seen.add(d); done++; options.onProgress?.(done, needed.size); }
       cache.set(d, set);
       cached += set.byteLength;
       for (const [k, v] of cache) {
@@ -140,9 +179,47 @@ export async function exactPairs(input: string | readonly string[], a: Uint32Arr
     };
     try {
       const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
-      for (const i of order) {
-        const x = load(a[i]);
-        fill(out, i, x, load(b[i]));
+      if (!options.pool) {
+        for (const i of order) {
+          const x = load(a[i]);
+          fill(out, i, x, load(b[i]));
+        }
+      } else {
+        // windows of pairs in order: the pages a window needs that are not cached are read back and
+        // shingled together on the pool, then its pairs are filled (the cache bounds memory as above)
+        const fullSets = fullSetsOn(options.pool, options.sketch, options.templates);
+        const windowPages = intOption('windowPages', options.windowPages, 512, 1, 1 << 20);
+        let from = 0;
+        while (from < n) {
+          const want: number[] = [], pages: Uint8Array[] = [];
+          const wanted = new Set<number>();
+          let bytes = 0, to = from;
+          for (; to < n && want.length < windowPages && bytes < WINDOW_BYTES; to++) {
+            for (const d of [a[order[to]], b[order[to]]]) {
+              if (cache.has(d) || wanted.has(d)) continue;
+              wanted.add(d);
+              const page = read(d);
+              if (!page) continue;
+              want.push(d); pages.push(page); bytes += page.length;
+            }
+          }
+          const sets = want.length ? await fullSets(pages, want) : [];
+          const fresh = new Map<number, BigUint64Array>();
+          want.forEach((d, k) => fresh.set(d, sets[k]));
+          for (const d of want) if (!seen.has(d)) { seen.add(d); done++; options.onProgress?.(done, needed.size); }
+          for (let q = from; q < to; q++) {
+            const i = order[q];
+            const get = (d: number) => cache.get(d) ?? fresh.get(d);
+            fill(out, i, get(a[i]), get(b[i]));
+          }
+          // the window's pages join the cache, oldest out past its bound
+          for (const [d, set] of fresh) { cache.set(d, set); cached += set.byteLength; }
+          for (const [k, v] of cache) {
+            if (cached <= CACHE_BYTES) break;
+            cache.delete(k); cached -= v.byteLength;
+          }
+          from = to;
+        }
       }
     } finally {
       closeSync(fd);
@@ -159,7 +236,7 @@ export async function exactPairs(input: string | readonly string[], a: Uint32Arr
     for await (const doc of readCrawl(input, read)) {
       if (needed.has(id)) {
         needed.set(id, fullSet(utf8Bytes(doc), id));
-        options.onProgress?.(++done, needed.size);
+        done++; options.onProgress?.(done, needed.size);
       }
       if (id++ === last) break;
     }

@@ -11,7 +11,8 @@ import type { EngineOptions } from '../scale/duckdb.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact.js';
-import { sketchCrawl, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
+import { createPool, type Pool } from '../workers/node.js';
+import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
 
 /** Pipeline stages, in order. */
 export type Stage = 'sketching' | 'candidates' | 'exact' | 'clusters';
@@ -88,7 +89,6 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   const cluster = { ...(options.cluster ?? {}) };
   const rule = cluster.representative ?? 'first';
   const keepLinks = options.keepLinks ?? rule === 'most-linked';
-  if (options.workers !== undefined) intOption('workers', options.workers, 1, 1, 256);
   const emit = options.onProgress ?? (() => {});
   const seconds: Record<Stage, number> = { sketching: 0, candidates: 0, exact: 0, clusters: 0 };
   let t = performance.now();
@@ -97,15 +97,22 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   const exact = options.exact !== false && exactBand > 0;
   if (options.spillDir !== undefined && options.spillDir !== false && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path or false', options.spillDir);
   const spillDir = !exact || options.spillDir === false ? undefined : options.spillDir ?? options.engineOptions?.tempDir ?? tmpdir();
-  const crawl = await sketchCrawl(input, {
-    sketch: options.sketch, workers: options.workers, read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir,
-    ...(options.templates !== undefined ? { templates: options.templates } : {}),
-    onProgress: (progress) => emit({ stage: 'sketching', progress }),
-  });
+  // one pool for the sketches and the exact checks (its workers start with the second batch)
+  const workers = workerCount(options.workers);
+  const pool = workers > 1 ? createPool({ workers }) : undefined;
   try {
-    return await clusterCrawl(input, crawl, options, { cluster, rule, exact, exactBand, emit, seconds, lap });
+    const crawl = await sketchCrawl(input, {
+      sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir,
+      ...(options.templates !== undefined ? { templates: options.templates } : {}),
+      onProgress: (progress) => emit({ stage: 'sketching', progress }),
+    });
+    try {
+      return await clusterCrawl(input, crawl, options, { cluster, rule, exact, exactBand, emit, seconds, lap, pool: crawl.workers > 1 ? pool : undefined });
+    } finally {
+      crawl.spill?.remove();
+    }
   } finally {
-    crawl.spill?.remove();
+    await pool?.close();
   }
 }
 
@@ -117,6 +124,8 @@ interface Flow {
   emit: (e: PipelineEvent) => void;
   seconds: Record<Stage, number>;
   lap: (stage: Stage) => void;
+  /** The pool the crawl was sketched on, for the exact checks (undefined: inline). */
+  pool?: Pool;
 }
 
 async function clusterCrawl(input: string | readonly string[], crawl: CrawlSketch, options: FindNearDuplicatesOptions, flow: Flow): Promise<FoundNearDuplicates> {
@@ -146,7 +155,7 @@ async function clusterCrawl(input: string | readonly string[], crawl: CrawlSketc
         emit({ stage: 'exact', done: 0, total: fromPages.length });
         const a = Uint32Array.from(fromPages, (i) => nd.pairs.a[i]), b = Uint32Array.from(fromPages, (i) => nd.pairs.b[i]);
         const exact = await exactPairs(input, a, b, {
-          sketch: options.sketch, read: options.read, spill: crawl.spill, templates: crawl.templates,
+          sketch: options.sketch, read: options.read, spill: crawl.spill, templates: crawl.templates, pool: flow.pool,
           onProgress: (done, total) => emit({ stage: 'exact', done, total }),
         });
         values.resemblance.set(exact.resemblance, fromRows.length);

@@ -45,6 +45,8 @@ export interface SketchCrawlOptions {
   sketch?: SketchOptions | false;
   /** Sketching threads: 1 sketches on the calling thread, N > 1 on a pool of N workers. Default: available cores. */
   workers?: number;
+  /** A pool to sketch on, which the caller closes (its size is the worker count); default: one of `workers` workers, closed at the end. */
+  pool?: Pool;
   /** Input bytes per batch (default 4 MiB): bounds what is held while a batch waits for a worker. */
   batchBytes?: number;
   /** Reader options (links, scheme, kind, allStatuses, onError, onSkip, onBytes). `links` defaults to false here. */
@@ -107,7 +109,7 @@ export interface CrawlSketch {
   spill?: Spill;
 }
 
-const KNOWN = ['sketch', 'workers', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
+const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
 
 /** Bytes of the spill file's chunks: pages are copied into one, written whole through the I/O pool. */
 const SPILL_CHUNK = 4 << 20;
@@ -208,7 +210,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const sketchOptions = options.sketch || {};
   const params = resolveSketchOptions(sketchOptions);
   const main = sketching && params.content === 'main';
-  const workers = workerCount(options.workers);
+  if (options.pool !== undefined && (options.pool === null || typeof options.pool.sketchMany !== 'function')) throw optionError('pool', 'a Pool (createPool)', options.pool);
+  const workers = options.pool ? options.pool.size : workerCount(options.workers);
   const batchBytes = intOption('batchBytes', options.batchBytes, 4 << 20, 1024, 256 << 20);
   if (options.retain !== undefined && typeof options.retain !== 'boolean') throw optionError('retain', 'boolean', options.retain);
   const retain = options.retain ?? true;
@@ -236,8 +239,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   // Each part: the DocIds of its rows (consecutive, except in content mode) and their sketches.
   const parts: { ids: Uint32Array; columns: SketchSet }[] = [];
   // Started at the first batch that is not the last: a crawl of one batch is sketched inline,
-  // without paying for starting workers.
-  let pool: Pool | undefined;
+  // without paying for starting workers. `owned` is the pool started here (closed at the end).
+  let pool: Pool | undefined, owned: Pool | undefined;
   const inflight: { ids: Uint32Array; done: Promise<SketchSet> }[] = [];
   const maxInflight = 2 * workers;
 
@@ -272,7 +275,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       report();
       return;
     }
-    if (!pool && workers > 1 && !last) pool = createPool({ workers });
+    if (!pool && workers > 1 && !last) pool = options.pool ?? (owned = createPool({ workers }));
     const opts = templates ? { ...sketchOptions, templates } : sketchOptions;
     if (pool) {
       const done = pool.sketchMany(bytes, opts);
@@ -335,7 +338,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     spill?.spill.remove();
     throw e;
   } finally {
-    await pool?.close();
+    await owned?.close();
   }
   const n = retain && sketching ? cols.urls.length : 0;
   let set: SketchSet;
