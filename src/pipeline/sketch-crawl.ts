@@ -10,7 +10,7 @@
 // distinct pages, held up to a byte bound), then they and all later pages of the site are sketched
 // against that one frozen table; a site that never gets that many pages takes its host's template
 // at the end. The rows are put back in DocId order at the end.
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, write } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writev } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ResembleError, intOption, optionError, rejectUnknown } from '../errors.js';
@@ -111,15 +111,16 @@ export interface CrawlSketch {
 
 const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
 
-/** Bytes of the spill file's chunks: pages are copied into one, written whole through the I/O pool. */
+/** Bytes of pages gathered before one write of them all (writev: the pages themselves, no copy). */
 const SPILL_CHUNK = 4 << 20;
 /** Bytes written but not yet on disk past which the reading waits. */
 const SPILL_PENDING = 64 << 20;
 
 /**
- * Opens a spill file in a new folder under `dir`; returns its writer. Pages are copied into 4 MiB
- * chunks, each written at its offset by the I/O thread pool, so the reading thread never waits for
- * the disk unless 64 MiB are pending (then `drain` waits); `close` waits for every write.
+ * Opens a spill file in a new folder under `dir`; returns its writer. Pages are gathered into
+ * groups of about 4 MiB, each group written at its offset in one writev by the I/O thread pool (the
+ * page buffers themselves, not a copy), so the reading thread never waits for the disk unless
+ * 64 MiB are pending (then `drain` waits); `close` waits for every write.
  */
 function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8Array): void; readonly busy: boolean; drain(): Promise<void>; close(): Promise<void> } {
   let folder: string;
@@ -132,7 +133,7 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
   const path = join(folder, 'pages.bin');
   const fd = openSync(path, 'w');
   let at = 0, open = true, pending = 0, failed: Error | undefined;
-  let chunk = new Uint8Array(SPILL_CHUNK), used = 0, chunkAt = 0;
+  let group: Uint8Array[] = [], used = 0, groupAt = 0;
   const waiting: Array<() => void> = [], idle: Array<() => void> = [];
   const offsets: number[] = [], lengths: number[] = [];
   const spill: Spill = {
@@ -143,20 +144,30 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
     while (waiting.length && (pending <= SPILL_PENDING / 2 || failed)) waiting.shift()!();
     while (idle.length && pending === 0) idle.shift()!();
   };
-  const put = (bytes: Uint8Array, position: number) => {
-    pending += bytes.length;
-    const done = (e: Error | null, n: number) => {
-      if (!e && n < bytes.length) { write(fd, bytes, n, bytes.length - n, position + n, done); return; }
-      if (e) failed ??= e;
-      pending -= bytes.length;
-      settle();
+  /** Writes the buffers one after another from `position`, the rest again after a short write. */
+  const put = (buffers: Uint8Array[], position: number, bytes: number) => {
+    pending += bytes;
+    const go = (bufs: Uint8Array[], pos: number, left: number) => {
+      writev(fd, bufs, pos, (e, n) => {
+        if (!e && n < left) {
+          // a short write: drop what was written and go on with the rest
+          let skip = n;
+          while (skip >= bufs[0].length) { skip -= bufs[0].length; bufs = bufs.slice(1); }
+          bufs = [bufs[0].subarray(skip), ...bufs.slice(1)];
+          go(bufs, pos + n, left - n);
+          return;
+        }
+        if (e) failed ??= e;
+        pending -= bytes;
+        settle();
+      });
     };
-    write(fd, bytes, 0, bytes.length, position, done);
+    go(buffers, position, bytes);
   };
-  const flushChunk = () => {
+  const flushGroup = () => {
     if (used === 0) return;
-    put(chunk.subarray(0, used), chunkAt);
-    chunk = new Uint8Array(SPILL_CHUNK); used = 0;
+    put(group, groupAt, used);
+    group = []; used = 0;
   };
   const check = () => { if (failed) throw new ResembleError('E_IO', `cannot write the page spill file ${path}: ${failed.message}`, { path }); };
   return {
@@ -164,11 +175,10 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
     write(id, bytes) {
       check();
       offsets[id] = at; lengths[id] = bytes.length;
-      if (used + bytes.length > SPILL_CHUNK) flushChunk();
-      if (used === 0) chunkAt = at;
-      if (bytes.length > SPILL_CHUNK) put(bytes, at);
-      else { chunk.set(bytes, used); used += bytes.length; }
+      if (used === 0) groupAt = at;
+      if (bytes.length > 0) { group.push(bytes); used += bytes.length; }
       at += bytes.length;
+      if (used >= SPILL_CHUNK || group.length >= 1024) flushGroup();
     },
     get busy() { return pending > SPILL_PENDING; },
     async drain() {
@@ -176,7 +186,7 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
       check();
     },
     async close() {
-      flushChunk();
+      flushGroup();
       if (pending > 0) await new Promise<void>((resolve) => idle.push(resolve));
       if (open) { closeSync(fd); open = false; }
       check();

@@ -100,6 +100,8 @@ class WorkerPool implements Pool {
   private calls = new Set<Call>();
   private nextId = 1;
   private closed = false;
+  /** Input buffers the workers handed back, to pack later batches into (no fresh allocation per batch). */
+  private spare: ArrayBuffer[] = [];
 
   constructor(private spawn: Spawn, readonly size: number, private batchBytes: number, private batchDocs: number) {
     this.slots = new Array(size).fill(undefined);
@@ -216,7 +218,7 @@ class WorkerPool implements Pool {
       try {
         const t = task.call.templates;
         const options = t ? { ...task.call.options, templates: { values: t.values, offsets: t.offsets, docTable: t.docTable.slice(task.start, task.end) } } : task.call.options;
-        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end), options };
+        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options };
       } catch (e) {
         this.fail(task.call, 'E_INPUT', (e as Error).message, task);
         continue;
@@ -240,6 +242,7 @@ class WorkerPool implements Pool {
   }
 
   private onMessage(slot: Slot, msg: FromWorker): void {
+    if (msg.type !== 'error' && msg.spare && this.spare.length < 2 * DEPTH * this.size) this.spare.push(msg.spare);
     const task = slot.inflight.get(msg.id);
     if (!task) return;
     slot.inflight.delete(msg.id);

@@ -27,16 +27,22 @@ export interface JobMessage {
 
 export type ToWorker = InitMessage | JobMessage;
 
-/** A batch's result: sketch columns, or one fingerprint per document. */
+/**
+ * A batch's result: sketch columns, or one fingerprint per document; `spare` hands the job's input
+ * buffer back (transferred) for the pool to pack a later batch into.
+ */
 export type FromWorker =
-  | { type: 'sketch'; id: number; columns: SketchColumns }
-  | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array }
+  | { type: 'sketch'; id: number; columns: SketchColumns; spare?: ArrayBuffer }
+  | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array; spare?: ArrayBuffer }
   | { type: 'error'; id: number; code?: string; message: string };
 
 const encoder = new TextEncoder();
 
-/** Packs docs[start, end) into one fresh buffer (strings as UTF-8, as sketchMany encodes them); returns the job's payload. */
-export function packBatch(docs: ArrayLike<unknown>, start: number, end: number): Pick<JobMessage, 'bytes' | 'ends' | 'rejected'> {
+/**
+ * Packs docs[start, end) into one buffer (strings as UTF-8, as sketchMany encodes them): `spare`
+ * when it is large enough, else a fresh one; returns the job's payload.
+ */
+export function packBatch(docs: ArrayLike<unknown>, start: number, end: number, spare?: () => ArrayBuffer | undefined): Pick<JobMessage, 'bytes' | 'ends' | 'rejected'> {
   let bound = 0;
   const rejected: number[] = [];
   for (let i = start; i < end; i++) {
@@ -44,7 +50,8 @@ export function packBatch(docs: ArrayLike<unknown>, start: number, end: number):
     if (checkDoc(d) === undefined) bound += byteBound(d as DocInput);
     else rejected.push(i - start);
   }
-  const buf = new Uint8Array(bound);
+  const reuse = spare?.();
+  const buf = reuse && reuse.byteLength >= bound ? new Uint8Array(reuse, 0, bound) : new Uint8Array(bound);
   const ends = new Uint32Array(end - start);
   let at = 0;
   for (let i = start; i < end; i++) {

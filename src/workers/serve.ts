@@ -18,11 +18,13 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
   try {
     if (initError) throw initError;
     const docs = unpackBatch(msg);
+    // the input buffer goes back to the pool once the batch is done (nothing here keeps a view of it)
+    const spare = msg.bytes.buffer instanceof ArrayBuffer ? msg.bytes.buffer : undefined;
     // results are copies out of WebAssembly memory; never list the memory itself for transfer
     const transferable = (arrays: (ArrayBufferView | undefined)[]) => buffersOf(arrays).filter((b) => !getMemory().owns(b));
     if (msg.type === 'fingerprint') {
       const fingerprints = fingerprintMany(docs as Uint8Array[]);
-      return { reply: { type: 'fingerprint', id: msg.id, fingerprints }, transfer: transferable([fingerprints]) };
+      return { reply: { type: 'fingerprint', id: msg.id, fingerprints, spare }, transfer: [...transferable([fingerprints]), ...(spare ? [spare] : [])] };
     }
     const set = sketchMany(docs as Uint8Array[], msg.options);
     const columns = {
@@ -33,7 +35,8 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
     const transfer = transferable([columns.values, columns.offsets, columns.cardinality, columns.tokens, columns.modulusLog2,
       columns.rawFp, columns.lexicalFp, columns.shingleFp, columns.signature, columns.superShingles?.values, columns.superShingles?.offsets,
       columns.templateTokens]);
-    return { reply: { type: 'sketch', id: msg.id, columns }, transfer };
+    if (spare) transfer.push(spare);
+    return { reply: { type: 'sketch', id: msg.id, columns, spare }, transfer };
   } catch (e) {
     const code = e instanceof ResembleError ? e.code : undefined;
     return { reply: { type: 'error', id: msg.id, code, message: e instanceof Error ? e.message : String(e) }, transfer: [] };
