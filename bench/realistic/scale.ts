@@ -6,11 +6,13 @@
  * (`--seed`, default 1), so the same input and flags give the same file byte for byte.
  *
  *   node --import tsx bench/realistic/scale.ts [--data DIR] [--out FILE] [--copies 8] [--fraction 0.02]
- *        [--pages N] [--seed 1]
+ *        [--pages N] [--seed 1] [--grow K]
  *
  * --data is the folder build.ts wrote (default $RESEMBLE_DATA/realistic); --out defaults to
  * scale.jsonl there; --pages keeps N distinct pages (a deterministic sample by URL hash) instead
- * of all. A manifest (flags, counts, bytes, SHA-256) is written beside the output as .json.
+ * of all. --grow K (default 1) makes every page about K times larger, the same pages and records:
+ * its body's content written K times over (for the check that peak memory does not follow page
+ * size). A manifest (flags, counts, bytes, SHA-256) is written beside the output as .json.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, writeFileSync, writeSync } from 'node:fs';
@@ -45,10 +47,19 @@ export function replaceWords(html: string, fraction: number, random: () => numbe
   return { html: parts.join(''), replaced, words };
 }
 
+/** Takes HTML and K; returns it with its body's content (the whole page when it has no body) written K times. */
+export function grow(html: string, k: number): string {
+  if (k === 1) return html;
+  const open = /<body\b[^>]*>/i.exec(html), close = html.search(/<\/body\s*>/i);
+  if (!open || close < open.index) return html.repeat(k);
+  const from = open.index + open[0].length;
+  return html.slice(0, from) + html.slice(from, close).repeat(k) + html.slice(close);
+}
+
 async function main() {
   const { values } = parseArgs({ options: {
     data: { type: 'string' }, out: { type: 'string' }, copies: { type: 'string' }, fraction: { type: 'string' },
-    pages: { type: 'string' }, seed: { type: 'string' } } });
+    pages: { type: 'string' }, seed: { type: 'string' }, grow: { type: 'string' } } });
   const data = values.data ?? (process.env.RESEMBLE_DATA ? join(process.env.RESEMBLE_DATA, 'realistic') : undefined);
   if (!data) {
     console.error('give --data DIR (the folder build.ts wrote) or set RESEMBLE_DATA');
@@ -60,6 +71,8 @@ async function main() {
   if (!(fraction >= 0 && fraction <= 1)) throw new Error(`--fraction must be in [0, 1], got ${values.fraction}`);
   if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
   if (!(limit >= 1)) throw new Error(`--pages must be ≥ 1, got ${values.pages}`);
+  const factor = Number(values.grow ?? 1);
+  if (!Number.isInteger(factor) || factor < 1) throw new Error(`--grow must be an integer ≥ 1, got ${values.grow}`);
   const out = resolve(values.out ?? join(data, 'scale.jsonl'));
 
   // Distinct pages by text, in crawl order; with --pages, the N of smallest URL hash.
@@ -85,7 +98,7 @@ async function main() {
     for (let k = 0; k < copies; k++) {
       pages.forEach((p, i) => {
         const u = new URL(p.url);
-        let html = p.html;
+        let html = grow(p.html, factor);
         if (k > 0) {
           u.host = `c${k}.${u.host}`;
           const r = replaceWords(html, fraction, mulberry32((seed * 1_000_003 + k * 65_537 + i) >>> 0));
@@ -104,7 +117,7 @@ async function main() {
   } finally {
     closeSync(fd);
   }
-  const manifest = { copies, fraction, seed, distinctPages: pages.length, records, bytes, wordsInChangedCopies: words, wordsReplaced: replaced, sha256: digest.digest('hex') };
+  const manifest = { copies, fraction, seed, grow: factor, distinctPages: pages.length, records, bytes, wordsInChangedCopies: words, wordsReplaced: replaced, sha256: digest.digest('hex') };
   writeFileSync(out.replace(/\.jsonl$/, '') + '.json', JSON.stringify(manifest, null, 1) + '\n');
   console.log(JSON.stringify(manifest));
 }
