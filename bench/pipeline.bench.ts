@@ -5,10 +5,14 @@
 //
 //   node --import tsx bench/pipeline.bench.ts CRAWL.jsonl [--large CRAWL2.jsonl] [--rounds 3] [--workers N]
 //
+// dups runs as users run it, from the built package (dist/, `npm run build`; its workers load plain
+// JavaScript): run from the TypeScript sources, every worker thread also holds tsx's compiler and
+// the peak RSS is about 100 MB higher.
+//
 // --large: a crawl of the same pages, each about twice as large: peak RSS must not follow page size.
 // datasketch is found through DATASKETCH_PATH (put on PYTHONPATH) or PYTHONPATH; without it that row is skipped.
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +26,8 @@ const root = join(here, '..');
 const argv = process.argv.slice(2);
 
 if (argv[0] === '--child') {
-  // One dups run in this process: the CLI's own main, output discarded, stderr summary kept.
-  const { main } = await import('../src/cli/main.js');
+  // One dups run in this process: the built CLI's own main, output discarded, stderr summary kept.
+  const { main } = (await import(new URL('../dist/cli.js', import.meta.url).href)) as typeof import('../src/cli/main.js');
   let err = '';
   const t = performance.now();
   const code = await main(['dups', ...argv.slice(1), '--out', '/dev/null'], { stdout: { write: () => true }, stderr: { write: (c: string) => (err += c), isTTY: false } });
@@ -38,6 +42,7 @@ const flag = (name: string, fallback?: string) => { const i = argv.indexOf(name)
 const crawl = argv.find((a, i) => !a.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--')));
 if (!crawl) { console.error('usage: node --import tsx bench/pipeline.bench.ts CRAWL.jsonl [--large CRAWL2.jsonl] [--rounds 3] [--workers N]'); process.exit(2); }
 const large = flag('--large');
+if (!existsSync(join(root, 'dist', 'cli.js'))) { console.error('dist/cli.js is missing: run `npm run build` first'); process.exit(2); }
 const rounds = Number(flag('--rounds', '3'));
 const workers = Number(flag('--workers', String(Math.max(2, availableParallelism()))));
 const MiB = 1024 * 1024;
