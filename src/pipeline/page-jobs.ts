@@ -56,8 +56,11 @@ export function runPageJob(job: PageJob, docs: readonly Uint8Array[], html: Uint
   const n = docs.length;
   const out: PageJobResult = { n };
   if (job.paragraphs) {
-    // As pageText: the visible text of HTML, other text types as they are.
-    const texts = docs.map((d, i) => (html[i] ? htmlText(utf8.decode(d)) : utf8.decode(d)));
+    // As pageText: the visible text of HTML, other text types as they are; each page's text made
+    // when paragraphColumns comes to it, so only one page's text is held at a time.
+    const texts = new Proxy({ length: n } as ArrayLike<string>, {
+      get: (target, key) => (typeof key === 'string' && /^\d+$/.test(key) ? (html[+key] ? htmlText(utf8.decode(docs[+key])) : utf8.decode(docs[+key])) : Reflect.get(target, key)),
+    });
     const c = paragraphColumns(texts, job.paragraphs, fingerprintMany);
     out.paragraphs = { docIds: c.docIds, offsets: c.offsets, fps: c.fps };
   }

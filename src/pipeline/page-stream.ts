@@ -112,11 +112,14 @@ function openSpill(dir: string): { spill: Spill; write(packed: PackedPages): voi
 }
 
 /**
- * Takes a spill file and DocIds (ascending runs are read in one call); returns their pages' bytes,
- * in the order given. Reads only those pages.
+ * Takes a spill file and DocIds (ascending runs are read in one call); returns their pages'
+ * bytes packed one after another in one buffer, in the order given, with the end of each. Reads
+ * only those pages.
  */
-export function readSpilled(spill: Spill, ids: ArrayLike<number>): Uint8Array[] {
-  const out: Uint8Array[] = new Array(ids.length);
+export function readSpilledPacked(spill: Spill, ids: ArrayLike<number>): { bytes: Uint8Array; ends: Uint32Array } {
+  let total = 0;
+  for (let i = 0; i < ids.length; i++) total += spill.length[ids[i]];
+  const bytes = new Uint8Array(total), ends = new Uint32Array(ids.length);
   let fd: number;
   try {
     fd = openSync(spill.path, 'r');
@@ -124,23 +127,32 @@ export function readSpilled(spill: Spill, ids: ArrayLike<number>): Uint8Array[] 
     throw new ResembleError('E_IO', `cannot read the page spill file ${spill.path}: ${(e as Error).message}`, { path: spill.path });
   }
   try {
+    let at = 0;
     for (let i = 0; i < ids.length;) {
       // a run of consecutive DocIds lies in one piece of the file
       let j = i + 1;
       while (j < ids.length && ids[j] === ids[j - 1] + 1) j++;
-      const from = spill.offset[ids[i]], to = spill.offset[ids[j - 1]] + spill.length[ids[j - 1]];
-      const buf = new Uint8Array(to - from);
-      for (let got = 0; got < buf.length;) {
-        const n = readSync(fd, buf, got, buf.length - got, from + got);
+      const from = spill.offset[ids[i]], size = spill.offset[ids[j - 1]] + spill.length[ids[j - 1]] - from;
+      for (let got = 0; got < size;) {
+        const n = readSync(fd, bytes, at + got, size - got, from + got);
         if (n === 0) throw new ResembleError('E_IO', `the page spill file ${spill.path} ends early`, { path: spill.path });
         got += n;
       }
-      for (let k = i; k < j; k++) out[k] = buf.subarray(spill.offset[ids[k]] - from, spill.offset[ids[k]] - from + spill.length[ids[k]]);
+      for (let k = i; k < j; k++) ends[k] = at + spill.offset[ids[k]] - from + spill.length[ids[k]];
+      at += size;
       i = j;
     }
   } finally {
     closeSync(fd);
   }
+  return { bytes, ends };
+}
+
+/** Takes a spill file and DocIds; returns their pages' bytes, in the order given (views on one buffer). Reads only those pages. */
+export function readSpilled(spill: Spill, ids: ArrayLike<number>): Uint8Array[] {
+  const { bytes, ends } = readSpilledPacked(spill, ids);
+  const out: Uint8Array[] = new Array(ids.length);
+  for (let i = 0, from = 0; i < ids.length; i++) { out[i] = bytes.subarray(from, ends[i]); from = ends[i]; }
   return out;
 }
 
@@ -250,8 +262,8 @@ export function graphOf(stream: Pick<PageStream, 'urls' | 'sources' | 'links' | 
 
 const EMPTY = new Uint8Array(0);
 
-/** Takes a spill file's page count and a window size in bytes; yields runs [from, to) of consecutive DocIds of about that many bytes (at least one page each). */
-export function* spillWindows(spill: Spill, ids: ArrayLike<number>, windowBytes = 16 << 20, windowPages = 512): Generator<number[]> {
+/** Takes a spill file, DocIds and a window size; yields the DocIds in windows of about that many bytes of pages (at least one page each) and at most `windowPages` pages. */
+export function* spillWindows(spill: Spill, ids: ArrayLike<number>, windowBytes = 2 << 20, windowPages = 512): Generator<number[]> {
   let run: number[] = [], bytes = 0;
   for (let i = 0; i < ids.length; i++) {
     const d = ids[i];

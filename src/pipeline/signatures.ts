@@ -24,7 +24,7 @@ import { sectionOfUrl } from '../template/sketch.js';
 import type { PageJob, PageJobResult } from './page-jobs.js';
 import { runPageJob } from './page-jobs.js';
 import { PagePool } from './page-pool.js';
-import { defaultSpillDir, graphOf, readSpilled, spillWindows, streamPages, type PageStream } from './page-stream.js';
+import { defaultSpillDir, graphOf, readSpilled, readSpilledPacked, spillWindows, streamPages, type PageStream } from './page-stream.js';
 import type { Spill } from './sketch-crawl.js';
 import type { StreamReadOptions } from './study.js';
 
@@ -126,7 +126,7 @@ export function learnTemplatesFromSpill(spill: Spill, ids: Uint32Array, fps: Big
   const sampledIds = Uint32Array.from(sampled, (k) => ids[k]);
   for (let i = 0; i < sampledIds.length;) {
     let j = i, bytes = 0;
-    while (j < sampledIds.length && (j === i || bytes + spill.length[sampledIds[j]] <= 16 << 20) && j - i < 512) bytes += spill.length[sampledIds[j++]];
+    while (j < sampledIds.length && (j === i || bytes + spill.length[sampledIds[j]] <= 2 << 20) && j - i < 512) bytes += spill.length[sampledIds[j++]];
     parts.push(blockFingerprints(readSpilled(spill, sampledIds.subarray(i, j))));
     i = j;
   }
@@ -224,19 +224,15 @@ export async function readForSignatures(input: string | readonly string[], optio
           options.onStage?.('content', `${done.toLocaleString('en-US')} of ${ids.length.toLocaleString('en-US')} HTML pages read back for their content tokens`);
         };
         for (const win of windows) {
-          const pages = readSpilled(stream.spill!, win);
+          const { bytes, ends } = readSpilledPacked(stream.spill!, win);
           const job: PageJob = { contentBags: { values: tables.values, offsets: tables.offsets, docTable: tables.docTable.slice(k, k + win.length) } };
           k += win.length;
           const html = new Uint8Array(win.length).fill(1);
           if (pool) {
-            let size = 0;
-            for (const p of pages) size += p.length;
-            const bytes = new Uint8Array(size), ends = new Uint32Array(pages.length);
-            let at = 0;
-            pages.forEach((p, i) => { bytes.set(p, at); at += p.length; ends[i] = at; });
             inflight.push({ ids: win, done: pool.run(job, { bytes, ends, html }) });
             if (inflight.length >= 2 * workers) await take();
           } else {
+            const pages = Array.from(ends, (end, i) => bytes.subarray(i ? ends[i - 1] : 0, end));
             inflight.push({ ids: win, done: Promise.resolve(runPageJob(job, pages, html)) });
             await take();
           }
