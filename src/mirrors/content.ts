@@ -4,10 +4,11 @@
  * crawl (Broder's resemblance of sketches, as §4.1.3 uses). Call the core's `await init()` before
  * building any of these.
  */
-import { enumOption } from '../errors.js';
+import { enumOption, ResembleError } from '../errors.js';
 import type { Document } from '../graph/document.js';
 import { utf8Bytes } from '../graph/document.js';
 import { resemblance, sketch, sketchMany, type Sketch, type SketchOptions } from '../sketch/index.js';
+import type { SketchSet } from '../sketch/sketch-set.js';
 import { splitUrl, type HostSet } from './host-set.js';
 
 /** What a content source answers for one URL: bytes or text; null when the page is known to fail; undefined when nothing is known of it. */
@@ -114,4 +115,73 @@ export function hostContentFromDocuments(hosts: HostSet, documents: readonly Doc
     pages.set(hosts.hosts[h], { paths, sketches, keys });
   }
   return { pages: (host) => pages.get(host), resemblance: sketchResemblance };
+}
+
+/** Takes URLs and page sizes by DocId; returns host/path → the first DocId with content there (as the crawl's content source and host content pick it). */
+function firstPages(urls: readonly string[], sizes: ArrayLike<number>, keep: (host: string) => boolean = () => true): Map<string, number> {
+  const first = new Map<string, number>();
+  for (let d = 0; d < urls.length; d++) {
+    if (sizes[d] === 0) continue;
+    const p = splitUrl(urls[d]);
+    if (!p || !keep(p.host)) continue;
+    const key = where(p.host, p.path);
+    if (!first.has(key)) first.set(key, d);
+  }
+  return first;
+}
+
+/**
+ * Takes hosts, the crawl's URLs, each page's size in UTF-8 bytes and its sketch (same DocIds; the
+ * sketches made with default options while the crawl streamed); returns the same host content as
+ * `hostContentFromDocuments` over the loaded crawl, without the pages.
+ */
+export function hostContentFromSketches(hosts: HostSet, urls: readonly string[], sizes: ArrayLike<number>, set: SketchSet): HostContent<Sketch> {
+  const perHost = new Map<number, Map<string, number>>();
+  for (const d of firstPages(urls, sizes, (host) => hosts.id(host) >= 0).values()) {
+    const p = splitUrl(urls[d])!;
+    const h = hosts.id(p.host);
+    let m = perHost.get(h);
+    if (!m) perHost.set(h, (m = new Map()));
+    m.set(p.path, d);
+  }
+  const pages = new Map<string, HostPages<Sketch>>();
+  for (const [h, m] of perHost) {
+    const paths = [...m.keys()].sort();
+    const sketches = paths.map((p) => set.get(m.get(p)!));
+    const keys = BigUint64Array.from(paths, (p, i) => (sketches[i].values.length > 0 ? sketches[i].values[0] : set.lexicalFp[m.get(p)!]));
+    pages.set(hosts.hosts[h], { paths, sketches, keys });
+  }
+  return { pages: (host) => pages.get(host), resemblance: sketchResemblance };
+}
+
+/**
+ * Takes the crawl's URLs, each page's size in UTF-8 bytes and its sketch with default options
+ * (same DocIds); returns a content source and a similarity that give the mirroring test the same
+ * answers as `crawlContentSource` over the loaded crawl with the default similarity, from the
+ * sketches alone. The source answers a page of the crawl with a stand-in (an empty array the
+ * similarity knows); the similarity sketches any other content it is given.
+ */
+export function sketchedContent(urls: readonly string[], sizes: ArrayLike<number>, set: SketchSet, options: { absent?: 'unknown' | 'failed' } = {}): { source: ContentSource; similarity: Similarity } {
+  const absent = enumOption('absent', options.absent, 'unknown', ['unknown', 'failed'] as const) === 'failed' ? null : undefined;
+  const first = firstPages(urls, sizes);
+  const handles = new Map<number, Uint8Array>();
+  const docOf = new WeakMap<Uint8Array, number>();
+  const source: ContentSource = (url) => {
+    const p = splitUrl(url);
+    const d = p && first.get(where(p.host, p.path));
+    if (d === undefined || d === null) return absent;
+    let h = handles.get(d);
+    if (!h) { handles.set(d, (h = new Uint8Array(0))); docOf.set(h, d); }
+    return h;
+  };
+  const other = sketchSimilarity();
+  const similarity: Similarity = (a, b) => {
+    const da = typeof a === 'string' ? undefined : docOf.get(a), db = typeof b === 'string' ? undefined : docOf.get(b);
+    if (da === undefined || db === undefined) {
+      if (da === undefined && db === undefined) return other(a, b);
+      throw new ResembleError('E_OPTION', 'sketchedContent: its similarity compares pages of its own source only');
+    }
+    return sketchResemblance(set.get(da), set.get(db));
+  };
+  return { source, similarity };
 }

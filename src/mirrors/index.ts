@@ -20,5 +20,5 @@ export { MirrorPool } from './pool.js';
 export { mirroringTest, verifyRanking, type MirroringTestOptions, type VerifyOptions } from './mirroring-test.js';
 export { evaluateRankings, precisionAtRecall, parseTruthFile, truthJudge, poolJudge, type Judge, type Curve, type EvaluateOptions, type TruthFile } from './evaluate.js';
 export { mirrorFigures, plotRanks, type FigureData } from './figures.js';
-export { crawlContentSource, sketchSimilarity, hostContentFromDocuments, type Content, type ContentSource, type Similarity as ContentSimilarity, type HostContent, type HostPages } from './content.js';
+export { crawlContentSource, sketchSimilarity, hostContentFromDocuments, hostContentFromSketches, sketchedContent, type Content, type ContentSource, type Similarity as ContentSimilarity, type HostContent, type HostPages } from './content.js';
 export { mirrorInputFromDocuments, type CrawlInputOptions } from './crawl-input.js';

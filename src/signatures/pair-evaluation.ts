@@ -30,18 +30,29 @@ export interface ShingleSetOptions {
 export function shingleSetsOf(docs: readonly DocInput[], options: ShingleSetOptions = {}): ShingleSets {
   rejectUnknown(options, ['w', 'markup'], 'shingleSetsOf');
   const raw: Uint32Array[] = [];
-  let total = 0;
   for (let d = 0; d < docs.length; d++) {
     const markup = Array.isArray(options.markup) ? options.markup[d] : (options.markup as SketchOptions['markup']);
     const v = shingleValues(docs[d], { w: options.w, markup });
-    const w = new Uint32Array(v.buffer, v.byteOffset, v.length * 2);
-    raw.push(w);
-    total += v.length;
+    raw.push(new Uint32Array(v.buffer, v.byteOffset, v.length * 2));
   }
+  return shingleSetsFromValues(raw);
+}
+
+/**
+ * Takes each document's shingle values in page order (`shingleValues`, as u32 pairs: the
+ * platform's view of the 64-bit values); returns their exact shingle sets, as `shingleSetsOf`
+ * numbers them (so values computed batch by batch while a crawl streams give the same sets).
+ */
+export function shingleSetsFromValues(raw: ArrayLike<Uint32Array>): ShingleSets {
+  const n = raw.length;
+  let total = 0;
+  for (let d = 0; d < n; d++) total += raw[d].length / 2;
   // Dense ids in first-seen order, with the number of documents holding each.
   const table = new WordTable(total, -1, 2);
   const df: number[] = [];
-  const perDoc: Uint32Array[] = raw.map((w) => {
+  const perDoc: Uint32Array[] = new Array(n);
+  for (let d = 0; d < n; d++) {
+    const w = raw[d];
     const ids = new Uint32Array(w.length / 2);
     for (let i = 0; i < ids.length; i++) {
       const s = table.slot(w[2 * i], w[2 * i + 1], 0);
@@ -55,21 +66,21 @@ export function shingleSetsOf(docs: readonly DocInput[], options: ShingleSetOpti
     let u = 0;
     for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[u - 1]) ids[u++] = ids[i];
     for (let i = 0; i < u; i++) df[ids[i]]++;
-    return ids.subarray(0, u);
-  });
+    perDoc[d] = ids.subarray(0, u);
+  }
   // Renumber by document frequency (then first seen), so each sorted row lists its rarest shingles first.
   const order = Uint32Array.from(df.keys()).sort((x, y) => df[x] - df[y] || x - y);
   const rank = new Uint32Array(df.length);
   order.forEach((id, r) => (rank[id] = r));
-  const offsets = new Uint32Array(docs.length + 1);
+  const offsets = new Uint32Array(n + 1);
   perDoc.forEach((s, d) => (offsets[d + 1] = offsets[d] + s.length));
-  const ids = new Uint32Array(offsets[docs.length]);
+  const ids = new Uint32Array(offsets[n]);
   perDoc.forEach((s, d) => {
     const row = ids.subarray(offsets[d], offsets[d + 1]);
     for (let i = 0; i < s.length; i++) row[i] = rank[s[i]];
     row.sort();
   });
-  return { size: docs.length, offsets, ids };
+  return { size: n, offsets, ids };
 }
 
 /** Takes shingle sets and two pages; returns the exact Jaccard of their sets (1 for two empty sets). */

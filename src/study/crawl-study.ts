@@ -3,7 +3,7 @@ import { ResembleError, rejectUnknown } from '../errors.js';
 import type { Document } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import { fingerprintMany } from '../sketch/rabin.js';
-import { paragraphColumns } from './columns.js';
+import { paragraphColumns, type ParagraphColumns } from './columns.js';
 import { pageText } from './page-text.js';
 import { PARAGRAPH_OPTION_KEYS, paragraphParams, type ParagraphOptions } from './paragraphs.js';
 import { duplicateStudy, STUDY_OPTION_KEYS, type StudyOptions, type StudyReport } from './study.js';
@@ -19,6 +19,17 @@ export function studyCrawl(documents: readonly Document[], graph: WebGraph, opti
   rejectUnknown(options, [...PARAGRAPH_OPTION_KEYS, ...STUDY_OPTION_KEYS], 'studyCrawl');
   const { seeds, parts, near, profile, ...paragraphOptions } = options;
   const params = paragraphParams(paragraphOptions);
+  const cols = paragraphColumns(documents.map(pageText), params, fingerprintMany);
+  return studyOfColumns(cols, graph, { seeds, parts, near, profile });
+}
+
+/**
+ * Takes a crawl's paragraph columns (built with the paragraph options, e.g. while it streamed) and
+ * its web graph (same DocIds) and the study options; returns the study, as `studyCrawl` would.
+ */
+export function studyOfColumns(cols: ParagraphColumns, graph: WebGraph, options: Omit<CrawlStudyOptions, keyof ParagraphOptions> = {}): StudyReport {
+  rejectUnknown(options, STUDY_OPTION_KEYS, 'studyOfColumns');
+  const { seeds, parts, near, profile } = options;
   let seedIds: number[] | undefined;
   if (seeds !== undefined) {
     seedIds = seeds.map((url) => {
@@ -27,7 +38,6 @@ export function studyCrawl(documents: readonly Document[], graph: WebGraph, opti
       return id;
     });
   }
-  const cols = paragraphColumns(documents.map(pageText), params, fingerprintMany);
   const links = { offsets: graph.linkOffsets, targets: graph.linkTargets };
   return duplicateStudy(cols, links, { parts, near, profile, seeds: seedIds });
 }

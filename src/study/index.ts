@@ -5,6 +5,6 @@ export { findDuplicates, type DuplicateOptions, type DuplicateResult, type Clust
 export { reachableFrom, stronglyConnected, coreSeed } from './crawl.js';
 export { growthProfile, shareAt, extrapolate, type ProfilePoint, type DuplicateEstimate } from './estimate.js';
 export { duplicateStudy, type StudyOptions, type StudyReport, type PartDuplicates, type SizeDistribution } from './study.js';
-export { studyCrawl, type CrawlStudyOptions } from './crawl-study.js';
+export { studyCrawl, studyOfColumns, type CrawlStudyOptions } from './crawl-study.js';
 export { pageText, htmlText } from './page-text.js';
 export { studyMarkdown, studyPlots } from './report.js';

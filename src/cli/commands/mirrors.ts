@@ -5,9 +5,8 @@ import type { ReadError } from '../../graph/document.js';
 import { init } from '../../index.js';
 import {
   ALGORITHMS,
-  crawlContentSource,
   evaluateRankings,
-  hostContentFromDocuments,
+  hostContentFromSketches,
   HostSet,
   LinkTable,
   mirrorFigures,
@@ -19,7 +18,10 @@ import {
   rankAll,
   truthJudge,
   verifyRanking,
+  sketchedContent,
   type AlgorithmName,
+  type ContentSource,
+  type ContentSimilarity,
   type Judge,
   RULE_DEFAULTS,
   type MirroringResult,
@@ -31,7 +33,8 @@ import { DEFAULT_SEED } from '../../mirrors/seed.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { errorLine, openCrawl } from '../input.js';
+import { errorLine, pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { readForMirrors } from '../../pipeline/mirrors.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../output.js';
 
 const NEEDS_LINKS: readonly AlgorithmName[] = ['conn', 'hconn1', 'hconn2', 'combined', 'hybrid'];
@@ -109,6 +112,12 @@ Flags:
   --min-paths N         compared pages below which an alignment is undetermined (default 3)
   --infer               with --verify, skip pairs whose verdict follows from earlier ones by
                         transitivity (the paper's pooling; wrong for hosts holding several collections)
+  --workers N           threads that sketch pages while the input is read (default: the available
+                        cores); the output is the same for any N
+
+The input is read as a stream: only URLs, IPs and links are kept, and, when the ranking or the
+mirroring test needs page content (hybrid, --verify, --plot without --truth), each page's sketch,
+made as it is read; the mirroring test compares those sketches.
 `,
   options: {
     ...READER_FLAGS,
@@ -126,6 +135,7 @@ Flags:
     'sample-paths': { type: 'string' },
     'min-paths': { type: 'string' },
     infer: { type: 'boolean' },
+    workers: { type: 'string' },
   },
   async run(ctx) {
     const format = formatOf(ctx.values);
@@ -152,8 +162,21 @@ Flags:
 
     const wanted: AlgorithmName[] = evaluate ? [...ALGORITHMS] : [algorithm];
     const links = wanted.some((a) => NEEDS_LINKS.includes(a));
-    const crawl = await openCrawl(ctx, ctx.positionals, { links });
-    const input = mirrorInputFromDocuments(crawl.documents, { linkUrls: ctx.values['link-urls'] === true });
+    const needsSketches = verify || wanted.includes('hybrid') || (plotDir !== undefined && truthFile === undefined);
+    const { workers } = pipelineOf({ workers: ctx.values.workers });
+    requireInputs(ctx.positionals);
+    await init();
+    const display = await startPipelineProgress(ctx, ctx.positionals);
+    let read;
+    try {
+      read = await readForMirrors(ctx.positionals, { links, sketch: needsSketches ? {} : false, workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+    } finally {
+      display.stop();
+    }
+    const { stream, set } = read;
+    if (!ctx.quiet) ctx.err.write(readSummary(stream) + '\n');
+    requireDocuments(stream.urls.length, stream.errors.length, ctx.positionals);
+    const input = mirrorInputFromDocuments(read.pages, { linkUrls: ctx.values['link-urls'] === true });
     const ips = new Map(input.ips);
     for (const [h, list] of hostsFile?.ips ?? []) ips.set(h, [...new Set([...(ips.get(h) ?? []), ...list])]);
     const hosts = HostSet.fromUrls(input.urls, { minUrls, ips, locations: input.locations, source: 'input' });
@@ -161,27 +184,26 @@ Flags:
     if (hosts.size < 2) {
       throw new ResembleError('E_INPUT', `expected at least two hosts with ${minUrls} or more URLs, got ${hosts.size} (${hosts.droppedHosts} smaller hosts left out; see --min-urls)`);
     }
-    const hasContent = crawl.documents.some((d) => d.bytes.length > 0);
-    const needsSketches = verify || wanted.includes('hybrid') || (plotDir !== undefined && truthFile === undefined);
-    if (needsSketches) await init();
+    const hasContent = stream.sizes.some((n) => n > 0);
     if (algorithm === 'hybrid' && !hasContent) {
       throw new ResembleError('E_INPUT', 'hybrid needs page content; the input holds URLs only (use another --algorithm)');
     }
-    const content = hasContent && wanted.includes('hybrid') ? hostContentFromDocuments(hosts, crawl.documents) : undefined;
-    const table = LinkTable.fromDocuments(hosts, crawl.documents);
+    const content = hasContent && wanted.includes('hybrid') ? hostContentFromSketches(hosts, stream.urls, stream.utf8Sizes, set!) : undefined;
+    const table = LinkTable.fromDocuments(hosts, read.pages);
     const rankings = rankAll(hosts, table, content, { seed, hybrid: rule }, wanted.filter((a) => a !== 'hybrid' || content));
     const ranking = rankings[algorithm]!;
     const top = topFlag === 0 ? ranking.length : Math.min(topFlag, ranking.length);
 
-    const source = crawlContentSource(crawl.documents);
+    // The mirroring test compares the pages' sketches made while the crawl streamed.
+    const { source, similarity } = set ? sketchedContent(stream.urls, stream.utf8Sizes, set) : { source: (() => undefined) as ContentSource, similarity: undefined };
     const pool = new MirrorPool(hosts.size);
     let results: MirroringResult[] = [];
     if (verify) {
       if (!hasContent) throw new ResembleError('E_INPUT', '--verify needs page content; the input holds URLs only');
-      results = (await verifyRanking(ranking, source, { ...rule, top, pool, infer })).results;
+      results = (await verifyRanking(ranking, source, { ...rule, similarity, top, pool, infer })).results;
     }
 
-    if (evaluate) await evaluateAll(ctx, hosts, Object.values(rankings), truthFile?.pairs, { ranking, results, pool, source, depth: topFlag === 0 ? undefined : topFlag, rule, infer, hasContent, plotDir });
+    if (evaluate) await evaluateAll(ctx, hosts, Object.values(rankings), truthFile?.pairs, { ranking, results, pool, source, similarity, depth: topFlag === 0 ? undefined : topFlag, rule, infer, hasContent, plotDir });
 
     const judgeTruth = truthFile ? truthJudge(hosts, truthFile.pairs).judge : undefined;
     const out = createRecordWriter(ctx.out, format);
@@ -213,7 +235,8 @@ interface EvaluateContext {
   ranking: Ranking;
   results: MirroringResult[];
   pool: MirrorPool;
-  source: ReturnType<typeof crawlContentSource>;
+  source: ContentSource;
+  similarity: ContentSimilarity | undefined;
   /** Ranks evaluated (and verified, without a truth file) per ranking; undefined for all. */
   depth: number | undefined;
   rule: MirrorRuleOptions;
@@ -234,7 +257,7 @@ async function evaluateAll(ctx: CommandContext, hosts: HostSet, rankings: Rankin
     const verified = [{ ranking: e.ranking, results: e.results }];
     for (const r of rankings) {
       if (r === e.ranking && e.results.length > 0) continue;
-      verified.push({ ranking: r, results: (await verifyRanking(r, e.source, { ...e.rule, top: e.depth, pool: e.pool, infer: e.infer })).results });
+      verified.push({ ranking: r, results: (await verifyRanking(r, e.source, { ...e.rule, similarity: e.similarity, top: e.depth, pool: e.pool, infer: e.infer })).results });
     }
     judge = poolJudge(e.pool, verified);
   }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
 import { cliqueGroups, findCollisions } from '../../signatures/collisions.js';
-import { crawlShingleSets, signaturesOfCrawl } from '../../signatures/crawl-signatures.js';
+import { computeSignatures } from '../../signatures/signatures.js';
+import { readForSignatures } from '../../pipeline/signatures.js';
 import { precisionRecall, sampleReference } from '../../signatures/evaluate.js';
 import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, type SignatureOptions } from '../../signatures/options.js';
 import { pairsAtLeast } from '../../signatures/pair-evaluation.js';
@@ -11,7 +12,7 @@ import { precisionRecallPlot } from '../../signatures/plot.js';
 import type { WebGraph } from '../../graph/web-graph.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { openCrawl } from '../input.js';
+import { pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, round4, writeFileAtomic, writeRecords } from '../output.js';
 
 /** Takes a comma-separated list of tolerances; returns the numbers. */
@@ -94,7 +95,14 @@ Flags:
   --sweep-C LIST        C values of the curves (default 0.02,0.05,0.1,0.2)
   --sweep-D LIST        D of each curve (default 0.02,0.035,0.05)
   --rp-only-D LIST      D values of the RP-only curve (default 0.01,0.02,0.035,0.05,0.1)
-  --plots DIR           with --evaluate, write precision-recall.svg into DIR`,
+  --plots DIR           with --evaluate, write precision-recall.svg into DIR
+  --workers N           threads that make bags of words while the input is read (default: the
+                        available cores); the output is the same for any N
+
+The input is read as a stream: each batch of pages becomes bags of words on the worker threads and
+only the bags, URLs and links are kept (with --evaluate also each page's word shingles). With
+--content main, HTML pages are also written to a temporary file as they are read: once every site's
+template is learnt from its first pages, they are read back from it for their content words.`,
   options: {
     ...READER_FLAGS,
     k: { type: 'string' },
@@ -116,6 +124,7 @@ Flags:
     output: { type: 'string' },
     'pair-precision-at': { type: 'string' },
     'pair-recall-at': { type: 'string' },
+    workers: { type: 'string' },
   },
   async run(ctx: CommandContext) {
     const v = ctx.values;
@@ -146,10 +155,24 @@ Flags:
     const pairRecallAt = numberFlag(v, 'pair-recall-at', 0.9, 0.001, 1);
     for (const f of ['pair-precision-at', 'pair-recall-at']) if (v[f] !== undefined && !v.evaluate) throw optionError(`--${f}`, 'to come with --evaluate', v[f]);
     if (ctx.positionals.length === 0) throw optionError('INPUT', 'at least one crawl input', 'none');
+    const { workers } = pipelineOf({ workers: v.workers });
+    requireInputs(ctx.positionals);
     await init();
-    const crawl = await openCrawl(ctx, ctx.positionals);
-    const { bags, signatures } = signaturesOfCrawl(crawl.documents, crawl.graph, options, { content });
-    const urls = crawl.graph.urls;
+    const display = await startPipelineProgress(ctx, ctx.positionals);
+    let read;
+    try {
+      read = await readForSignatures(ctx.positionals, {
+        content, shingleSets: v.evaluate === true, workers, read: readOptionsFor(ctx),
+        onProgress: (p) => display.read(p), onStage: (name, text) => display.stage(name, text),
+      });
+    } finally {
+      display.stop();
+    }
+    const { stream, graph, bags } = read;
+    if (!ctx.quiet) ctx.err.write(readSummary(stream) + '\n');
+    requireDocuments(stream.urls.length, stream.errors.length, ctx.positionals);
+    const signatures = computeSignatures(bags, { offsets: graph.linkOffsets, targets: graph.linkTargets }, options);
+    const urls = graph.urls;
     const k = signatures.params.k;
 
     if (!v.evaluate) {
@@ -172,9 +195,9 @@ Flags:
     }
 
     const refPath = stringOf(v, 'reference');
-    const reference = refPath !== undefined ? await referenceOf(refPath, crawl.graph) : sampleReference(bags, { size: sampleSize, threshold });
+    const reference = refPath !== undefined ? await referenceOf(refPath, graph) : sampleReference(bags, { size: sampleSize, threshold });
     if (!ctx.quiet) ctx.err.write(`signatures: reference set of ${reference.length} pages${refPath ? ` from ${refPath}` : ` sampled (cosine ≥ ${threshold})`}\n`);
-    const sets = crawlShingleSets(crawl.documents);
+    const sets = read.sets!;
     const wanted = pairsAtLeast(sets, pairRecallAt);
     if (!ctx.quiet) ctx.err.write(`signatures: ${wanted.a.length} pairs with exact 8-shingle Jaccard ≥ ${pairRecallAt} (pair recall); precision counts colliding pairs with Jaccard ≥ ${pairPrecisionAt}\n`);
     const points = precisionRecall(bags, signatures, reference, { ...sweep, threshold, exact: { sets, wanted, precisionAt: pairPrecisionAt } });

@@ -2,13 +2,14 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
-import { studyCrawl, type CrawlStudyOptions } from '../../study/crawl-study.js';
+import { studyOfColumns, type CrawlStudyOptions } from '../../study/crawl-study.js';
+import { readForStudy } from '../../pipeline/study.js';
 import type { ProfilePoint } from '../../study/estimate.js';
 import { studyMarkdown, studyPlots } from '../../study/report.js';
 import type { StudyReport } from '../../study/study.js';
 import { intFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { openCrawl } from '../input.js';
+import { pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, plain, writeFileAtomic } from '../output.js';
 
 /** Takes the --near value ("90,70,50"); returns the thresholds. */
@@ -71,7 +72,12 @@ Flags:
   --plots DIR           write cluster-sizes.svg (Figures 2–4) and growth.svg (Figure 5) into DIR
   --min-chars N         pages with less text are left out (default 450)
   --max-sentence N      a sentence without a period ends at this character (default 150)
-  --sentences N         sentences per shingle paragraph (default 3)`,
+  --sentences N         sentences per shingle paragraph (default 3)
+  --workers N           threads that cut pages into paragraphs while the input is read (default: the
+                        available cores); the output is the same for any N
+
+The input is read as a stream: each batch of pages is cut into paragraphs on the worker threads and
+only the paragraph fingerprints, URLs and links are kept.`,
   options: {
     ...READER_FLAGS,
     seeds: { type: 'string', multiple: true },
@@ -82,29 +88,43 @@ Flags:
     'min-chars': { type: 'string' },
     'max-sentence': { type: 'string' },
     sentences: { type: 'string' },
+    workers: { type: 'string' },
   },
   async run(ctx: CommandContext) {
     const v = ctx.values;
     const format = v.format === undefined ? 'markdown' : String(v.format);
     if (format === 'csv') throw optionError('--format', 'json or jsonl (markdown when not given)', 'csv');
-    const options: CrawlStudyOptions = {
-      parts: intFlag(v, 'parts', 1, 1, 2 ** 31),
-      near: nearOf(stringOf(v, 'near')),
+    const { workers } = pipelineOf({ workers: v.workers });
+    const paragraphs = {
       minChars: intFlag(v, 'min-chars', 450, 0, 2 ** 31),
       maxSentence: intFlag(v, 'max-sentence', 150, 1, 1 << 20),
       sentencesPerParagraph: intFlag(v, 'sentences', 3, 1, 1 << 10),
+    };
+    const options: Omit<CrawlStudyOptions, 'minChars' | 'maxSentence' | 'sentencesPerParagraph'> = {
+      parts: intFlag(v, 'parts', 1, 1, 2 ** 31),
+      near: nearOf(stringOf(v, 'near')),
       seeds: v.seeds as string[] | undefined,
       profile: await profileOf(stringOf(v, 'profile')),
     };
     const plots = stringOf(v, 'plots');
     if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (ctx.positionals.length === 0) throw optionError('INPUT', 'at least one crawl input', 'none');
+    requireInputs(ctx.positionals);
     await init();
-    const crawl = await openCrawl(ctx, ctx.positionals);
-    const report = studyCrawl(crawl.documents, crawl.graph, options);
+    const display = await startPipelineProgress(ctx, ctx.positionals);
+    let read;
+    try {
+      read = await readForStudy(ctx.positionals, paragraphs, { workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+    } finally {
+      display.stop();
+    }
+    const { stream, graph, columns } = read;
+    if (!ctx.quiet) ctx.err.write(readSummary(stream) + '\n');
+    requireDocuments(stream.urls.length, stream.errors.length, ctx.positionals);
+    const report = studyOfColumns(columns, graph, options);
     if (format === 'markdown') ctx.out.write(studyMarkdown(report));
     else {
-      const json = plain(withUrls(report, crawl.graph.urls));
+      const json = plain(withUrls(report, graph.urls));
       ctx.out.write(format === 'json' ? JSON.stringify(json, null, 2) + '\n' : JSON.stringify(json) + '\n');
     }
     if (plots !== undefined) {
