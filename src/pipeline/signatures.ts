@@ -14,8 +14,7 @@ import type { ReadError } from '../graph/document.js';
 import { hostOfUrl } from '../graph/url.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import { blockFingerprints, NO_TABLE, WHOLE_PAGE, type BlockFingerprints } from '../sketch/content.js';
-import { configureKernels, DEFAULT_W, resolveSketchOptions } from '../sketch/options.js';
-import { withArena } from '../wasm/instance.js';
+import { DEFAULT_W } from '../sketch/options.js';
 import type { BagsOfWords } from '../signatures/bags.js';
 import { shingleSetsFromValues, type ShingleSets } from '../signatures/pair-evaluation.js';
 import { signatureParams, type SignatureOptions } from '../signatures/options.js';
@@ -122,10 +121,7 @@ export function learnTemplatesFromSpill(spill: Spill, ids: Uint32Array, fps: Big
   const row = new Map<number, number>();
   const sampled: number[] = [];
   for (const picked of samples) for (const d of picked) if (!row.has(d)) { row.set(d, sampled.length); sampled.push(d); }
-  // Block fingerprints of the sampled pages, read back a window at a time. blockFingerprints
-  // tokenizes as the kernels were last configured: set the defaults first, the state a fresh
-  // process learns in (a page read as plain text just before would change the block counts).
-  withArena((_mem, k) => configureKernels(resolveSketchOptions({}), k.sk_configure));
+  // Block fingerprints of the sampled pages, read back a window at a time.
   const parts: BlockFingerprints[] = [];
   const sampledIds = Uint32Array.from(sampled, (k) => ids[k]);
   for (let i = 0; i < sampledIds.length;) {

@@ -98,7 +98,10 @@ export function blockFingerprints(docs: ArrayLike<DocInput>): BlockFingerprints 
   const parts: BigUint64Array[] = [];
   const countParts: Uint32Array[] = [];
   let total = 0;
+  // blocks are read as content mode reads pages (HTML markup, word tokens), whatever the kernels were configured for last
+  const p = resolveSketchOptions({ content: 'main', markup: 'html', unit: 'word' });
   forEachBatch(docs, 'blockFingerprints', (mem, k, { i, j, inPtr, offPtr, bytes, maxLen }) => {
+    configureKernels(p, k.sk_configure);
     // A document of len bytes has at most len / 4 + 1 blocks (each but the last holds a token and ends at a tag).
     const cap = (bytes >>> 2) + (j - i);
     const outPtr = mem.alloc(cap * 8);

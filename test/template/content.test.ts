@@ -51,6 +51,19 @@ test('block fingerprints equal the reference on random pages', () => {
   }
 });
 
+test('block fingerprints do not depend on what the kernels were configured for before (plain text, characters)', () => {
+  const r = rng(13);
+  const docs = Array.from({ length: 100 }, () => randomPage(r));
+  const fresh = blockFingerprints(docs);
+  for (const options of [{ markup: 'text' as const }, { unit: 'char' as const, w: 4 }]) {
+    sketchMany(['plain <b>text</b> read just before', 'another one'], options);
+    const after = blockFingerprints(docs);
+    assert.equal(hex(after.values), hex(fresh.values), JSON.stringify(options));
+    assert.equal(Array.from(after.tokens), Array.from(fresh.tokens), `token counts, ${JSON.stringify(options)}`);
+    assert.equal(Array.from(after.links), Array.from(fresh.links));
+  }
+});
+
 test('content sketches equal MIN_s over the reference content tokens, with tables, link limits and thin pages', () => {
   const r = rng(12);
   const docs = Array.from({ length: 200 }, () => randomPage(r));
