@@ -99,56 +99,45 @@ initTables();
   return mulWord(Q, h) ^ w;
 }
 
-/** a·b mod P (carry-less, bit by bit: used a few times per document, never per byte). */
-export function mulmod(a: u64, b: u64): u64 {
-  let r: u64 = 0;
-  for (let i: i32 = 63; i >= 0; i--) r = mulx(r) ^ (a & (0 - ((b >> <u64>i) & 1)));
-  return r;
-}
+// A step of 32 bytes: h·x^256 + W0·x^192 + W1·x^128 + W2·x^64 + W3 for the four big-endian words
+// W0..W3. The state is multiplied through word tables for x^256 (6 look-ups); each byte of W0..W2
+// indexes a table of its own (byte · x^(its place) mod P, 256 entries), read straight from memory,
+// so those words need neither a byte swap nor chunk shifts and masks, and none of their 24 look-ups
+// waits on the state; W3 below x^64 needs no reduction: it is the word byte-swapped.
+/** Word tables for X = x^256. */
+const Q256: usize = memory.data(WORD_TABLES_BYTES, 16);
+/** STEP_BYTES + 2048·(8j + b): byte b of word j (j < 3) times x^(8(7 − b) + 64(3 − j)) mod P. */
+const STEP_BYTES: usize = memory.data(3 * 8 * 256 * 8, 16);
 
-/** x^(8n) mod P by square and multiply. */
-export function xpow8(n: usize): u64 {
-  let e = <u64>n << 3, r: u64 = 1, base: u64 = 2;
-  while (e != 0) {
-    if (e & 1) r = mulmod(r, base);
-    base = mulmod(base, base);
-    e >>= 1;
+function initStepTables(): void {
+  fillWordTables(Q256, xpow(256));
+  for (let j: u32 = 0; j < 3; j++) {
+    for (let b: u32 = 0; b < 8; b++) fillTable(STEP_BYTES + (<usize>(8 * j + b) << 11), xpow(8 * (7 - b) + 64 * (3 - j)));
   }
-  return r;
+}
+initStepTables();
+
+/** Σ byte b of the 8 bytes at p · (its table at tbl + 2048·b): a word's product with a fixed power, from its bytes. */
+@inline function bytesTimes(tbl: usize, p: usize): u64 {
+  return load<u64>(tbl + (<usize>load<u8>(p) << 3))
+    ^ load<u64>(tbl + 2048 + (<usize>load<u8>(p + 1) << 3))
+    ^ load<u64>(tbl + 4096 + (<usize>load<u8>(p + 2) << 3))
+    ^ load<u64>(tbl + 6144 + (<usize>load<u8>(p + 3) << 3))
+    ^ load<u64>(tbl + 8192 + (<usize>load<u8>(p + 4) << 3))
+    ^ load<u64>(tbl + 10240 + (<usize>load<u8>(p + 5) << 3))
+    ^ load<u64>(tbl + 12288 + (<usize>load<u8>(p + 6) << 3))
+    ^ load<u64>(tbl + 14336 + (<usize>load<u8>(p + 7) << 3));
 }
 
-/** Below this many bytes one lane is as fast: the lanes' start-up (three products) costs about 300 bytes' work. */
-const LANES_FROM: usize = 1024;
-
-/**
- * Continues a Rabin state over len bytes at ptr, 8 bytes a step. Long inputs run as four lanes
- * over four quarters, interleaved (each step of one lane waits on its previous step's table
- * look-ups; four independent chains overlap), joined by Rabin(A‖B) = Rabin(A)·x^(8|B|) + B.
- */
+/** Continues a Rabin state over len bytes at ptr: 32 bytes a step, then 8, then bytes. */
 export function rabinUpdate(h: u64, ptr: usize, len: usize): u64 {
-  if (len >= LANES_FROM) {
-    const L = (len >> 5) << 3;   // bytes per lane: a quarter, rounded down to whole words
-    let p = ptr;
-    const stop = ptr + L;
-    let a0: u64 = 0, a1: u64 = 0, a2: u64 = 0, a3: u64 = 0;
-    while (p < stop) {
-      a0 = pushWord(a0, bswap<u64>(load<u64>(p)));
-      a1 = pushWord(a1, bswap<u64>(load<u64>(p + L)));
-      a2 = pushWord(a2, bswap<u64>(load<u64>(p + L * 2)));
-      a3 = pushWord(a3, bswap<u64>(load<u64>(p + L * 3)));
-      p += 8;
-    }
-    const m = xpow8(L);
-    h = mulmod(h, m) ^ a0;
-    h = mulmod(h, m) ^ a1;
-    h = mulmod(h, m) ^ a2;
-    h = mulmod(h, m) ^ a3;
-    ptr += L * 4;
-    len -= L * 4;
-  }
   const end = ptr + len;
-  const end8 = ptr + (len & ~<usize>7);
-  while (ptr < end8) {
+  while (ptr + 32 <= end) {
+    h = mulWord(Q256, h) ^ bytesTimes(STEP_BYTES, ptr) ^ bytesTimes(STEP_BYTES + 16384, ptr + 8)
+      ^ bytesTimes(STEP_BYTES + 32768, ptr + 16) ^ bswap<u64>(load<u64>(ptr + 24));
+    ptr += 32;
+  }
+  while (ptr + 8 <= end) {
     h = pushWord(h, bswap<u64>(load<u64>(ptr)));
     ptr += 8;
   }
