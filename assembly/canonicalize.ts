@@ -4,7 +4,11 @@
 // scripts written without spaces split into one token per character. Invalid UTF-8 never traps:
 // a byte that does not start a valid sequence is a separator.
 import { classOf, foldOf, SEP, SINGLE } from './classify';
-import { deliver, endChar, endToken, fastWords, inToken, tokAppend, tokByte, charMode } from './emit';
+import {
+  bufferedSink, bufN, charMode, curAcc, curAccN, curHash, curWords, deliverUnbuffered, endChar, endToken, fastWords, flushBuffer,
+  inToken, putState, tokAppend, tokBuf, TOKBUF_CAP, tokByte, tokenCount,
+} from './emit';
+import { pushWord, step } from './rabin';
 import { namedEntity } from './entities';
 import { scan3 } from './scan';
 import { cfgMarkup } from './config';
@@ -288,11 +292,22 @@ export function canonicalRun(ptr: usize, len: usize): void {
 
 // the current block's folded bytes, reversed: REV[15 − i] = folded byte i (8 bytes of slack)
 const REV: usize = memory.data(32, 16);
-let blkWord: u32 = 0;      // bit i: byte i is an ASCII letter or digit
-let blkSpecial: u32 = 0;   // bit i: byte i is '<' or '&' (markup on) or ≥ 0x80
 
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
+
+// The SIMD classification's constants, loaded from memory (a constant vector written in the code
+// is rebuilt from immediates at each use, three instructions): 0x20, 0x1f, −102, 0x50, −118, '<', '&', 0.
+const VCONST: usize = memory.data<u8>([
+  0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f,
+  0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a,
+  0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50,
+  0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a,
+  0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c,
+  0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+], 16);
 
 /** High bit of each byte of x that lies in [lo, hi] (bytes < 0x80; a byte ≥ 0x80 may disturb the bytes after it). */
 @inline function inRange(x: u64, lo: u64, hi: u64): u64 {
@@ -310,20 +325,25 @@ const HIGHS: u64 = 0x8080808080808080;
   return (v - ONES) & ~v & HIGHS;
 }
 
-/** Classifies the 16 bytes at p into blkWord, blkSpecial and REV. */
-@inline function classify(p: usize, markup: bool): void {
+/**
+ * Classifies the 16 bytes at p: stores them case-folded and reversed in REV and returns the mask
+ * of word bytes (ASCII letters and digits, bits 0–15) and of slow-path bytes ('<' and '&' with
+ * markup, any byte ≥ 0x80; bits 16–31). A range test x ∈ [lo, lo + n) is one signed comparison after
+ * adding 0x80 − lo: (x + 0x80 − lo) < −128 + n.
+ */
+@inline function classify(p: usize, markup: bool): u32 {
   if (ASC_FEATURE_SIMD) {
     const v = v128.load(p);
-    const lower = v128.or(v, i8x16.splat(0x20));
-    const alpha = i8x16.lt_u(i8x16.sub(lower, i8x16.splat(0x61)), i8x16.splat(26));
-    const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x30)), i8x16.splat(10));
-    const upper = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26));
-    let special = i8x16.lt_s(v, i8x16.splat(0));
-    if (markup) special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x3c)), i8x16.eq(v, i8x16.splat(0x26))));
-    const folded = v128.or(v, v128.and(upper, i8x16.splat(0x20)));
-    v128.store(REV, i8x16.swizzle(folded, i8x16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
-    blkWord = <u32>i8x16.bitmask(v128.or(alpha, digit));
-    blkSpecial = <u32>i8x16.bitmask(special);
+    const k20 = v128.load(VCONST), k1f = v128.load(VCONST + 16), kAlpha = v128.load(VCONST + 32), k50 = v128.load(VCONST + 48);
+    const kDigit = v128.load(VCONST + 64), kLt = v128.load(VCONST + 80), kAmp = v128.load(VCONST + 96), kZero = v128.load(VCONST + 112);
+    const alpha = i8x16.lt_s(i8x16.add(v128.or(v, k20), k1f), kAlpha);
+    const digit = i8x16.lt_s(i8x16.add(v, k50), kDigit);
+    let special = i8x16.lt_s(v, kZero);
+    if (markup) special = v128.or(special, v128.or(i8x16.eq(v, kLt), i8x16.eq(v, kAmp)));
+    // a lowercase letter has 0x20 already, so setting it on every letter folds the capitals only
+    const folded = v128.or(v, v128.and(alpha, k20));
+    v128.store(REV, i8x16.shuffle(folded, folded, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+    return <u32>i8x16.bitmask(v128.or(alpha, digit)) | (<u32>i8x16.bitmask(special) << 16);
   } else {
     const x0 = load<u64>(p), x1 = load<u64>(p + 8);
     const l0 = x0 | (ONES * 0x20), l1 = x1 | (ONES * 0x20);
@@ -334,8 +354,7 @@ const HIGHS: u64 = 0x8080808080808080;
     const f0 = x0 | (inRange(x0, 0x41, 0x5a) >> 2), f1 = x1 | (inRange(x1, 0x41, 0x5a) >> 2);
     store<u64>(REV, bswap<u64>(f1));
     store<u64>(REV + 8, bswap<u64>(f0));
-    blkWord = movemask(w0) | (movemask(w1) << 8);
-    blkSpecial = movemask(s0) | (movemask(s1) << 8);
+    return movemask(w0) | (movemask(w1) << 8) | ((movemask(s0) | (movemask(s1) << 8)) << 16);
   }
 }
 
@@ -345,53 +364,115 @@ const HIGHS: u64 = 0x8080808080808080;
   return n == 8 ? w : w & ((<u64>1 << (<u64>n << 3)) - 1);
 }
 
-/** The word run [i, i + n) of the current block goes into the current token, 8 bytes at a time. */
-@inline function appendRun(i: u32, n: u32): void {
-  while (n > 8) { tokAppend(blockBytes(i, 8), 8); i += 8; n -= 8; }
-  tokAppend(blockBytes(i, n), n);
+/** Rabin of a token: its full words folded into h (words of them), then its accN pending bytes in acc (emit.ts, tokenValue). */
+@inline function tokenOf(h: u64, words: u32, acc: u64, accN: u32): u64 {
+  if (words == 0) return (<u64>1 << (<u64>accN << 3)) | acc;
+  for (let i = <i32>accN - 1; i >= 0; i--) h = step(h, <u32>(acc >> (<u64>i << 3)) & 0xff);
+  return h;
 }
 
-/** Word units into a fingerprinting sink: text 16 bytes a step, markup and references as in byteRun. */
+/**
+ * Word units into a fingerprinting sink: text 16 bytes a step, markup and references as in byteRun.
+ *
+ * A block of 16 bytes is classified in a few vector (SIMD build) or SWAR (scalar build) operations
+ * into two bit masks — word bytes and bytes that need the slow path — and its bytes are case-folded
+ * and stored reversed, so the big-endian bytes of any run inside it are one 8-byte load. The word
+ * runs before the first slow-path byte are walked with count-trailing-zeros: the work is per token
+ * and per block, not per byte. The current token (its Rabin state over whole words, the pending
+ * bytes) and the token buffer live in locals here, and go back to emit.ts's globals around every
+ * call that uses them (the slow path, the buffer's roll, the unbuffered sinks' delivery). Both
+ * builds give the same masks and bytes, so the same tokens.
+ */
 function blockRun(ptr: usize, len: usize): void {
   let p = ptr;
   const end = ptr + len;
   const markup = cfgMarkup;
+  const buffered = bufferedSink();
+  const buf = tokBuf();
+  let open = inToken(), h = curHash(), words = curWords(), acc = curAcc(), accN = curAccN(), n = bufN(), count = tokenCount();
   while (p + 16 <= end) {
-    classify(p, markup);
-    const word = blkWord;
-    const lim: u32 = blkSpecial != 0 ? <u32>ctz(blkSpecial) : 16;
+    const masks = classify(p, markup);
+    const specials = masks >> 16;
+    const lim: u32 = specials != 0 ? <u32>ctz(specials) : 16;
+    // the word bytes before the first slow-path byte
+    let word = masks & ((<u32>1 << lim) - 1);
     let i: u32 = 0;
-    while (i < lim) {
-      if (inToken()) {
-        const run = min(<u32>ctz(~word >> i), lim - i);
-        if (run > 0) appendRun(i, run);
-        i += run;
-        if (i < lim) endToken();   // a separator byte ends it
+    while (true) {
+      let run: u32;
+      if (open) {
+        run = <u32>ctz(~word);   // the open token goes on over the block's leading word bytes (maybe none)
       } else {
-        i += min(<u32>ctz(word >> i), lim - i);   // separators; ctz(0) = 32
-        if (i < lim) {
-          const run = min(<u32>ctz(~word >> i), lim - i);
-          if (run < 8 && i + run < lim) {
-            // a whole token of ≤ 7 bytes inside the block: its fingerprint is x^(8r) + its bytes
-            deliver((<u64>1 << (<u64>run << 3)) | blockBytes(i, run));
-            i += run;
-            continue;
-          }
-          appendRun(i, run);
-          i += run;
-          if (i < lim) endToken();
+        if (word == 0) break;
+        i = <u32>ctz(word);
+        run = <u32>ctz(~(word >> i));
+        if (run < 8 && i + run < lim) {
+          // a whole token of ≤ 7 bytes inside the block: its fingerprint is x^(8r) + its bytes
+          const t = (<u64>1 << (<u64>run << 3)) | blockBytes(i, run);
+          count++;
+          if (buffered) {
+            store<u64>(buf + (<usize>n << 3), t);
+            if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+          } else deliverUnbuffered(t);
+          word &= ~((<u32>1 << (i + run)) - 1);
+          continue;
         }
+        open = true;
       }
+      // the bytes [i, i + run) go into the open token, 8 at a time
+      let at = i, left = run;
+      while (left != 0) {
+        const m: u32 = left < 8 ? left : 8;
+        const w = blockBytes(at, m);
+        const total = accN + m;
+        if (total < 8) {
+          acc = (acc << (<u64>m << 3)) | w;   // m < 8 here, so the shift is below 64
+          accN = total;
+        } else {
+          // fill the pending word (acc is 0 when accN is 0, so a 64-bit shift, taken mod 64, is harmless)
+          const rest = total - 8;
+          h = pushWord(h, (acc << (<u64>(8 - accN) << 3)) | (w >> (<u64>rest << 3)));
+          words++;
+          acc = w & ((<u64>1 << (<u64>rest << 3)) - 1);
+          accN = rest;
+        }
+        at += m; left -= m;
+      }
+      i += run;
+      if (i >= lim) break;   // the token reaches the slow-path byte (or the block's end): it stays open
+      // a separator byte ends it
+      const t = tokenOf(h, words, acc, accN);
+      count++;
+      if (buffered) {
+        store<u64>(buf + (<usize>n << 3), t);
+        if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+      } else deliverUnbuffered(t);
+      h = 1; words = 0; acc = 0; accN = 0; open = false;
+      word &= ~((<u32>1 << i) - 1);
     }
     p += lim;
     if (lim < 16) {
       if (markup && p + 16 <= end && load<u8>(p) == 0x3c) {
         const q = shortTag(p);
-        if (q != 0) { endToken(); p = q; continue; }
+        if (q != 0) {
+          if (open) {
+            const t = tokenOf(h, words, acc, accN);
+            count++;
+            if (buffered) {
+              store<u64>(buf + (<usize>n << 3), t);
+              if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+            } else deliverUnbuffered(t);
+            h = 1; words = 0; acc = 0; accN = 0; open = false;
+          }
+          p = q;
+          continue;
+        }
       }
+      putState(open, h, words, acc, accN, n, count);
       p = special(p, end);
+      open = inToken(); h = curHash(); words = curWords(); acc = curAcc(); accN = curAccN(); n = bufN(); count = tokenCount();
     }
   }
+  putState(open, h, words, acc, accN, n, count);
   // the last bytes, fewer than 16
   while (p < end) {
     const c = <u32>load<u8>((markup ? CLS_HTML : CLS_TEXT) + <usize>load<u8>(p));
