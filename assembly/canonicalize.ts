@@ -100,7 +100,8 @@ function skipPast(p: usize, end: usize, s: string, ci: bool): usize {
   return end;
 }
 
-@inline function isSpace(c: u32): bool { return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0x0c; }
+/** HTML's spaces: tab, line feed, form feed, carriage return, space (one bit test). */
+@inline function isSpace(c: u32): bool { return c <= 0x20 && ((<u64>0x100003600 >> <u64>c) & 1) != 0; }
 
 /** Exact marks (high bit of each byte) of the bytes of x equal to b: no carries between bytes. */
 @inline function exactlyEqual(x: u64, b: u64): u64 {
@@ -108,19 +109,27 @@ function skipPast(p: usize, end: usize, s: string, ci: bool): usize {
   return ~(((v & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | v | 0x7f7f7f7f7f7f7f7f);
 }
 
-/** 16-bit masks of '>', '"' and "'" in the 16 bytes at p. */
-let maskGt: u32 = 0, maskDq: u32 = 0, maskSq: u32 = 0;
-@inline function tagMasks(p: usize): void {
+// The tag scan's constants for the SIMD build, loaded from memory (see VCONST): '>', '"', "'".
+const TCONST: usize = memory.data<u8>([
+  0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e,
+  0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22,
+  0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27,
+], 16);
+
+/** The 16-bit masks of '>' (bits 0–15), '"' (16–31) and "'" (32–47) in the 16 bytes at p. */
+@inline function tagMasks(p: usize): u64 {
   if (ASC_FEATURE_SIMD) {
     const v = v128.load(p);
-    maskGt = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x3e)));
-    maskDq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x22)));
-    maskSq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x27)));
+    const gt = <u64>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST)));
+    const dq = <u64>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST + 16)));
+    const sq = <u64>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST + 32)));
+    return gt | (dq << 16) | (sq << 32);
   } else {
     const x0 = load<u64>(p), x1 = load<u64>(p + 8);
-    maskGt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
-    maskDq = movemask(exactlyEqual(x0, 0x22)) | (movemask(exactlyEqual(x1, 0x22)) << 8);
-    maskSq = movemask(exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x27)) << 8);
+    const gt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
+    const dq = movemask(exactlyEqual(x0, 0x22)) | (movemask(exactlyEqual(x1, 0x22)) << 8);
+    const sq = movemask(exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x27)) << 8);
+    return <u64>gt | (<u64>dq << 16) | (<u64>sq << 32);
   }
 }
 
@@ -128,8 +137,9 @@ let maskGt: u32 = 0, maskDq: u32 = 0, maskSq: u32 = 0;
 @inline function alnumMask(p: usize): u32 {
   if (ASC_FEATURE_SIMD) {
     const v = v128.load(p);
-    const alpha = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(26));
-    const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x30)), i8x16.splat(10));
+    // as in classify: x ∈ [lo, lo + n) is (x + 0x80 − lo) < −128 + n, signed
+    const alpha = i8x16.lt_s(i8x16.add(v128.or(v, v128.load(VCONST)), v128.load(VCONST + 16)), v128.load(VCONST + 32));
+    const digit = i8x16.lt_s(i8x16.add(v, v128.load(VCONST + 48)), v128.load(VCONST + 64));
     return <u32>i8x16.bitmask(v128.or(alpha, digit));
   } else {
     const x0 = load<u64>(p), x1 = load<u64>(p + 8);
@@ -143,29 +153,38 @@ const SCRIPT_LE: u64 = 0x747069726373;   // "script", little-endian
 const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
 
 /**
- * The common tag, read in one 16-byte load at p (a '<', with 16 bytes left): a start or end tag
- * whose '>' lies within the load with no quote before it, other than <script and <style. Returns
- * the position after its '>' — what skipMarkup returns for it — or 0 when skipMarkup must decide.
+ * A start or end tag at p (a '<', with 16 bytes left) whose name ends within those 16 bytes, other
+ * than <script and <style: returns the position after the '>' ending it — what skipMarkup returns
+ * for it — or 0 when skipMarkup must decide (not a tag, a long name, script or style). A '>' in
+ * the same load with no quote before it ends the tag at once; otherwise tagEnd walks on from the
+ * name's end, as skipMarkup would.
  */
-@inline function shortTag(p: usize): usize {
-  tagMasks(p);
-  const gt = maskGt;
-  if (gt == 0) return 0;
-  const g = <u32>ctz(gt);
-  if (((maskDq | maskSq) & ((<u32>1 << g) - 1)) != 0) return 0;
+@inline function tagAt(p: usize, end: usize): usize {
   const closing = load<u8>(p + 1) == 0x2f;
   const s: u32 = closing ? 2 : 1;
   if (!isAlpha(<u32>load<u8>(p + s))) return 0;
+  const nameLen = <u32>ctz(~alnumMask(p) >> s);
+  if (s + nameLen >= 16) return 0;
   if (!closing) {
-    const nameLen = <u32>ctz(~alnumMask(p) >> 1);
     if (nameLen == 6 && ((load<u64>(p + 1) | 0x202020202020) & 0xffffffffffff) == SCRIPT_LE) return 0;
     if (nameLen == 5 && ((load<u64>(p + 1) | 0x2020202020) & 0xffffffffff) == STYLE_LE) return 0;
   }
-  return p + <usize>g + 1;
+  const m = tagMasks(p);
+  const gt = <u32>m & 0xffff;
+  if (gt != 0) {
+    const g = <u32>ctz(gt);
+    if ((<u32>((m >> 16) | (m >> 32)) & 0xffff & ((<u32>1 << g) - 1)) == 0) return p + <usize>g + 1;
+  }
+  return tagEnd(p + s + nameLen, end);
 }
 
 /** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
 @inline function opensValue(start: usize, q: usize): bool {
+  if (q <= start) return false;
+  const c = <u32>load<u8>(q - 1);
+  if (c == 0x3d) return true;   // the usual case: name="value"
+  if (!isSpace(c)) return false;
+  q--;
   while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
   return q > start && load<u8>(q - 1) == 0x3d;
 }
@@ -179,8 +198,8 @@ const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
 function tagEnd(start: usize, end: usize): usize {
   let p = start;
   while (p + 16 <= end) {
-    tagMasks(p);
-    const gt = maskGt, dq = maskDq, sq = maskSq;
+    const m = tagMasks(p);
+    const gt = <u32>m & 0xffff, dq = <u32>(m >> 16) & 0xffff, sq = <u32>(m >> 32);
     let bits = gt | dq | sq;
     let resume: usize = 0;
     while (bits != 0) {
@@ -452,7 +471,7 @@ function blockRun(ptr: usize, len: usize): void {
     p += lim;
     if (lim < 16) {
       if (markup && p + 16 <= end && load<u8>(p) == 0x3c) {
-        const q = shortTag(p);
+        const q = tagAt(p, end);
         if (q != 0) {
           if (open) {
             const t = tokenOf(h, words, acc, accN);
