@@ -6,7 +6,7 @@
 import { classOf, foldOf, SEP, SINGLE } from './classify';
 import {
   bufferedSink, bufN, charMode, curAcc, curAccN, curHash, curWords, deliverUnbuffered, endChar, endToken, fastWords, flushBuffer,
-  inToken, putState, tokAppend, tokBuf, TOKBUF_CAP, tokByte, tokenCount,
+  putState, tokAppend, tokBuf, TOKBUF_CAP, tokByte,
 } from './emit';
 import { pushWord, step } from './rabin';
 import { namedEntity } from './entities';
@@ -408,90 +408,88 @@ function blockRun(ptr: usize, len: usize): void {
   const markup = cfgMarkup;
   const buffered = bufferedSink();
   const buf = tokBuf();
-  let open = inToken(), h = curHash(), words = curWords(), acc = curAcc(), accN = curAccN(), n = bufN(), count = tokenCount();
+  let h = curHash(), words = curWords(), acc = curAcc(), accN = curAccN(), n = bufN();
   while (p + 16 <= end) {
-    const masks = classify(p, markup);
-    const specials = masks >> 16;
-    const lim: u32 = specials != 0 ? <u32>ctz(specials) : 16;
-    // the word bytes before the first slow-path byte
-    let word = masks & ((<u32>1 << lim) - 1);
-    let i: u32 = 0;
-    while (true) {
-      let run: u32;
-      if (open) {
-        run = <u32>ctz(~word);   // the open token goes on over the block's leading word bytes (maybe none)
-      } else {
-        if (word == 0) break;
-        i = <u32>ctz(word);
-        run = <u32>ctz(~(word >> i));
-        if (run < 8 && i + run < lim) {
-          // a whole token of ≤ 7 bytes inside the block: its fingerprint is x^(8r) + its bytes
-          const t = (<u64>1 << (<u64>run << 3)) | blockBytes(i, run);
-          count++;
+    if (markup && load<u8>(p) == 0x3c) {
+      // markup: a tag goes to its end from here (half the tags on real pages follow another at once)
+      const q = tagAt(p, end);
+      if (q != 0) {
+        if ((words | accN) != 0) {
+          const t = tokenOf(h, words, acc, accN);
           if (buffered) {
             store<u64>(buf + (<usize>n << 3), t);
             if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
           } else deliverUnbuffered(t);
-          word &= ~((<u32>1 << (i + run)) - 1);
-          continue;
+          h = 1; words = 0; acc = 0; accN = 0;
         }
-        open = true;
+        p = q;
+        continue;
       }
-      // the bytes [i, i + run) go into the open token, 8 at a time
-      let at = i, left = run;
-      while (left != 0) {
-        const m: u32 = left < 8 ? left : 8;
-        const w = blockBytes(at, m);
-        const total = accN + m;
-        if (total < 8) {
-          acc = (acc << (<u64>m << 3)) | w;   // m < 8 here, so the shift is below 64
-          accN = total;
+    } else {
+      const masks = classify(p, markup);
+      const specials = masks >> 16;
+      const lim: u32 = specials != 0 ? <u32>ctz(specials) : 16;
+      // the word bytes before the first slow-path byte
+      let word = masks & ((<u32>1 << lim) - 1);
+      let i: u32 = 0;
+      while (true) {
+        let run: u32;
+        if ((words | accN) != 0) {   // a token is open: it holds a byte
+          run = <u32>ctz(~word);   // the open token goes on over the block's leading word bytes (maybe none)
         } else {
-          // fill the pending word (acc is 0 when accN is 0, so a 64-bit shift, taken mod 64, is harmless)
-          const rest = total - 8;
-          h = pushWord(h, (acc << (<u64>(8 - accN) << 3)) | (w >> (<u64>rest << 3)));
-          words++;
-          acc = w & ((<u64>1 << (<u64>rest << 3)) - 1);
-          accN = rest;
-        }
-        at += m; left -= m;
-      }
-      i += run;
-      if (i >= lim) break;   // the token reaches the slow-path byte (or the block's end): it stays open
-      // a separator byte ends it
-      const t = tokenOf(h, words, acc, accN);
-      count++;
-      if (buffered) {
-        store<u64>(buf + (<usize>n << 3), t);
-        if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
-      } else deliverUnbuffered(t);
-      h = 1; words = 0; acc = 0; accN = 0; open = false;
-      word &= ~((<u32>1 << i) - 1);
-    }
-    p += lim;
-    if (lim < 16) {
-      if (markup && p + 16 <= end && load<u8>(p) == 0x3c) {
-        const q = tagAt(p, end);
-        if (q != 0) {
-          if (open) {
-            const t = tokenOf(h, words, acc, accN);
-            count++;
+          if (word == 0) break;
+          i = <u32>ctz(word);
+          run = <u32>ctz(~(word >> i));
+          if (run < 8 && i + run < lim) {
+            // a whole token of ≤ 7 bytes inside the block: its fingerprint is x^(8r) + its bytes
+            const t = (<u64>1 << (<u64>run << 3)) | blockBytes(i, run);
             if (buffered) {
               store<u64>(buf + (<usize>n << 3), t);
               if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
             } else deliverUnbuffered(t);
-            h = 1; words = 0; acc = 0; accN = 0; open = false;
+            word &= ~((<u32>1 << (i + run)) - 1);
+            continue;
           }
-          p = q;
-          continue;
         }
+        // the bytes [i, i + run) go into the open token, 8 at a time
+        let at = i, left = run;
+        while (left != 0) {
+          const m: u32 = left < 8 ? left : 8;
+          const w = blockBytes(at, m);
+          const total = accN + m;
+          if (total < 8) {
+            acc = (acc << (<u64>m << 3)) | w;   // m < 8 here, so the shift is below 64
+            accN = total;
+          } else {
+            // fill the pending word (acc is 0 when accN is 0, so a 64-bit shift, taken mod 64, is harmless)
+            const rest = total - 8;
+            h = pushWord(h, (acc << (<u64>(8 - accN) << 3)) | (w >> (<u64>rest << 3)));
+            words++;
+            acc = w & ((<u64>1 << (<u64>rest << 3)) - 1);
+            accN = rest;
+          }
+          at += m; left -= m;
+        }
+        i += run;
+        if (i >= lim) break;   // the token reaches the slow-path byte (or the block's end): it stays open
+        // a separator byte ends it
+        const t = tokenOf(h, words, acc, accN);
+        if (buffered) {
+          store<u64>(buf + (<usize>n << 3), t);
+          if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+        } else deliverUnbuffered(t);
+        h = 1; words = 0; acc = 0; accN = 0;
+        word &= ~((<u32>1 << i) - 1);
       }
-      putState(open, h, words, acc, accN, n, count);
-      p = special(p, end);
-      open = inToken(); h = curHash(); words = curWords(); acc = curAcc(); accN = curAccN(); n = bufN(); count = tokenCount();
+      p += lim;
+      if (lim == 16) continue;
+      if (markup && load<u8>(p) == 0x3c) continue;   // a '<': the tag at the top (or, within 16 bytes of the end, the slow path after the loop)
     }
+    putState(h, words, acc, accN, n);
+    p = special(p, end);
+    h = curHash(); words = curWords(); acc = curAcc(); accN = curAccN(); n = bufN();
   }
-  putState(open, h, words, acc, accN, n, count);
+  putState(h, words, acc, accN, n);
   // the last bytes, fewer than 16
   while (p < end) {
     const c = <u32>load<u8>((markup ? CLS_HTML : CLS_TEXT) + <usize>load<u8>(p));

@@ -159,20 +159,25 @@ export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
 @inline export function curAcc(): u64 { return acc; }
 @inline export function curAccN(): u32 { return accN; }
 @inline export function bufN(): u32 { return tokN; }
-@inline export function tokenCount(): u32 { return tokens; }
 /** Whether finished tokens are gathered in the token buffer (SINK_SKETCH, SINK_ROLL) rather than sent on one by one. */
 @inline export function bufferedSink(): bool { return buffered; }
 /** The token buffer (TOK_CAP values). */
 @inline export function tokBuf(): usize { return TOKBUF; }
 export const TOKBUF_CAP: u32 = TOK_CAP;
-/** Puts the block path's locals back (started and pendingSpace only place spaces in the text sink and char mode: not read here). */
-@inline export function putState(open_: bool, h_: u64, words: u32, acc_: u64, accN_: u32, n: u32, count: u32): void {
-  inTok = open_; tokH = h_; tokWords = words; acc = acc_; accN = accN_; tokN = n; tokens = count;
+/**
+ * Puts the block path's locals back. A token is open exactly when it holds a byte (words or
+ * pending bytes): every path that opens one appends at least one. The buffered tokens since the
+ * last exchange (n less the tokN it took) join the token count. (started and pendingSpace only
+ * place spaces in the text sink and char mode: not read on the block path.)
+ */
+@inline export function putState(h_: u64, words: u32, acc_: u64, accN_: u32, n: u32): void {
+  inTok = (words | accN_) != 0; tokH = h_; tokWords = words; acc = acc_; accN = accN_;
+  tokens += n - tokN; tokN = n;
 }
-/** A finished token for the unbuffered sinks (the block path counts it itself). */
-export function deliverUnbuffered(t: u64): void { deliverOther(t); }
-/** Sets the buffered count to n and rolls the buffer (the block path, when its local count reaches TOKBUF_CAP). */
-export function flushBuffer(n: u32): void { tokN = n; flushTokens(); }
+/** A finished token for the unbuffered sinks, from the block path. */
+export function deliverUnbuffered(t: u64): void { tokens++; deliverOther(t); }
+/** The block path's buffer holds n tokens, TOK_CAP of them: counts them and rolls them. */
+export function flushBuffer(n: u32): void { tokens += n - tokN; tokN = n; flushTokens(); }
 
 function closeToken(): void {
   deliver(tokenValue());
