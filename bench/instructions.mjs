@@ -8,10 +8,11 @@
 // one that does not run it — so Node's start-up, the compiler and the garbage collector do not
 // land in the figures: the same kernels and pages give the same count in every run.
 //
-//   node bench/instructions.mjs --corpus DIR [--every K] [--build simd|scalar] [--stages 0,1,2,3,4,loop] [--functions]
+//   node bench/instructions.mjs --corpus DIR [--every K] [--build simd|scalar] [--wasm FILE] [--stages 0,1,2,3,4,loop] [--functions]
 //
 // Takes every K-th .html page under DIR in sorted path order (default K = 20). Needs valgrind and
-// the built kernels (npm run build:wasm). Prints one line per stage (instructions, per byte);
+// the built kernels (npm run build:wasm; --wasm FILE counts another build of them, e.g. an older
+// one kept for a before/after comparison). Prints one line per stage (instructions, per byte);
 // --functions adds each stage's instructions per WebAssembly function, named from a build of the
 // same sources with a name section (checked to hold the same code).
 import { execFileSync } from 'node:child_process';
@@ -158,7 +159,7 @@ if (args.child !== undefined) {
 } else {
   if (!args.corpus) throw new Error('--corpus DIR: a folder of .html pages');
   const every = Number(args.every ?? 20), build = args.build ?? 'simd';
-  const file = join(root, 'build', build === 'scalar' ? 'resemble-scalar.wasm' : 'resemble.wasm');
+  const file = args.wasm ?? join(root, 'build', build === 'scalar' ? 'resemble-scalar.wasm' : 'resemble.wasm');
   const stages = (args.stages ?? '0,1,2,3,4,loop').split(',');
   let names = new Map();
   if (args.functions) {
