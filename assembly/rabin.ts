@@ -129,13 +129,38 @@ initStepTables();
     ^ load<u64>(tbl + 14336 + (<usize>load<u8>(p + 7) << 3));
 }
 
+/** Table entries for bytes q and q + 1 of the 32 at p (q even, < 24; the byte offsets immediate), as the two lanes of a vector (SIMD build). */
+@inline function pairAt(p: usize, q0: u8, q1: u8): v128 {
+  const lo = v128.load64_zero(STEP_BYTES + (<usize>q0 << 11) + (<usize>load<u8>(p + <usize>q0) << 3));
+  return v128.load64_lane(STEP_BYTES + (<usize>q1 << 11) + (<usize>load<u8>(p + <usize>q1) << 3), lo, 1);
+}
+
+/** Byte reversal of the low 8 bytes of a vector (a swizzle mask, loaded: a constant vector is rebuilt at each use). */
+const REVERSE8: usize = memory.data<u8>([7, 6, 5, 4, 3, 2, 1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80], 16);
+
 /** Continues a Rabin state over len bytes at ptr: 32 bytes a step, then 8, then bytes. */
 export function rabinUpdate(h: u64, ptr: usize, len: usize): u64 {
   const end = ptr + len;
-  while (ptr + 32 <= end) {
-    h = mulWord(Q256, h) ^ bytesTimes(STEP_BYTES, ptr) ^ bytesTimes(STEP_BYTES + 16384, ptr + 8)
-      ^ bytesTimes(STEP_BYTES + 32768, ptr + 16) ^ bswap<u64>(load<u64>(ptr + 24));
-    ptr += 32;
+  if (ASC_FEATURE_SIMD) {
+    // the 24 byte look-ups gathered two to a vector and summed there (fewer registers to spill),
+    // with the fourth word byte-swapped by a swizzle
+    while (ptr + 32 <= end) {
+      let v = v128.xor(pairAt(ptr, 0, 1), pairAt(ptr, 2, 3));
+      v = v128.xor(v, v128.xor(pairAt(ptr, 4, 5), pairAt(ptr, 6, 7)));
+      v = v128.xor(v, v128.xor(pairAt(ptr, 8, 9), pairAt(ptr, 10, 11)));
+      v = v128.xor(v, v128.xor(pairAt(ptr, 12, 13), pairAt(ptr, 14, 15)));
+      v = v128.xor(v, v128.xor(pairAt(ptr, 16, 17), pairAt(ptr, 18, 19)));
+      v = v128.xor(v, v128.xor(pairAt(ptr, 20, 21), pairAt(ptr, 22, 23)));
+      v = v128.xor(v, i8x16.swizzle(v128.load64_zero(ptr + 24), v128.load(REVERSE8)));
+      h = mulWord(Q256, h) ^ <u64>i64x2.extract_lane(v, 0) ^ <u64>i64x2.extract_lane(v, 1);
+      ptr += 32;
+    }
+  } else {
+    while (ptr + 32 <= end) {
+      h = mulWord(Q256, h) ^ bytesTimes(STEP_BYTES, ptr) ^ bytesTimes(STEP_BYTES + 16384, ptr + 8)
+        ^ bytesTimes(STEP_BYTES + 32768, ptr + 16) ^ bswap<u64>(load<u64>(ptr + 24));
+      ptr += 32;
+    }
   }
   while (ptr + 8 <= end) {
     h = pushWord(h, bswap<u64>(load<u64>(ptr)));
