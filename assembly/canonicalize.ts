@@ -133,49 +133,48 @@ const TCONST: usize = memory.data<u8>([
   }
 }
 
-/** 16-bit mask of the ASCII letters and digits in the 16 bytes at p (exact up to the first byte that is not one). */
-@inline function alnumMask(p: usize): u32 {
-  if (ASC_FEATURE_SIMD) {
-    const v = v128.load(p);
-    // as in classify: x ∈ [lo, lo + n) is (x + 0x80 − lo) < −128 + n, signed
-    const alpha = i8x16.lt_s(i8x16.add(v128.or(v, v128.load(VCONST)), v128.load(VCONST + 16)), v128.load(VCONST + 32));
-    const digit = i8x16.lt_s(i8x16.add(v, v128.load(VCONST + 48)), v128.load(VCONST + 64));
-    return <u32>i8x16.bitmask(v128.or(alpha, digit));
-  } else {
-    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
-    const w0 = inRange(x0 | (ONES * 0x20), 0x61, 0x7a) | inRange(x0, 0x30, 0x39);
-    const w1 = inRange(x1 | (ONES * 0x20), 0x61, 0x7a) | inRange(x1, 0x30, 0x39);
-    return movemask(w0) | (movemask(w1) << 8);
-  }
-}
-
 const SCRIPT_LE: u64 = 0x747069726373;   // "script", little-endian
 const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
 
+/** The masks of '>' (bits 0–15) and of either quote (bits 16–31) in the 16 bytes at p. */
+@inline function gtQuoteMasks(p: usize): u32 {
+  if (ASC_FEATURE_SIMD) {
+    const v = v128.load(p);
+    const gt = <u32>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST)));
+    const quote = <u32>i8x16.bitmask(v128.or(i8x16.eq(v, v128.load(TCONST + 16)), i8x16.eq(v, v128.load(TCONST + 32))));
+    return gt | (quote << 16);
+  } else {
+    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
+    const gt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
+    const quote = movemask(exactlyEqual(x0, 0x22) | exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x22) | exactlyEqual(x1, 0x27)) << 8);
+    return gt | (quote << 16);
+  }
+}
+
 /**
- * A start or end tag at p (a '<', with 16 bytes left) whose name ends within those 16 bytes, other
- * than <script and <style: returns the position after the '>' ending it — what skipMarkup returns
- * for it — or 0 when skipMarkup must decide (not a tag, a long name, script or style). A '>' in
- * the same load with no quote before it ends the tag at once; otherwise tagEnd walks on from the
- * name's end, as skipMarkup would.
+ * A start or end tag at p (a '<', with 16 bytes left), other than <script and <style: returns
+ * the position after the '>' ending it — what skipMarkup returns for it — or 0 when skipMarkup
+ * must decide (not a tag, script or style). A '>' in the 16 bytes with no quote before it ends the
+ * tag at once; otherwise tagEnd walks on from the name's start (the same end as from the name's
+ * end, as skipMarkup walks: a name holds no '>', quote, '=' or space).
  */
 @inline function tagAt(p: usize, end: usize): usize {
   const closing = load<u8>(p + 1) == 0x2f;
   const s: u32 = closing ? 2 : 1;
   if (!isAlpha(<u32>load<u8>(p + s))) return 0;
-  const nameLen = <u32>ctz(~alnumMask(p) >> s);
-  if (s + nameLen >= 16) return 0;
   if (!closing) {
-    if (nameLen == 6 && ((load<u64>(p + 1) | 0x202020202020) & 0xffffffffffff) == SCRIPT_LE) return 0;
-    if (nameLen == 5 && ((load<u64>(p + 1) | 0x2020202020) & 0xffffffffff) == STYLE_LE) return 0;
+    // "script" / "style" in any case (only letters match with 0x20 set), followed by a byte that ends the name
+    const w = load<u64>(p + 1) | 0x202020202020;
+    if ((w & 0xffffffffffff) == SCRIPT_LE && !isAlnum(<u32>load<u8>(p + 7))) return 0;
+    if ((w & 0xffffffffff) == STYLE_LE && !isAlnum(<u32>load<u8>(p + 6))) return 0;
   }
-  const m = tagMasks(p);
-  const gt = <u32>m & 0xffff;
+  const m = gtQuoteMasks(p);
+  const gt = m & 0xffff;
   if (gt != 0) {
     const g = <u32>ctz(gt);
-    if ((<u32>((m >> 16) | (m >> 32)) & 0xffff & ((<u32>1 << g) - 1)) == 0) return p + <usize>g + 1;
+    if (((m >> 16) & ((<u32>1 << g) - 1)) == 0) return p + <usize>g + 1;
   }
-  return tagEnd(p + s + nameLen, end);
+  return tagEnd(p + s, end);
 }
 
 /** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
