@@ -107,18 +107,19 @@ initTables();
   return mulWord(Q, h) ^ w;
 }
 
-// A step of 32 bytes: h·x^256 + W0·x^192 + W1·x^128 + W2·x^64 + W3 for the four big-endian words
-// W0..W3. The state is multiplied through word tables for x^256 (6 look-ups); each byte of W0..W2
-// indexes a table of its own (byte · x^(its place) mod P, 256 entries), read straight from memory,
-// so those words need neither a byte swap nor chunk shifts and masks, and none of their 24 look-ups
-// waits on the state; W3 below x^64 needs no reduction: it is the word byte-swapped.
-/** Word tables for X = x^256. */
-const Q256: usize = memory.data(WORD_TABLES_BYTES, 16);
+// A block of 32 bytes is W0·x^192 + W1·x^128 + W2·x^64 + W3 for its four big-endian words W0..W3:
+// each byte of W0..W2 indexes a table of its own (byte · x^(its place) mod P, 256 entries), read
+// straight from memory, so those words need neither a byte swap nor chunk shifts and masks; W3
+// below x^64 needs no reduction: it is the word byte-swapped. Blocks go to two chains, the even
+// blocks and the odd ones, each multiplied by x^512 a step through word tables (6 look-ups): the
+// chains' look-ups overlap instead of waiting on each other, and Rabin = even·x^256 + odd.
+/** Word tables for X = x^512. */
+const Q512: usize = memory.data(WORD_TABLES_BYTES, 16);
 /** STEP_BYTES + 2048·(8j + b): byte b of word j (j < 3) times x^(8(7 − b) + 64(3 − j)) mod P. */
 const STEP_BYTES: usize = memory.data(3 * 8 * 256 * 8, 16);
 
 function initStepTables(): void {
-  fillWordTables(Q256, xpow(256));
+  fillWordTables(Q512, xpow(512));
   for (let j: u32 = 0; j < 3; j++) {
     for (let b: u32 = 0; b < 8; b++) fillTable(STEP_BYTES + (<usize>(8 * j + b) << 11), xpow(8 * (7 - b) + 64 * (3 - j)));
   }
@@ -146,29 +147,39 @@ initStepTables();
 /** Byte reversal of the low 8 bytes of a vector (a swizzle mask, loaded: a constant vector is rebuilt at each use). */
 const REVERSE8: usize = memory.data<u8>([7, 6, 5, 4, 3, 2, 1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80], 16);
 
-/** Continues a Rabin state over len bytes at ptr: 32 bytes a step, then 8, then bytes. */
+/** The 32 bytes at p as a polynomial mod P. The SIMD build gathers the 24 look-ups two to a vector and sums them there (fewer registers to spill), and byte-swaps W3 by a swizzle. */
+@inline function blockValue(p: usize): u64 {
+  if (ASC_FEATURE_SIMD) {
+    let v = v128.xor(pairAt(p, 0, 1), pairAt(p, 2, 3));
+    v = v128.xor(v, v128.xor(pairAt(p, 4, 5), pairAt(p, 6, 7)));
+    v = v128.xor(v, v128.xor(pairAt(p, 8, 9), pairAt(p, 10, 11)));
+    v = v128.xor(v, v128.xor(pairAt(p, 12, 13), pairAt(p, 14, 15)));
+    v = v128.xor(v, v128.xor(pairAt(p, 16, 17), pairAt(p, 18, 19)));
+    v = v128.xor(v, v128.xor(pairAt(p, 20, 21), pairAt(p, 22, 23)));
+    v = v128.xor(v, i8x16.swizzle(v128.load64_zero(p + 24), v128.load(REVERSE8)));
+    return <u64>i64x2.extract_lane(v, 0) ^ <u64>i64x2.extract_lane(v, 1);
+  } else {
+    return bytesTimes(STEP_BYTES, p) ^ bytesTimes(STEP_BYTES + 16384, p + 8) ^ bytesTimes(STEP_BYTES + 32768, p + 16) ^ bswap<u64>(load<u64>(p + 24));
+  }
+}
+
+/** h·x^256 mod P: four words' shift (used once per document, at the chains' join). */
+@inline function times256(h: u64): u64 {
+  return mulWord(Q, mulWord(Q, mulWord(Q, mulWord(Q, h))));
+}
+
+/** Continues a Rabin state over len bytes at ptr: 64 bytes a step in two chains, then 8, then bytes. */
 export function rabinUpdate(h: u64, ptr: usize, len: usize): u64 {
   const end = ptr + len;
-  if (ASC_FEATURE_SIMD) {
-    // the 24 byte look-ups gathered two to a vector and summed there (fewer registers to spill),
-    // with the fourth word byte-swapped by a swizzle
-    while (ptr + 32 <= end) {
-      let v = v128.xor(pairAt(ptr, 0, 1), pairAt(ptr, 2, 3));
-      v = v128.xor(v, v128.xor(pairAt(ptr, 4, 5), pairAt(ptr, 6, 7)));
-      v = v128.xor(v, v128.xor(pairAt(ptr, 8, 9), pairAt(ptr, 10, 11)));
-      v = v128.xor(v, v128.xor(pairAt(ptr, 12, 13), pairAt(ptr, 14, 15)));
-      v = v128.xor(v, v128.xor(pairAt(ptr, 16, 17), pairAt(ptr, 18, 19)));
-      v = v128.xor(v, v128.xor(pairAt(ptr, 20, 21), pairAt(ptr, 22, 23)));
-      v = v128.xor(v, i8x16.swizzle(v128.load64_zero(ptr + 24), v128.load(REVERSE8)));
-      h = mulWord(Q256, h) ^ <u64>i64x2.extract_lane(v, 0) ^ <u64>i64x2.extract_lane(v, 1);
-      ptr += 32;
+  if (ptr + 64 <= end) {
+    // the even blocks' chain starts empty, the odd blocks' chain carries the state: h·x^(256m) lands in it
+    let even: u64 = 0, odd = h;
+    while (ptr + 64 <= end) {
+      even = mulWord(Q512, even) ^ blockValue(ptr);
+      odd = mulWord(Q512, odd) ^ blockValue(ptr + 32);
+      ptr += 64;
     }
-  } else {
-    while (ptr + 32 <= end) {
-      h = mulWord(Q256, h) ^ bytesTimes(STEP_BYTES, ptr) ^ bytesTimes(STEP_BYTES + 16384, ptr + 8)
-        ^ bytesTimes(STEP_BYTES + 32768, ptr + 16) ^ bswap<u64>(load<u64>(ptr + 24));
-      ptr += 32;
-    }
+    h = times256(even) ^ odd;
   }
   while (ptr + 8 <= end) {
     h = pushWord(h, bswap<u64>(load<u64>(ptr)));
