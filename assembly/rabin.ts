@@ -94,14 +94,6 @@ initTables();
     ^ load<u64>(tables + 73728 + (<usize>(w >> 54) << 3));
 }
 
-/** mulWord's six look-ups as the two lanes of a vector (SIMD build): the product is the XOR of its lanes. */
-@inline export function mulWordPairs(tables: usize, w: u64): v128 {
-  const a = v128.load64_lane(tables + 16384 + (<usize>((w >> 11) & 0x7ff) << 3), v128.load64_zero(tables + (<usize>(w & 0x7ff) << 3)), 1);
-  const b = v128.load64_lane(tables + 49152 + (<usize>((w >> 33) & 0x7ff) << 3), v128.load64_zero(tables + 32768 + (<usize>((w >> 22) & 0x7ff) << 3)), 1);
-  const c = v128.load64_lane(tables + 73728 + (<usize>(w >> 54) << 3), v128.load64_zero(tables + 65536 + (<usize>((w >> 44) & 0x3ff) << 3)), 1);
-  return v128.xor(v128.xor(a, b), c);
-}
-
 /** Appends a 64-bit word (its 8 bytes, most significant first): h·x^64 + w mod P. */
 @inline export function pushWord(h: u64, w: u64): u64 {
   return mulWord(Q, h) ^ w;

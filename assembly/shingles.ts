@@ -3,7 +3,7 @@
 // token costs 6 look-ups (h·x^64 + t) and dropping the oldest 6 more (t·x^(64w) from tables
 // keyed by w), so the cost per token does not grow with w. A document with fewer than w
 // tokens has one shingle of all its tokens (never an empty sketch).
-import { XPOW64, Q, WORD_TABLES_BYTES, fillWordTables, mulWord, mulWordPairs, pushWord } from './rabin';
+import { XPOW64, WORD_TABLES_BYTES, fillWordTables, mulWord, pushWord } from './rabin';
 import { cfgChar, cfgSeed, cfgW, MAX_W } from './config';
 import { canonicalRun } from './canonicalize';
 import { emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SHINGLES } from './emit';
@@ -29,7 +29,6 @@ export function shingleBegin(): void {
   lead = load<u64>(XPOW64 + (<usize>w << 3));
   if (tablesFor != w) { fillWordTables(OUTW, lead); tablesFor = w; }
   h = 0; count = 0; slot = 0; lex = 1;
-  memory.fill(RING, 0, <usize>w << 3);   // removing a zero word changes nothing: the SIMD build removes unconditionally
 }
 
 /**
@@ -60,16 +59,9 @@ export function shingleBatch(buf: usize, n: u32, offer: bool): void {
   const ww = w, ld = lead, seed = cfgSeed;
   for (let i: u32 = 0; i < n; i++) {
     const t = load<u64>(buf + (<usize>i << 3));
+    hh = pushWord(hh, t);
     const at = RING + (<usize>sl << 3);
-    if (ASC_FEATURE_SIMD) {
-      // push and removal: 12 look-ups gathered two to a vector and summed there; the ring holds
-      // zeros until the window is full (shingleBegin), and removing a zero word changes nothing
-      const v = v128.xor(mulWordPairs(Q, hh), mulWordPairs(OUTW, load<u64>(at)));
-      hh = <u64>i64x2.extract_lane(v, 0) ^ <u64>i64x2.extract_lane(v, 1) ^ t;
-    } else {
-      hh = pushWord(hh, t);
-      if (c >= ww) hh ^= mulWord(OUTW, load<u64>(at));
-    }
+    if (c >= ww) hh ^= mulWord(OUTW, load<u64>(at));
     store<u64>(at, t);
     c++;
     if (sl + 1 == ww) { sl = 0; lx = mulWord(OUTW, lx) ^ hh; } else sl++;
