@@ -146,9 +146,6 @@ export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
   accN = rest;
 }
 
-/** True while a token is open (the block path ends it at the first separator). */
-@inline export function inToken(): bool { return inTok; }
-
 // The block path (canonicalize.ts, blockRun) keeps the current token and the token buffer in its
 // own locals between slow-path calls, where module globals would be a memory load and store each
 // time; it takes them from here at its start and after each call that may change them, and puts
