@@ -4,7 +4,11 @@
 // scripts written without spaces split into one token per character. Invalid UTF-8 never traps:
 // a byte that does not start a valid sequence is a separator.
 import { classOf, foldOf, SEP, SINGLE } from './classify';
-import { deliver, endChar, endToken, fastWords, inToken, tokAppend, tokByte, charMode } from './emit';
+import {
+  bufferedSink, bufN, charMode, curAcc, curAccN, curHash, curWords, deliverUnbuffered, endChar, endToken, fastWords, flushBuffer,
+  putState, tokAppend, tokBuf, TOKBUF_CAP, tokByte,
+} from './emit';
+import { pushWord, step } from './rabin';
 import { namedEntity } from './entities';
 import { scan3 } from './scan';
 import { cfgMarkup } from './config';
@@ -96,7 +100,8 @@ function skipPast(p: usize, end: usize, s: string, ci: bool): usize {
   return end;
 }
 
-@inline function isSpace(c: u32): bool { return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0x0c; }
+/** HTML's spaces: tab, line feed, form feed, carriage return, space (one bit test). */
+@inline function isSpace(c: u32): bool { return c <= 0x20 && ((<u64>0x100003600 >> <u64>c) & 1) != 0; }
 
 /** Exact marks (high bit of each byte) of the bytes of x equal to b: no carries between bytes. */
 @inline function exactlyEqual(x: u64, b: u64): u64 {
@@ -104,64 +109,81 @@ function skipPast(p: usize, end: usize, s: string, ci: bool): usize {
   return ~(((v & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | v | 0x7f7f7f7f7f7f7f7f);
 }
 
-/** 16-bit masks of '>', '"' and "'" in the 16 bytes at p. */
-let maskGt: u32 = 0, maskDq: u32 = 0, maskSq: u32 = 0;
-@inline function tagMasks(p: usize): void {
-  if (ASC_FEATURE_SIMD) {
-    const v = v128.load(p);
-    maskGt = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x3e)));
-    maskDq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x22)));
-    maskSq = <u32>i8x16.bitmask(i8x16.eq(v, i8x16.splat(0x27)));
-  } else {
-    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
-    maskGt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
-    maskDq = movemask(exactlyEqual(x0, 0x22)) | (movemask(exactlyEqual(x1, 0x22)) << 8);
-    maskSq = movemask(exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x27)) << 8);
-  }
-}
+// The tag scan's constants for the SIMD build, loaded from memory (see VCONST): '>', '"', "'".
+const TCONST: usize = memory.data<u8>([
+  0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e, 0x3e,
+  0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x22,
+  0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27, 0x27,
+], 16);
 
-/** 16-bit mask of the ASCII letters and digits in the 16 bytes at p (exact up to the first byte that is not one). */
-@inline function alnumMask(p: usize): u32 {
+/** The 16-bit masks of '>' (bits 0–15), '"' (16–31) and "'" (32–47) in the 16 bytes at p. */
+@inline function tagMasks(p: usize): u64 {
   if (ASC_FEATURE_SIMD) {
     const v = v128.load(p);
-    const alpha = i8x16.lt_u(i8x16.sub(v128.or(v, i8x16.splat(0x20)), i8x16.splat(0x61)), i8x16.splat(26));
-    const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x30)), i8x16.splat(10));
-    return <u32>i8x16.bitmask(v128.or(alpha, digit));
+    const gt = <u64>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST)));
+    const dq = <u64>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST + 16)));
+    const sq = <u64>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST + 32)));
+    return gt | (dq << 16) | (sq << 32);
   } else {
     const x0 = load<u64>(p), x1 = load<u64>(p + 8);
-    const w0 = inRange(x0 | (ONES * 0x20), 0x61, 0x7a) | inRange(x0, 0x30, 0x39);
-    const w1 = inRange(x1 | (ONES * 0x20), 0x61, 0x7a) | inRange(x1, 0x30, 0x39);
-    return movemask(w0) | (movemask(w1) << 8);
+    const gt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
+    const dq = movemask(exactlyEqual(x0, 0x22)) | (movemask(exactlyEqual(x1, 0x22)) << 8);
+    const sq = movemask(exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x27)) << 8);
+    return <u64>gt | (<u64>dq << 16) | (<u64>sq << 32);
   }
 }
 
 const SCRIPT_LE: u64 = 0x747069726373;   // "script", little-endian
 const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
 
+/** The masks of '>' (bits 0–15) and of either quote (bits 16–31) in the 16 bytes at p. */
+@inline function gtQuoteMasks(p: usize): u32 {
+  if (ASC_FEATURE_SIMD) {
+    const v = v128.load(p);
+    const gt = <u32>i8x16.bitmask(i8x16.eq(v, v128.load(TCONST)));
+    const quote = <u32>i8x16.bitmask(v128.or(i8x16.eq(v, v128.load(TCONST + 16)), i8x16.eq(v, v128.load(TCONST + 32))));
+    return gt | (quote << 16);
+  } else {
+    const x0 = load<u64>(p), x1 = load<u64>(p + 8);
+    const gt = movemask(exactlyEqual(x0, 0x3e)) | (movemask(exactlyEqual(x1, 0x3e)) << 8);
+    const quote = movemask(exactlyEqual(x0, 0x22) | exactlyEqual(x0, 0x27)) | (movemask(exactlyEqual(x1, 0x22) | exactlyEqual(x1, 0x27)) << 8);
+    return gt | (quote << 16);
+  }
+}
+
 /**
- * The common tag, read in one 16-byte load at p (a '<', with 16 bytes left): a start or end tag
- * whose '>' lies within the load with no quote before it, other than <script and <style. Returns
- * the position after its '>' — what skipMarkup returns for it — or 0 when skipMarkup must decide.
+ * A start or end tag at p (a '<', with 16 bytes left), other than <script and <style: returns
+ * the position after the '>' ending it — what skipMarkup returns for it — or 0 when skipMarkup
+ * must decide (not a tag, script or style). A '>' in the 16 bytes with no quote before it ends the
+ * tag at once; otherwise tagEnd walks on from the name's start (the same end as from the name's
+ * end, as skipMarkup walks: a name holds no '>', quote, '=' or space).
  */
-@inline function shortTag(p: usize): usize {
-  tagMasks(p);
-  const gt = maskGt;
-  if (gt == 0) return 0;
-  const g = <u32>ctz(gt);
-  if (((maskDq | maskSq) & ((<u32>1 << g) - 1)) != 0) return 0;
+@inline function tagAt(p: usize, end: usize): usize {
   const closing = load<u8>(p + 1) == 0x2f;
   const s: u32 = closing ? 2 : 1;
   if (!isAlpha(<u32>load<u8>(p + s))) return 0;
   if (!closing) {
-    const nameLen = <u32>ctz(~alnumMask(p) >> 1);
-    if (nameLen == 6 && ((load<u64>(p + 1) | 0x202020202020) & 0xffffffffffff) == SCRIPT_LE) return 0;
-    if (nameLen == 5 && ((load<u64>(p + 1) | 0x2020202020) & 0xffffffffff) == STYLE_LE) return 0;
+    // "script" / "style" in any case (only letters match with 0x20 set), followed by a byte that ends the name
+    const w = load<u64>(p + 1) | 0x202020202020;
+    if ((w & 0xffffffffffff) == SCRIPT_LE && !isAlnum(<u32>load<u8>(p + 7))) return 0;
+    if ((w & 0xffffffffff) == STYLE_LE && !isAlnum(<u32>load<u8>(p + 6))) return 0;
   }
-  return p + <usize>g + 1;
+  const m = gtQuoteMasks(p);
+  const gt = m & 0xffff;
+  if (gt != 0) {
+    const g = <u32>ctz(gt);
+    if (((m >> 16) & ((<u32>1 << g) - 1)) == 0) return p + <usize>g + 1;
+  }
+  return tagEnd(p + s, end);
 }
 
 /** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
 @inline function opensValue(start: usize, q: usize): bool {
+  if (q <= start) return false;
+  const c = <u32>load<u8>(q - 1);
+  if (c == 0x3d) return true;   // the usual case: name="value"
+  if (!isSpace(c)) return false;
+  q--;
   while (q > start && isSpace(<u32>load<u8>(q - 1))) q--;
   return q > start && load<u8>(q - 1) == 0x3d;
 }
@@ -175,8 +197,8 @@ const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
 function tagEnd(start: usize, end: usize): usize {
   let p = start;
   while (p + 16 <= end) {
-    tagMasks(p);
-    const gt = maskGt, dq = maskDq, sq = maskSq;
+    const m = tagMasks(p);
+    const gt = <u32>m & 0xffff, dq = <u32>(m >> 16) & 0xffff, sq = <u32>(m >> 32);
     let bits = gt | dq | sq;
     let resume: usize = 0;
     while (bits != 0) {
@@ -288,11 +310,22 @@ export function canonicalRun(ptr: usize, len: usize): void {
 
 // the current block's folded bytes, reversed: REV[15 − i] = folded byte i (8 bytes of slack)
 const REV: usize = memory.data(32, 16);
-let blkWord: u32 = 0;      // bit i: byte i is an ASCII letter or digit
-let blkSpecial: u32 = 0;   // bit i: byte i is '<' or '&' (markup on) or ≥ 0x80
 
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
+
+// The SIMD classification's constants, loaded from memory (a constant vector written in the code
+// is rebuilt from immediates at each use, three instructions): 0x20, 0x1f, −102, 0x50, −118, '<', '&', 0.
+const VCONST: usize = memory.data<u8>([
+  0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+  0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f,
+  0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a, 0x9a,
+  0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50, 0x50,
+  0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a,
+  0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c,
+  0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+], 16);
 
 /** High bit of each byte of x that lies in [lo, hi] (bytes < 0x80; a byte ≥ 0x80 may disturb the bytes after it). */
 @inline function inRange(x: u64, lo: u64, hi: u64): u64 {
@@ -310,20 +343,25 @@ const HIGHS: u64 = 0x8080808080808080;
   return (v - ONES) & ~v & HIGHS;
 }
 
-/** Classifies the 16 bytes at p into blkWord, blkSpecial and REV. */
-@inline function classify(p: usize, markup: bool): void {
+/**
+ * Classifies the 16 bytes at p: stores them case-folded and reversed in REV and returns the mask
+ * of word bytes (ASCII letters and digits, bits 0–15) and of slow-path bytes ('<' and '&' with
+ * markup, any byte ≥ 0x80; bits 16–31). A range test x ∈ [lo, lo + n) is one signed comparison after
+ * adding 0x80 − lo: (x + 0x80 − lo) < −128 + n.
+ */
+@inline function classify(p: usize, markup: bool): u32 {
   if (ASC_FEATURE_SIMD) {
     const v = v128.load(p);
-    const lower = v128.or(v, i8x16.splat(0x20));
-    const alpha = i8x16.lt_u(i8x16.sub(lower, i8x16.splat(0x61)), i8x16.splat(26));
-    const digit = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x30)), i8x16.splat(10));
-    const upper = i8x16.lt_u(i8x16.sub(v, i8x16.splat(0x41)), i8x16.splat(26));
-    let special = i8x16.lt_s(v, i8x16.splat(0));
-    if (markup) special = v128.or(special, v128.or(i8x16.eq(v, i8x16.splat(0x3c)), i8x16.eq(v, i8x16.splat(0x26))));
-    const folded = v128.or(v, v128.and(upper, i8x16.splat(0x20)));
-    v128.store(REV, i8x16.swizzle(folded, i8x16(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)));
-    blkWord = <u32>i8x16.bitmask(v128.or(alpha, digit));
-    blkSpecial = <u32>i8x16.bitmask(special);
+    const k20 = v128.load(VCONST), k1f = v128.load(VCONST + 16), kAlpha = v128.load(VCONST + 32), k50 = v128.load(VCONST + 48);
+    const kDigit = v128.load(VCONST + 64), kLt = v128.load(VCONST + 80), kAmp = v128.load(VCONST + 96), kZero = v128.load(VCONST + 112);
+    const alpha = i8x16.lt_s(i8x16.add(v128.or(v, k20), k1f), kAlpha);
+    const digit = i8x16.lt_s(i8x16.add(v, k50), kDigit);
+    let special = i8x16.lt_s(v, kZero);
+    if (markup) special = v128.or(special, v128.or(i8x16.eq(v, kLt), i8x16.eq(v, kAmp)));
+    // a lowercase letter has 0x20 already, so setting it on every letter folds the capitals only
+    const folded = v128.or(v, v128.and(alpha, k20));
+    v128.store(REV, i8x16.shuffle(folded, folded, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+    return <u32>i8x16.bitmask(v128.or(alpha, digit)) | (<u32>i8x16.bitmask(special) << 16);
   } else {
     const x0 = load<u64>(p), x1 = load<u64>(p + 8);
     const l0 = x0 | (ONES * 0x20), l1 = x1 | (ONES * 0x20);
@@ -334,8 +372,7 @@ const HIGHS: u64 = 0x8080808080808080;
     const f0 = x0 | (inRange(x0, 0x41, 0x5a) >> 2), f1 = x1 | (inRange(x1, 0x41, 0x5a) >> 2);
     store<u64>(REV, bswap<u64>(f1));
     store<u64>(REV + 8, bswap<u64>(f0));
-    blkWord = movemask(w0) | (movemask(w1) << 8);
-    blkSpecial = movemask(s0) | (movemask(s1) << 8);
+    return movemask(w0) | (movemask(w1) << 8) | ((movemask(s0) | (movemask(s1) << 8)) << 16);
   }
 }
 
@@ -345,53 +382,113 @@ const HIGHS: u64 = 0x8080808080808080;
   return n == 8 ? w : w & ((<u64>1 << (<u64>n << 3)) - 1);
 }
 
-/** The word run [i, i + n) of the current block goes into the current token, 8 bytes at a time. */
-@inline function appendRun(i: u32, n: u32): void {
-  while (n > 8) { tokAppend(blockBytes(i, 8), 8); i += 8; n -= 8; }
-  tokAppend(blockBytes(i, n), n);
+/** Rabin of a token: its full words folded into h (words of them), then its accN pending bytes in acc (emit.ts, tokenValue). */
+@inline function tokenOf(h: u64, words: u32, acc: u64, accN: u32): u64 {
+  if (words == 0) return (<u64>1 << (<u64>accN << 3)) | acc;
+  for (let i = <i32>accN - 1; i >= 0; i--) h = step(h, <u32>(acc >> (<u64>i << 3)) & 0xff);
+  return h;
 }
 
-/** Word units into a fingerprinting sink: text 16 bytes a step, markup and references as in byteRun. */
+/**
+ * Word units into a fingerprinting sink: text 16 bytes a step, markup and references as in byteRun.
+ *
+ * A block of 16 bytes is classified in a few vector (SIMD build) or SWAR (scalar build) operations
+ * into two bit masks — word bytes and bytes that need the slow path — and its bytes are case-folded
+ * and stored reversed, so the big-endian bytes of any run inside it are one 8-byte load. The word
+ * runs before the first slow-path byte are walked with count-trailing-zeros: the work is per token
+ * and per block, not per byte. The current token (its Rabin state over whole words, the pending
+ * bytes) and the token buffer live in locals here, and go back to emit.ts's globals around every
+ * call that uses them (the slow path, the buffer's roll, the unbuffered sinks' delivery). Both
+ * builds give the same masks and bytes, so the same tokens.
+ */
 function blockRun(ptr: usize, len: usize): void {
   let p = ptr;
   const end = ptr + len;
   const markup = cfgMarkup;
+  const buffered = bufferedSink();
+  const buf = tokBuf();
+  let h = curHash(), words = curWords(), acc = curAcc(), accN = curAccN(), n = bufN();
   while (p + 16 <= end) {
-    classify(p, markup);
-    const word = blkWord;
-    const lim: u32 = blkSpecial != 0 ? <u32>ctz(blkSpecial) : 16;
-    let i: u32 = 0;
-    while (i < lim) {
-      if (inToken()) {
-        const run = min(<u32>ctz(~word >> i), lim - i);
-        if (run > 0) appendRun(i, run);
-        i += run;
-        if (i < lim) endToken();   // a separator byte ends it
-      } else {
-        i += min(<u32>ctz(word >> i), lim - i);   // separators; ctz(0) = 32
-        if (i < lim) {
-          const run = min(<u32>ctz(~word >> i), lim - i);
+    if (markup && load<u8>(p) == 0x3c) {
+      // markup: a tag goes to its end from here (half the tags on real pages follow another at once)
+      const q = tagAt(p, end);
+      if (q != 0) {
+        if ((words | accN) != 0) {
+          const t = tokenOf(h, words, acc, accN);
+          if (buffered) {
+            store<u64>(buf + (<usize>n << 3), t);
+            if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+          } else deliverUnbuffered(t);
+          h = 1; words = 0; acc = 0; accN = 0;
+        }
+        p = q;
+        continue;
+      }
+    } else {
+      const masks = classify(p, markup);
+      const specials = masks >> 16;
+      const lim: u32 = specials != 0 ? <u32>ctz(specials) : 16;
+      // the word bytes before the first slow-path byte
+      let word = masks & ((<u32>1 << lim) - 1);
+      let i: u32 = 0;
+      while (true) {
+        let run: u32;
+        if ((words | accN) != 0) {   // a token is open: it holds a byte
+          run = <u32>ctz(~word);   // the open token goes on over the block's leading word bytes (maybe none)
+        } else {
+          if (word == 0) break;
+          i = <u32>ctz(word);
+          run = <u32>ctz(~(word >> i));
           if (run < 8 && i + run < lim) {
             // a whole token of ≤ 7 bytes inside the block: its fingerprint is x^(8r) + its bytes
-            deliver((<u64>1 << (<u64>run << 3)) | blockBytes(i, run));
-            i += run;
+            const t = (<u64>1 << (<u64>run << 3)) | blockBytes(i, run);
+            if (buffered) {
+              store<u64>(buf + (<usize>n << 3), t);
+              if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+            } else deliverUnbuffered(t);
+            word &= ~((<u32>1 << (i + run)) - 1);
             continue;
           }
-          appendRun(i, run);
-          i += run;
-          if (i < lim) endToken();
         }
+        // the bytes [i, i + run) go into the open token, 8 at a time
+        let at = i, left = run;
+        while (left != 0) {
+          const m: u32 = left < 8 ? left : 8;
+          const w = blockBytes(at, m);
+          const total = accN + m;
+          if (total < 8) {
+            acc = (acc << (<u64>m << 3)) | w;   // m < 8 here, so the shift is below 64
+            accN = total;
+          } else {
+            // fill the pending word (acc is 0 when accN is 0, so a 64-bit shift, taken mod 64, is harmless)
+            const rest = total - 8;
+            h = pushWord(h, (acc << (<u64>(8 - accN) << 3)) | (w >> (<u64>rest << 3)));
+            words++;
+            acc = w & ((<u64>1 << (<u64>rest << 3)) - 1);
+            accN = rest;
+          }
+          at += m; left -= m;
+        }
+        i += run;
+        if (i >= lim) break;   // the token reaches the slow-path byte (or the block's end): it stays open
+        // a separator byte ends it
+        const t = tokenOf(h, words, acc, accN);
+        if (buffered) {
+          store<u64>(buf + (<usize>n << 3), t);
+          if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+        } else deliverUnbuffered(t);
+        h = 1; words = 0; acc = 0; accN = 0;
+        word &= ~((<u32>1 << i) - 1);
       }
+      p += lim;
+      if (lim == 16) continue;
+      if (markup && load<u8>(p) == 0x3c) continue;   // a '<': the tag at the top (or, within 16 bytes of the end, the slow path after the loop)
     }
-    p += lim;
-    if (lim < 16) {
-      if (markup && p + 16 <= end && load<u8>(p) == 0x3c) {
-        const q = shortTag(p);
-        if (q != 0) { endToken(); p = q; continue; }
-      }
-      p = special(p, end);
-    }
+    putState(h, words, acc, accN, n);
+    p = special(p, end);
+    h = curHash(); words = curWords(); acc = curAcc(); accN = curAccN(); n = bufN();
   }
+  putState(h, words, acc, accN, n);
   // the last bytes, fewer than 16
   while (p < end) {
     const c = <u32>load<u8>((markup ? CLS_HTML : CLS_TEXT) + <usize>load<u8>(p));

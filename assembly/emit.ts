@@ -146,8 +146,35 @@ export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
   accN = rest;
 }
 
-/** True while a token is open (the block path ends it at the first separator). */
-@inline export function inToken(): bool { return inTok; }
+// The block path (canonicalize.ts, blockRun) keeps the current token and the token buffer in its
+// own locals between slow-path calls, where module globals would be a memory load and store each
+// time; it takes them from here at its start and after each call that may change them, and puts
+// them back before such a call and at its end. Only for word units into a fingerprinting sink,
+// where opening a token writes no space.
+@inline export function curHash(): u64 { return tokH; }
+@inline export function curWords(): u32 { return tokWords; }
+@inline export function curAcc(): u64 { return acc; }
+@inline export function curAccN(): u32 { return accN; }
+@inline export function bufN(): u32 { return tokN; }
+/** Whether finished tokens are gathered in the token buffer (SINK_SKETCH, SINK_ROLL) rather than sent on one by one. */
+@inline export function bufferedSink(): bool { return buffered; }
+/** The token buffer (TOK_CAP values). */
+@inline export function tokBuf(): usize { return TOKBUF; }
+export const TOKBUF_CAP: u32 = TOK_CAP;
+/**
+ * Puts the block path's locals back. A token is open exactly when it holds a byte (words or
+ * pending bytes): every path that opens one appends at least one. The buffered tokens since the
+ * last exchange (n less the tokN it took) join the token count. (started and pendingSpace only
+ * place spaces in the text sink and char mode: not read on the block path.)
+ */
+@inline export function putState(h_: u64, words: u32, acc_: u64, accN_: u32, n: u32): void {
+  inTok = (words | accN_) != 0; tokH = h_; tokWords = words; acc = acc_; accN = accN_;
+  tokens += n - tokN; tokN = n;
+}
+/** A finished token for the unbuffered sinks, from the block path. */
+export function deliverUnbuffered(t: u64): void { tokens++; deliverOther(t); }
+/** The block path's buffer holds n tokens, TOK_CAP of them: counts them and rolls them. */
+export function flushBuffer(n: u32): void { tokens += n - tokN; tokN = n; flushTokens(); }
 
 function closeToken(): void {
   deliver(tokenValue());

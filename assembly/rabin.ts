@@ -99,56 +99,81 @@ initTables();
   return mulWord(Q, h) ^ w;
 }
 
-/** a·b mod P (carry-less, bit by bit: used a few times per document, never per byte). */
-export function mulmod(a: u64, b: u64): u64 {
-  let r: u64 = 0;
-  for (let i: i32 = 63; i >= 0; i--) r = mulx(r) ^ (a & (0 - ((b >> <u64>i) & 1)));
-  return r;
-}
+// A block of 32 bytes is W0·x^192 + W1·x^128 + W2·x^64 + W3 for its four big-endian words W0..W3:
+// each byte of W0..W2 indexes a table of its own (byte · x^(its place) mod P, 256 entries), read
+// straight from memory, so those words need neither a byte swap nor chunk shifts and masks; W3
+// below x^64 needs no reduction: it is the word byte-swapped. Blocks go to two chains, the even
+// blocks and the odd ones, each multiplied by x^512 a step through word tables (6 look-ups): the
+// chains' look-ups overlap instead of waiting on each other, and Rabin = even·x^256 + odd.
+/** Word tables for X = x^512. */
+const Q512: usize = memory.data(WORD_TABLES_BYTES, 16);
+/** STEP_BYTES + 2048·(8j + b): byte b of word j (j < 3) times x^(8(7 − b) + 64(3 − j)) mod P. */
+const STEP_BYTES: usize = memory.data(3 * 8 * 256 * 8, 16);
 
-/** x^(8n) mod P by square and multiply. */
-export function xpow8(n: usize): u64 {
-  let e = <u64>n << 3, r: u64 = 1, base: u64 = 2;
-  while (e != 0) {
-    if (e & 1) r = mulmod(r, base);
-    base = mulmod(base, base);
-    e >>= 1;
+function initStepTables(): void {
+  fillWordTables(Q512, xpow(512));
+  for (let j: u32 = 0; j < 3; j++) {
+    for (let b: u32 = 0; b < 8; b++) fillTable(STEP_BYTES + (<usize>(8 * j + b) << 11), xpow(8 * (7 - b) + 64 * (3 - j)));
   }
-  return r;
+}
+initStepTables();
+
+/** Σ byte b of the 8 bytes at p · (its table at tbl + 2048·b): a word's product with a fixed power, from its bytes. */
+@inline function bytesTimes(tbl: usize, p: usize): u64 {
+  return load<u64>(tbl + (<usize>load<u8>(p) << 3))
+    ^ load<u64>(tbl + 2048 + (<usize>load<u8>(p + 1) << 3))
+    ^ load<u64>(tbl + 4096 + (<usize>load<u8>(p + 2) << 3))
+    ^ load<u64>(tbl + 6144 + (<usize>load<u8>(p + 3) << 3))
+    ^ load<u64>(tbl + 8192 + (<usize>load<u8>(p + 4) << 3))
+    ^ load<u64>(tbl + 10240 + (<usize>load<u8>(p + 5) << 3))
+    ^ load<u64>(tbl + 12288 + (<usize>load<u8>(p + 6) << 3))
+    ^ load<u64>(tbl + 14336 + (<usize>load<u8>(p + 7) << 3));
 }
 
-/** Below this many bytes one lane is as fast: the lanes' start-up (three products) costs about 300 bytes' work. */
-const LANES_FROM: usize = 1024;
+/** Table entries for bytes q and q + 1 of the 32 at p (q even, < 24; the byte offsets immediate), as the two lanes of a vector (SIMD build). */
+@inline function pairAt(p: usize, q0: u8, q1: u8): v128 {
+  const lo = v128.load64_zero(STEP_BYTES + (<usize>q0 << 11) + (<usize>load<u8>(p + <usize>q0) << 3));
+  return v128.load64_lane(STEP_BYTES + (<usize>q1 << 11) + (<usize>load<u8>(p + <usize>q1) << 3), lo, 1);
+}
 
-/**
- * Continues a Rabin state over len bytes at ptr, 8 bytes a step. Long inputs run as four lanes
- * over four quarters, interleaved (each step of one lane waits on its previous step's table
- * look-ups; four independent chains overlap), joined by Rabin(A‖B) = Rabin(A)·x^(8|B|) + B.
- */
+/** Byte reversal of the low 8 bytes of a vector (a swizzle mask, loaded: a constant vector is rebuilt at each use). */
+const REVERSE8: usize = memory.data<u8>([7, 6, 5, 4, 3, 2, 1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80], 16);
+
+/** The 32 bytes at p as a polynomial mod P. The SIMD build gathers the 24 look-ups two to a vector and sums them there (fewer registers to spill), and byte-swaps W3 by a swizzle. */
+@inline function blockValue(p: usize): u64 {
+  if (ASC_FEATURE_SIMD) {
+    let v = v128.xor(pairAt(p, 0, 1), pairAt(p, 2, 3));
+    v = v128.xor(v, v128.xor(pairAt(p, 4, 5), pairAt(p, 6, 7)));
+    v = v128.xor(v, v128.xor(pairAt(p, 8, 9), pairAt(p, 10, 11)));
+    v = v128.xor(v, v128.xor(pairAt(p, 12, 13), pairAt(p, 14, 15)));
+    v = v128.xor(v, v128.xor(pairAt(p, 16, 17), pairAt(p, 18, 19)));
+    v = v128.xor(v, v128.xor(pairAt(p, 20, 21), pairAt(p, 22, 23)));
+    v = v128.xor(v, i8x16.swizzle(v128.load64_zero(p + 24), v128.load(REVERSE8)));
+    return <u64>i64x2.extract_lane(v, 0) ^ <u64>i64x2.extract_lane(v, 1);
+  } else {
+    return bytesTimes(STEP_BYTES, p) ^ bytesTimes(STEP_BYTES + 16384, p + 8) ^ bytesTimes(STEP_BYTES + 32768, p + 16) ^ bswap<u64>(load<u64>(p + 24));
+  }
+}
+
+/** h·x^256 mod P: four words' shift (used once per document, at the chains' join). */
+@inline function times256(h: u64): u64 {
+  return mulWord(Q, mulWord(Q, mulWord(Q, mulWord(Q, h))));
+}
+
+/** Continues a Rabin state over len bytes at ptr: 64 bytes a step in two chains, then 8, then bytes. */
 export function rabinUpdate(h: u64, ptr: usize, len: usize): u64 {
-  if (len >= LANES_FROM) {
-    const L = (len >> 5) << 3;   // bytes per lane: a quarter, rounded down to whole words
-    let p = ptr;
-    const stop = ptr + L;
-    let a0: u64 = 0, a1: u64 = 0, a2: u64 = 0, a3: u64 = 0;
-    while (p < stop) {
-      a0 = pushWord(a0, bswap<u64>(load<u64>(p)));
-      a1 = pushWord(a1, bswap<u64>(load<u64>(p + L)));
-      a2 = pushWord(a2, bswap<u64>(load<u64>(p + L * 2)));
-      a3 = pushWord(a3, bswap<u64>(load<u64>(p + L * 3)));
-      p += 8;
-    }
-    const m = xpow8(L);
-    h = mulmod(h, m) ^ a0;
-    h = mulmod(h, m) ^ a1;
-    h = mulmod(h, m) ^ a2;
-    h = mulmod(h, m) ^ a3;
-    ptr += L * 4;
-    len -= L * 4;
-  }
   const end = ptr + len;
-  const end8 = ptr + (len & ~<usize>7);
-  while (ptr < end8) {
+  if (ptr + 64 <= end) {
+    // the even blocks' chain starts empty, the odd blocks' chain carries the state: h·x^(256m) lands in it
+    let even: u64 = 0, odd = h;
+    while (ptr + 64 <= end) {
+      even = mulWord(Q512, even) ^ blockValue(ptr);
+      odd = mulWord(Q512, odd) ^ blockValue(ptr + 32);
+      ptr += 64;
+    }
+    h = times256(even) ^ odd;
+  }
+  while (ptr + 8 <= end) {
     h = pushWord(h, bswap<u64>(load<u64>(ptr)));
     ptr += 8;
   }

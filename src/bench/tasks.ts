@@ -179,7 +179,7 @@ export const STAGES = [
   { name: '+ shingle rolling', note: '8-token shingle fingerprints rolled, dropped (sk_stage 1)' },
   { name: '+ π and MIN_128 selection', note: 'each shingle permuted and offered to the selection (sk_stage 2)' },
   { name: '+ raw-bytes fingerprint and finish', note: 'the whole sketch: the above, the raw-bytes Rabin fingerprint, sorted sketch and document fingerprints out (sk_sketch_batch)' },
-  { name: 'raw-bytes fingerprint alone', note: 'Rabin over every byte of each page, four lanes (rb_fingerprint_batch)' },
+  { name: 'raw-bytes fingerprint alone', note: 'Rabin over every byte of each page, 32 bytes a step (rb_fingerprint_batch)' },
 ] as const;
 
 /** Takes documents and a stage index of STAGES; copies them into WebAssembly memory in 4 MiB batches and runs the kernels up to that stage. */

@@ -1,7 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, canonicalize, tokenFingerprints } from '../../src/index.js';
+import { init, canonicalize, kernelBuild, sketchMany, tokenFingerprints } from '../../src/index.js';
 import { withArena } from '../../src/wasm/instance.js';
+import { useBuild } from '../../src/wasm/loader.js';
+import { shingleValuesRef } from '../../src/reference/shingles.js';
+import { minSRef } from '../../src/reference/sketch.js';
 import { canonicalRef, ENTITIES, tokenFpsRef } from '../../src/reference/tokens.js';
 import { rng } from '../helpers/random.js';
 import { randomDoc } from './documents.js';
@@ -34,6 +37,39 @@ test('token fingerprints equal Rabin of each canonical token (word and char unit
     assert.equal(Array.from(tokenFingerprints(doc, { unit: 'char' })), tokenFpsRef(doc, { unit: 'char' }), 'char');
   }
 });
+
+// Markup for the block path's tag handling: tags at a block's start and inside it, names of any
+// length (the 16-byte load's and beyond), script and style and the names that only begin so, quotes
+// before and after the '>', values holding '>' and crossing 16-byte blocks, tags back to back.
+const TAG_PIECES = [
+  '<p>', '</p>', '<a href="x">', '<a href="a>b" class=\'c\'>', "<a title='x>y'>", '<img alt = ">" src=y>', '<b>', '</b>', '<br/>',
+  '<averyveryverylongtagname>', '</averyveryverylongtagname>', '<abcdefghijklmn x="1">', '<abcdefghijklmnop>', '<x2y3z4w5v6u7t8s9>',
+  '<script>a<b</script>', '<SCRIPT>x</script >', '<script\n>y</script>', '<script/>z</script>', '<scripts>w</scripts>', '<scriptx>v',
+  '<style>p{}</style>', '<STYLE type="t">q</STYLE>', '<style/>r</style>', '<styles>s</styles>', '<stylez>',
+  '<a href="' + 'v'.repeat(40) + '>' + 'w'.repeat(30) + '">', '<div data-x="' + '>'.repeat(20) + '" id=\'' + '"'.repeat(5) + '\'>',
+  '<a b=>', '<a "x">', '<a b= "c">', '< p>', '<3', '</ >', '<!-- c -->', '<!x>', '<?y?>', '&amp;', 'é',
+  'word', 'Word', 'WORDS', 'x', ' ', '  ', '\n', 'abcdefghijklmnopqrstu', '0123456789',
+];
+
+for (const build of ['simd', 'scalar'] as const) {
+  test(`${build}: token fingerprints and sketches equal the reference on tag-heavy markup at every 16-byte alignment`, () => {
+    useBuild(build);
+    assert.is(kernelBuild(), build);
+    const r = rng(45);
+    const docs: string[] = [];
+    for (let t = 0; t < 400; t++) {
+      let doc = ' '.repeat(t % 16);   // shifts every piece across the 16-byte blocks
+      const n = 1 + Math.floor(r() * 40);
+      for (let i = 0; i < n; i++) doc += TAG_PIECES[Math.floor(r() * TAG_PIECES.length)];
+      docs.push(doc);
+      assert.equal(Array.from(tokenFingerprints(doc)), tokenFpsRef(doc), `doc ${t}: ${JSON.stringify(doc)}`);
+    }
+    // the same documents as one batch: each sketch as if alone (nothing carried from the document before)
+    const set = sketchMany(docs, { w: 3, s: 8 });
+    docs.forEach((d, i) => assert.equal(Array.from(set.get(i).values), minSRef(shingleValuesRef(d, { w: 3 }), 8), `sketch ${i}`));
+    useBuild('simd');
+  });
+}
 
 test('known canonical forms', () => {
   assert.is(canonicalize('<html><head><title>Hi</title><script>var x = "a b";</script></head><body><p>Hello,&nbsp;WORLD!</p></body></html>'), 'hi hello world');
