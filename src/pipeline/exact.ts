@@ -2,7 +2,7 @@
 // of those pairs are shingled in full (their shingle sets are all that is held), and resemblance
 // and containment are computed over the full sets, as the slow reference does.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { optionError } from '../errors.js';
+import { intOption, optionError } from '../errors.js';
 import { utf8Bytes } from '../graph/document.js';
 import { readCrawl } from '../io/crawl.js';
 import type { ReadOptions } from '../io/options.js';
@@ -10,7 +10,8 @@ import { HI, LO, words } from '../cluster/columns.js';
 import { shingleSet } from '../sketch/exact.js';
 import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
-import { tablesOfPage, type CrawlTemplates } from './content.js';
+import { tablesOfPage, tablesOfPages, type CrawlTemplates } from './content.js';
+import { createPool, type Pool } from '../workers/node.js';
 import type { Spill } from './sketch-crawl.js';
 
 /** Exact resemblance and containments of pairs, in the order given. */
@@ -35,6 +36,12 @@ export interface ExactPairsOptions {
   spill?: Spill;
   /** content 'main': the tables the pages were sketched against (their content shingles are what is compared). */
   templates?: CrawlTemplates;
+  /** Threads that shingle pages read back from `spill` (default 1: on the calling thread). */
+  workers?: number;
+  /** Page bytes shingled per batch from `spill` (default 4 MiB). */
+  windowBytes?: number;
+  /** Bytes of shingle sets kept between batches (default 64 MiB); a set evicted before its pair is filled is made again. */
+  cacheBytes?: number;
 }
 
 /** Shingle sets held at once while pairs are checked from the spill file. */
@@ -93,80 +100,149 @@ function fill(out: ExactPairs, i: number, x: BigUint64Array | undefined, y: BigU
 }
 
 /**
+ * Takes the sketch options and the crawl's templates; returns a function that shingles a batch of
+ * pages in full (as `fullSetOf` does each page) with one sketchMany call, on the pool when given:
+ * a MOD_1 sketch keeps every distinct shingle value, ascending, which is the shingle set.
+ */
+function fullSetsOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], docs: number[], pool?: Pool) => Promise<BigUint64Array[]> {
+  const main = resolveSketchOptions(sketch).content === 'main';
+  const { w, seed, linkDensity, minContent, unit, markup } = sketch;
+  const base: SketchOptions = main ? { w, seed, linkDensity, minContent, content: 'main', kind: 'mod', m: 1 } : { w, unit, markup, seed, kind: 'mod', m: 1 };
+  return async (pages, docs, pool) => {
+    const options = main && templates ? { ...base, templates: tablesOfPages(templates, docs) } : base;
+    const set = pool ? await pool.sketchMany(pages, options) : sketchMany(pages, options);
+    return docs.map((_, k) => set.values.slice(set.offsets[k], set.offsets[k + 1]));
+  };
+}
+
+/**
  * Takes the input, the pairs (DocIds a[i], b[i]) and options; shingles the pages of those pairs in
- * full and returns the exact values per pair. With `spill`, each page is read back from the
- * spill file; otherwise the input is read again up to the last page needed.
+ * full and returns the exact values per pair. With `spill`, pages are read back from the spill file
+ * and shingled in batches (on `workers` threads); otherwise the input is read again up to the last
+ * page needed.
  */
 export async function exactPairs(input: string | readonly string[], a: Uint32Array, b: Uint32Array, options: ExactPairsOptions = {}): Promise<ExactPairs> {
   if (a.length !== b.length) throw optionError('b', `${a.length} DocIds`, b.length);
   const n = a.length;
   const out: ExactPairs = { resemblance: new Float64Array(n), containmentAB: new Float64Array(n), containmentBA: new Float64Array(n), pages: 0, read: 0 };
   if (n === 0) return out;
+  if (options.spill) return exactFromSpill(options.spill, a, b, out, options);
   const fullSet = fullSetOf(options.sketch, options.templates);
   const needed = new Map<number, BigUint64Array | undefined>();
   for (let i = 0; i < n; i++) { needed.set(a[i], undefined); needed.set(b[i], undefined); }
-  let done = 0;
-  if (options.spill) {
-    // Pages are read back as pairs need them, pairs in order of their first page; shingle sets are
-    // kept in a cache of CACHE_BYTES (oldest first out), so memory does not follow the pairs.
-    const spill = options.spill;
-    const fd = openSync(spill.path, 'r');
-    const cache = new Map<number, BigUint64Array>();
-    let cached = 0;
-    let buf = new Uint8Array(1 << 20);
-    const seen = new Set<number>();
-    const load = (d: number): BigUint64Array | undefined => {
-      const hit = cache.get(d);
-      if (hit) return hit;
-      const len = spill.length[d];
-      if (!(len >= 0)) return undefined;
-      if (len > buf.length) buf = new Uint8Array(len);
-      let got = 0;
-      while (got < len) {
-        const r = readSync(fd, buf, got, len - got, spill.offset[d] + got);
-        if (r === 0) break;
-        got += r;
-      }
-      if (got !== len) return undefined;
-      const set = fullSet(buf.subarray(0, len), d);
-      if (!seen.has(d)) { seen.add(d); options.onProgress?.(++done, needed.size); }
-      cache.set(d, set);
-      cached += set.byteLength;
-      for (const [k, v] of cache) {
-        if (cached <= CACHE_BYTES || k === d) break;
-        cache.delete(k); cached -= v.byteLength;
-      }
-      return set;
-    };
-    try {
-      const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
-      for (const i of order) {
-        const x = load(a[i]);
-        fill(out, i, x, load(b[i]));
-      }
-    } finally {
-      closeSync(fd);
+  let done = 0, last = 0;
+  for (const d of needed.keys()) last = Math.max(last, d);
+  // Errors and skips were reported by the first pass.
+  const read = { ...(options.read ?? {}), links: false, onBytes: undefined, onError: undefined, onWarning: undefined, onSkip: undefined };
+  let id = 0;
+  for await (const doc of readCrawl(input, read)) {
+    if (needed.has(id)) {
+      needed.set(id, fullSet(utf8Bytes(doc), id));
+      done++;
+      options.onProgress?.(done, needed.size);
     }
-    out.read = seen.size;
-    out.pages = done;
-    return out;
-  } else {
-    let last = 0;
-    for (const d of needed.keys()) last = Math.max(last, d);
-    // Errors and skips were reported by the first pass.
-    const read = { ...(options.read ?? {}), links: false, onBytes: undefined, onError: undefined, onWarning: undefined, onSkip: undefined };
-    let id = 0;
-    for await (const doc of readCrawl(input, read)) {
-      if (needed.has(id)) {
-        needed.set(id, fullSet(utf8Bytes(doc), id));
-        options.onProgress?.(++done, needed.size);
-      }
-      if (id++ === last) break;
-    }
-    out.read = id;
+    if (id++ === last) break;
   }
+  out.read = id;
   out.pages = done;
   // A page missing on the second read (the input changed) keeps no exact value: NaN joins nothing.
   for (let i = 0; i < n; i++) fill(out, i, needed.get(a[i]), needed.get(b[i]));
+  return out;
+}
+
+/** Page bytes shingled in one batch. */
+const WINDOW_BYTES = 4 << 20;
+
+/**
+ * The pairs from the spill file: pairs in order of their first page; the pages they need that are
+ * not cached are read in windows of `windowBytes` and shingled a window per sketchMany call (up to
+ * two windows per worker in flight); shingle sets stay in a cache of `cacheBytes` (least recently
+ * scheduled out), so memory does not follow the pairs.
+ */
+async function exactFromSpill(spill: Spill, a: Uint32Array, b: Uint32Array, out: ExactPairs, options: ExactPairsOptions): Promise<ExactPairs> {
+  const n = a.length;
+  const fullSets = fullSetsOf(options.sketch, options.templates);
+  const workers = intOption('workers', options.workers, 1, 1, 256);
+  const windowBytes = intOption('windowBytes', options.windowBytes, WINDOW_BYTES, 1, 1 << 30);
+  const cacheBytes = intOption('cacheBytes', options.cacheBytes, CACHE_BYTES, 0, 2 ** 40);
+  // 1: needed, 2: read (or tried: a page that cannot be read back counts as read, with no set)
+  let top = 0;
+  for (let i = 0; i < n; i++) top = Math.max(top, a[i], b[i]);
+  const state = new Uint8Array(top + 1);
+  let needed = 0, done = 0, seen = 0;
+  for (let i = 0; i < n; i++) for (const d of [a[i], b[i]]) if (state[d] === 0) { state[d] = 1; needed++; }
+  const fd = openSync(spill.path, 'r');
+  const pool = workers > 1 ? createPool({ workers }) : undefined;
+  const cache = new Map<number, BigUint64Array>();
+  let cached = 0;
+  const scheduled = new Set<number>();
+  const readPage = (d: number): Uint8Array | undefined => {
+    const len = spill.length[d];
+    if (!(len >= 0)) return undefined;
+    const buf = new Uint8Array(len);
+    let got = 0;
+    while (got < len) {
+      const r = readSync(fd, buf, got, len - got, spill.offset[d] + got);
+      if (r === 0) break;
+      got += r;
+    }
+    return got === len ? buf : undefined;
+  };
+  const touch = (d: number) => { const x = cache.get(d); if (x) { cache.delete(d); cache.set(d, x); } };
+  const get = async (d: number): Promise<BigUint64Array | undefined> => {
+    const hit = cache.get(d);
+    if (hit || state[d] !== 2) return hit;
+    // Evicted before its pair was filled (a window larger than the cache): shingled again.
+    const page = readPage(d);
+    return page ? (await fullSets([page], [d]))[0] : undefined;
+  };
+  try {
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
+    const windows: { from: number; to: number; docs: number[]; done: Promise<BigUint64Array[]> }[] = [];
+    let i = 0;
+    const inflight = pool ? 2 * workers : 1;
+    while (i < n || windows.length > 0) {
+      while (i < n && windows.length < inflight) {
+        const from = i, docs: number[] = [], pages: Uint8Array[] = [];
+        let size = 0;
+        while (i < n && size < windowBytes) {
+          for (const d of [a[order[i]], b[order[i]]]) {
+            if (cache.has(d)) { touch(d); continue; }
+            if (scheduled.has(d) || state[d] === 2) continue;
+            const page = readPage(d);
+            if (state[d] === 1) { state[d] = 2; seen++; }
+            if (!page) continue;
+            scheduled.add(d); docs.push(d); pages.push(page); size += page.length;
+          }
+          i++;
+        }
+        const job = fullSets(pages, docs, pool);
+        job.catch(() => undefined);
+        windows.push({ from, to: i, docs, done: job });
+      }
+      const w = windows.shift()!;
+      const sets = await w.done;
+      w.docs.forEach((d, k) => {
+        scheduled.delete(d);
+        cache.set(d, sets[k]);
+        cached += sets[k].byteLength;
+        done++;
+        options.onProgress?.(done, needed);
+      });
+      for (let k = w.from; k < w.to; k++) {
+        const p = order[k];
+        fill(out, p, cache.get(a[p]) ?? await get(a[p]), cache.get(b[p]) ?? await get(b[p]));
+      }
+      for (const [d, v] of cache) {
+        if (cached <= cacheBytes) break;
+        cache.delete(d); cached -= v.byteLength;
+      }
+    }
+  } finally {
+    closeSync(fd);
+    await pool?.close();
+  }
+  out.read = seen;
+  out.pages = done;
   return out;
 }

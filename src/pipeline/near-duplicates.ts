@@ -146,7 +146,7 @@ async function clusterCrawl(input: string | readonly string[], crawl: CrawlSketc
         emit({ stage: 'exact', done: 0, total: fromPages.length });
         const a = Uint32Array.from(fromPages, (i) => nd.pairs.a[i]), b = Uint32Array.from(fromPages, (i) => nd.pairs.b[i]);
         const exact = await exactPairs(input, a, b, {
-          sketch: options.sketch, read: options.read, spill: crawl.spill, templates: crawl.templates,
+          sketch: options.sketch, read: options.read, spill: crawl.spill, templates: crawl.templates, workers: crawl.workers,
           onProgress: (done, total) => emit({ stage: 'exact', done, total }),
         });
         values.resemblance.set(exact.resemblance, fromRows.length);
