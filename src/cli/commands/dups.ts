@@ -112,7 +112,12 @@ export async function runNearDuplicates(ctx: CommandContext, inputs: readonly st
   const c = found.crawl;
   for (const e of c.sketchErrors) ctx.err.write(`${c.sources[e.index]}: ${e.message}\n`);
   if (!ctx.quiet) ctx.err.write(readSummary(c) + '\n');
-  requireDocuments(c.urls.length, c.errors.length, inputs);
+  try {
+    requireDocuments(c.urls.length, c.errors.length, inputs);
+  } catch (e) {
+    found.close();
+    throw e;
+  }
   return found;
 }
 
@@ -178,6 +183,7 @@ ${SKETCH_USAGE}`,
     const started = performance.now();
     const found = await runNearDuplicates(ctx, ctx.positionals, options);
     const c = found.nd.clusters, set = found.crawl.set;
+    found.close();
     const out = createRecordWriter(ctx.out, format);
     for (let i = 0; i < c.count; i++) out.write(withContentEvidence(clusterRecord(c, i, found.crawl.urls), c.membersOf(i), set));
     out.end();
