@@ -27,7 +27,7 @@ export interface SpilledClusterOptions {
   cluster?: NearDuplicateOptions;
   /** DuckDB's memory limit, folder and threads. */
   engine?: EngineOptions;
-  /** Progress per step: cap (common values, prefix keys only), load, cap and pairs (SQL), read. */
+  /** Progress per step: common (values over the cap, for prefix keys), load, cap and pairs (SQL), read (estimates). */
   onProgress?: (p: PipelineProgress) => void;
 }
 
@@ -59,7 +59,7 @@ export async function clusterSpilledWithDuckDB(spilled: SpilledSketches, options
   let common: { ignoredShingles: number; ignoredPostings: number } | undefined;
   let isCommon = (_hi: number, _lo: number) => false;
   if (o.prefix > 0) {
-    clock.start('cap');
+    clock.start('common');
     let values = 0;
     for (const d of docs) values += spilled.offsets[d + 1] - spilled.offsets[d];
     const filter = new CommonFilter(cap, values);
