@@ -22,6 +22,22 @@ const BLOCKS = 2048;
 /** Bytes read at once by a sequential pass. */
 const PASS = 16 << 20;
 
+/**
+ * Folders of stores not yet removed: removed when the process exits, for results whose `close()`
+ * was never called (a library user's forgotten one would otherwise leave gigabytes behind).
+ */
+const unremoved = new Set<string>();
+let hooked = false;
+function track(folder: string): void {
+  unremoved.add(folder);
+  if (hooked) return;
+  hooked = true;
+  process.once('exit', () => { for (const f of unremoved) rmSync(f, { recursive: true, force: true }); });
+}
+function untrack(folder: string): void {
+  unremoved.delete(folder);
+}
+
 function grown<A extends Float64Array | Uint32Array | Uint8Array | BigUint64Array>(a: A, need: number): A {
   if (need <= a.length) return a;
   let c = Math.max(1024, a.length);
@@ -39,7 +55,7 @@ export class SketchStore {
   private readonly folder: string;
   private readonly path: string;
   private fd: number;
-  private open = true;
+  private writing = true;
   /** Values written (the file's length in values). */
   private at = 0;
   private chunk = new Uint8Array(CHUNK);
@@ -69,6 +85,7 @@ export class SketchStore {
     } catch (e) {
       throw new ResembleError('E_IO', `cannot make a temporary folder in ${dir}: ${(e as Error).message}`, { path: dir });
     }
+    track(this.folder);
     this.path = join(this.folder, 'rows.bin');
     this.fd = openSync(this.path, 'w+');
     if (params.content === 'main') this.templateTokens = new Uint32Array(1024);
@@ -164,14 +181,15 @@ export class SketchStore {
       lexicalFp: size(this.lexicalFp) as BigUint64Array, shingleFp: size(this.shingleFp) as BigUint64Array,
       templateTokens: this.templateTokens ? size(this.templateTokens) as Uint32Array : undefined,
     }, errors);
-    this.open = false;
+    this.writing = false;
     return spilled;
   }
 
   /** Closes and removes the file (after a failure; `finish` hands the file over instead). */
   remove(): void {
-    if (this.open) { closeSync(this.fd); this.open = false; }
+    if (this.writing) { closeSync(this.fd); this.writing = false; }
     rmSync(this.folder, { recursive: true, force: true });
+    untrack(this.folder);
   }
 }
 
@@ -350,6 +368,9 @@ export class SpilledSketches implements SketchDocuments {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    try { closeSync(this.columns.fd); } finally { rmSync(this.columns.folder, { recursive: true, force: true }); }
+    try { closeSync(this.columns.fd); } finally {
+      rmSync(this.columns.folder, { recursive: true, force: true });
+      untrack(this.columns.folder);
+    }
   }
 }

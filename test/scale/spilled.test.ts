@@ -3,7 +3,10 @@
 // and clustering the spilled sketches on DuckDB gives exactly what nearDuplicates gives in memory.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { init, sketchMany, type SketchOptions } from '../../src/index.js';
 import { words } from '../../src/cluster/columns.js';
 import { SetEstimator } from '../../src/cluster/estimate.js';
@@ -139,6 +142,25 @@ test('clusterSpilledWithDuckDB takes method pairs only', async () => {
   } finally {
     spilled.close();
   }
+});
+
+test('spilled sketches never closed are removed when the process exits', () => {
+  const dir = join(folder, 'exit');
+  const script = join(folder, 'forget.mts');
+  const src = (m: string) => JSON.stringify(pathToFileURL(join(process.cwd(), 'src', m)).href);
+  writeFileSync(script, `import { init, sketchMany } from ${src('index.ts')};
+import { SketchStore } from ${src('pipeline/sketch-store.ts')};
+await init();
+const set = sketchMany(['a b c d e f g h i j k', 'l m n o p q r s t']);
+const store = new SketchStore(${JSON.stringify(dir)}, set.params);
+await store.add(set, Uint32Array.of(0, 1));
+const spilled = await store.finish(2, []);
+console.log(readdirSync(${JSON.stringify(dir)}).length, spilled.estimator().pair(0, 1) >= 0);
+`.replace('import { init', "import { readdirSync } from 'node:fs';\nimport { init"));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+  assert.is(r.status, 0, r.stderr);
+  assert.is(r.stdout.trim(), '1 true', 'the folder was there while the process ran');
+  assert.equal(readdirSync(dir), [], 'and is gone after it exited');
 });
 
 test.after(() => rmSync(folder, { recursive: true, force: true }));
