@@ -8,7 +8,7 @@
 //
 // The crawl is written once to DIR/generated-N.jsonl (families of about four near-duplicate pages
 // of 150–450 words from a Zipf-like vocabulary, a shared footer; the same bytes every time), and
-// the temporary files go under DIR/tmp; each engine's output goes to DIR/out-ENGINE-N.jsonl
+// the temporary files go under DIR/tmp-N; each engine's output goes to DIR/out-ENGINE-N.jsonl
 // (removed at the end unless --keep-output).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -119,7 +119,7 @@ const engines: ('duckdb' | 'memory')[] = argv.includes('--memory') ? ['duckdb', 
 const digests: string[] = [];
 for (const engine of engines) {
   t = performance.now();
-  const r = await run(engine, crawl, join(data, 'tmp'));
+  const r = await run(engine, crawl, join(data, `tmp-${docs}`));
   console.log(`${engine}${engine === 'duckdb' ? ` (memory limit ${memoryLimit})` : ''}: ${r.seconds.toFixed(0)} s, ${(docs / r.seconds).toFixed(0)} pages/s, peak RSS ${r.rssMB.toFixed(0)} MB, temp disk ${r.diskGB.toFixed(2)} GB; load average ${r.load.mean.toFixed(1)} (at most ${r.load.max.toFixed(1)}) on ${machine().cores} cores`);
   console.log(`  ${r.summary}`);
   digests.push(await digest(r.output));
@@ -127,4 +127,4 @@ for (const engine of engines) {
 }
 if (digests.length === 2) console.log(digests[0] === digests[1] ? `same output from both engines (sha256 ${digests[0].slice(0, 16)}…)` : 'THE ENGINES PRINTED DIFFERENT OUTPUTS');
 console.log(`after:  ${machineLine(machine())}`);
-rmSync(join(data, 'tmp'), { recursive: true, force: true });
+rmSync(join(data, `tmp-${docs}`), { recursive: true, force: true });
