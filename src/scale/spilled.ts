@@ -7,12 +7,11 @@
 // pairs are read back batch by batch and estimated from rows read back from the file. The result is
 // the NearDuplicates `nearDuplicates` gives for the same sketches (method pairs).
 import { optionError } from '../errors.js';
-import { HI as HI_WORD, LO as LO_WORD } from '../cluster/columns.js';
+import { HI as HI_WORD, LO as LO_WORD, type PairEstimator, type RowColumns } from '../cluster/columns.js';
 import { setAside } from '../cluster/equivalence.js';
 import { C_AB, C_BA, SHARED } from '../cluster/estimate.js';
 import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
 import { PairTableBuilder } from '../cluster/pairs.js';
-import type { SpilledSketches } from '../pipeline/sketch-store.js';
 import { CommonFilter, ValueCounts } from './common.js';
 import { DuckDBEngine, type EngineOptions } from './duckdb.js';
 import { candidateStages, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
@@ -20,6 +19,16 @@ import { candidateStages, StageClock, tableNames, type PipelineProgress, type Re
 /** Key rows appended to DuckDB at once. */
 const LOAD_ROWS = 1 << 20;
 const HI = HI_WORD, LO = LO_WORD;
+
+/**
+ * Sketches whose values are not in memory (the pipeline's SpilledSketches): their columns, one
+ * sequential pass over every row (fn(d, w, start, end): DocId d's values as words w[2i], w[2i + 1]),
+ * and estimators of pairs reading rows back.
+ */
+export type RowsElsewhere = RowColumns & {
+  scan(fn: (d: number, w: Uint32Array, start: number, end: number) => void): void;
+  estimator(): PairEstimator;
+};
 
 /** Options of `clusterSpilledWithDuckDB`. */
 export interface SpilledClusterOptions {
@@ -36,7 +45,7 @@ export interface SpilledClusterOptions {
  * `nearDuplicates` gives for the same sketches, finding candidate pairs on DuckDB and estimating
  * them from rows read back from disk. The NearDuplicates reads rows from `spilled` until it is closed.
  */
-export async function clusterSpilledWithDuckDB(spilled: SpilledSketches, options: SpilledClusterOptions = {}): Promise<NearDuplicates> {
+export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: SpilledClusterOptions = {}): Promise<NearDuplicates> {
   const clusterOptions = options.cluster ?? {};
   const o = resolveNearDuplicateOptions(spilled, clusterOptions, 'clusterSpilledWithDuckDB');
   if (o.method !== 'pairs') throw optionError('method', 'pairs for sketches on disk', o.method);
