@@ -1,4 +1,4 @@
-// `index build|add` and `collections` with --engine duckdb print and write exactly what the
+// `dedup`, `index build|add` and `collections` with --engine duckdb print and write exactly what the
 // in-memory engine does, on the bundled sample and on generated crawls (a planted crawl of
 // replicated collections, a JSONL of near-duplicate families); engine flags without --engine duckdb
 // and on commands that sketch nothing are refused.
@@ -53,6 +53,19 @@ for (const [name, input] of [['sample', SAMPLE], ['generated crawl', generated]]
     assert.ok(readFileSync(files.memory).equals(readFileSync(files.duckdb)), 'index files differ after add');
   });
 }
+
+test('dedup --engine duckdb writes the in-memory output and drop list (resemblances read back from the sketches on disk)', async () => {
+  const out = (e: string) => ({ clean: join(dir, `clean-${e}.jsonl`), drops: join(dir, `drops-${e}.jsonl`) });
+  const m = out('memory'), d = out('duckdb');
+  const a = await run(['dedup', generated, '--keep', 'longest', '--out', m.clean, '--drop-list', m.drops, '--quiet']);
+  const b = await run(['dedup', generated, '--keep', 'longest', '--out', d.clean, '--drop-list', d.drops, '--quiet', ...DUCK]);
+  assert.is(a.code, 0, a.err);
+  assert.is(b.code, 0, b.err);
+  const drops = readFileSync(m.drops, 'utf8');
+  assert.ok(drops.split('\n').filter((l) => l.includes('"near"')).length >= 10, drops);
+  assert.is(readFileSync(d.drops, 'utf8'), drops);
+  assert.is(readFileSync(d.clean, 'utf8'), readFileSync(m.clean, 'utf8'));
+});
 
 const collectionRuns: [string, string, string[]][] = [
   ['planted crawl, default similarity (windows)', plantedJsonl, ['--min-size', '5']],
