@@ -1,14 +1,19 @@
 // `resemble dups --engine duckdb` on a generated crawl of N pages: wall time, peak RSS (the CLI's
-// process, worker threads and DuckDB included) and the most temporary disk used (DuckDB's folder
-// and the page spill file, sampled every second), and the in-memory engine beside it when asked.
+// process, worker threads and DuckDB included) and the most temporary disk used (DuckDB's folder,
+// the sketch file and the page spill file, sampled every second), the load average of the machine
+// during the run, and the in-memory engine beside it when asked, with a check that both printed
+// the same clusters (their outputs compared byte for byte).
 //
-//   node --import tsx bench/pipeline-scale.ts --docs 1000000 --data DIR [--memory-limit 2GB] [--workers 2] [--memory]
+//   node --import tsx bench/pipeline-scale.ts --docs 1000000 --data DIR [--memory-limit 2GB] [--workers 2] [--memory] [--keep-output]
 //
 // The crawl is written once to DIR/generated-N.jsonl (families of about four near-duplicate pages
 // of 150–450 words from a Zipf-like vocabulary, a shared footer; the same bytes every time), and
-// DuckDB's folder and the spill file go under DIR/tmp.
+// the temporary files go under DIR/tmp-N; each engine's output goes to DIR/out-ENGINE-N.jsonl
+// (removed at the end unless --keep-output).
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine, machineLine } from '../src/bench/machine.js';
@@ -20,7 +25,7 @@ const data = flag('--data');
 const memoryLimit = flag('--memory-limit', '2GB')!;
 const workers = flag('--workers', '2')!;
 if (!data || !Number.isInteger(docs) || docs < 10) {
-  console.error('usage: node --import tsx bench/pipeline-scale.ts --docs N --data DIR [--memory-limit 2GB] [--workers 2] [--memory]');
+  console.error('usage: node --import tsx bench/pipeline-scale.ts --docs N --data DIR [--memory-limit 2GB] [--workers 2] [--memory] [--keep-output]');
   process.exit(2);
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,14 +75,21 @@ function folderSize(dir: string): number {
   return total;
 }
 
-async function run(engine: 'duckdb' | 'memory', crawl: string, tmp: string): Promise<{ seconds: number; rssMB: number; diskGB: number; summary: string }> {
+interface Run { seconds: number; rssMB: number; diskGB: number; summary: string; load: { mean: number; max: number }; output: string }
+
+async function run(engine: 'duckdb' | 'memory', crawl: string, tmp: string): Promise<Run> {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  const args = [join(root, 'bin', 'resemble.js'), 'dups', crawl, '--out', '/dev/null', '--workers', workers];
+  const output = join(data!, `out-${engine}-${docs}.jsonl`);
+  const args = [join(root, 'bin', 'resemble.js'), 'dups', crawl, '--out', output, '--workers', workers];
   if (engine === 'duckdb') args.push('--engine', 'duckdb', '--memory-limit', memoryLimit, '--temp-dir', tmp);
   const started = performance.now();
-  let peakDisk = 0;
-  const timer = setInterval(() => { peakDisk = Math.max(peakDisk, folderSize(tmp)); }, 1000);
+  let peakDisk = 0, loadSum = 0, loadMax = 0, loadN = 0;
+  const timer = setInterval(() => {
+    peakDisk = Math.max(peakDisk, folderSize(tmp));
+    const l = loadavg()[0];
+    loadSum += l; loadMax = Math.max(loadMax, l); loadN++;
+  }, 1000);
   // /usr/bin/time reports the peak RSS of the whole process (worker threads share it).
   const child = spawn('/usr/bin/time', ['-f', 'maxrss %M', process.execPath, ...args], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
@@ -87,7 +99,14 @@ async function run(engine: 'duckdb' | 'memory', crawl: string, tmp: string): Pro
   if (code !== 0) throw new Error(`${engine} run failed: ${err.slice(-2000)}`);
   const rss = Number(/maxrss (\d+)/.exec(err)?.[1] ?? NaN) / 1024;
   const summary = err.split('\n').find((l) => l.startsWith('dups:')) ?? '';
-  return { seconds: (performance.now() - started) / 1000, rssMB: rss, diskGB: peakDisk / 1e9, summary };
+  return { seconds: (performance.now() - started) / 1000, rssMB: rss, diskGB: peakDisk / 1e9, summary, load: { mean: loadN ? loadSum / loadN : NaN, max: loadMax }, output };
+}
+
+/** Takes a file; returns its SHA-256 (hex), read as a stream. */
+async function digest(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 mkdirSync(data, { recursive: true });
@@ -97,11 +116,15 @@ await generate(crawl);
 console.log(`crawl: ${crawl}, ${docs} pages, ${(statSync(crawl).size / 2 ** 30).toFixed(2)} GiB (${((performance.now() - t) / 1000).toFixed(0)} s to make or find)`);
 console.log(`before: ${machineLine(machine())}`);
 const engines: ('duckdb' | 'memory')[] = argv.includes('--memory') ? ['duckdb', 'memory'] : ['duckdb'];
+const digests: string[] = [];
 for (const engine of engines) {
   t = performance.now();
-  const r = await run(engine, crawl, join(data, 'tmp'));
-  console.log(`${engine}${engine === 'duckdb' ? ` (memory limit ${memoryLimit})` : ''}: ${r.seconds.toFixed(0)} s, ${(docs / r.seconds).toFixed(0)} pages/s, peak RSS ${r.rssMB.toFixed(0)} MB, temp disk ${r.diskGB.toFixed(2)} GB`);
+  const r = await run(engine, crawl, join(data, `tmp-${docs}`));
+  console.log(`${engine}${engine === 'duckdb' ? ` (memory limit ${memoryLimit})` : ''}: ${r.seconds.toFixed(0)} s, ${(docs / r.seconds).toFixed(0)} pages/s, peak RSS ${r.rssMB.toFixed(0)} MB, temp disk ${r.diskGB.toFixed(2)} GB; load average ${r.load.mean.toFixed(1)} (at most ${r.load.max.toFixed(1)}) on ${machine().cores} cores`);
   console.log(`  ${r.summary}`);
+  digests.push(await digest(r.output));
+  if (!argv.includes('--keep-output')) rmSync(r.output, { force: true });
 }
+if (digests.length === 2) console.log(digests[0] === digests[1] ? `same output from both engines (sha256 ${digests[0].slice(0, 16)}…)` : 'THE ENGINES PRINTED DIFFERENT OUTPUTS');
 console.log(`after:  ${machineLine(machine())}`);
-rmSync(join(data, 'tmp'), { recursive: true, force: true });
+rmSync(join(data, `tmp-${docs}`), { recursive: true, force: true });

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { optionError } from '../errors.js';
 import { DEFAULT_MIN_CONTENT, type SketchOptions } from '../sketch/options.js';
-import type { SketchSet } from '../sketch/sketch-set.js';
+import type { SketchDocuments } from '../sketch/sketch-set.js';
 import { tooLittleContent } from '../template/evidence.js';
 import type { CrawlTemplates } from '../pipeline/content.js';
 import type { LearnerOptions } from '../template/learner.js';
@@ -75,7 +75,7 @@ export function contentOptionsOf(values: CommandContext['values']): ContentFlags
  * Reports what content mode did: the summary on stderr (unless quiet) and, with --thin-out, the
  * pages with too little content as JSON lines {url, contentWords, template}.
  */
-export function reportContent(ctx: CommandContext, flags: ContentFlags, set: SketchSet, urls: readonly string[], templates?: CrawlTemplates): void {
+export function reportContent(ctx: CommandContext, flags: ContentFlags, set: SketchDocuments, urls: readonly string[], templates?: CrawlTemplates): void {
   if (set.params.content !== 'main') return;
   const thin = tooLittleContent(set);
   if (flags.thinOut) {

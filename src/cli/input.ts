@@ -131,14 +131,27 @@ export const PIPELINE_FLAGS = {
   'temp-dir': { type: 'string' },
 } as const;
 
-/** Help text for PIPELINE_FLAGS. */
-export const PIPELINE_USAGE = `  --workers N           threads that sketch while the input is read (default: the available cores);
-                        the output is the same for any N; 1 sketches on the main thread
-  --engine E            memory (default) | duckdb: the candidate step as SQL on embedded DuckDB under
-                        --memory-limit, spilling to --temp-dir (needs the package @duckdb/node-api);
-                        the same clusters, slower, for crawls whose pairs do not fit in memory
+/**
+ * Takes the lines saying what --engine duckdb does in a command (the first after "memory (default)
+ * | duckdb: ") and what --workers sketches; returns the help text of PIPELINE_FLAGS for it.
+ */
+export function pipelineUsage(engine: string[] = [
+  'the candidate step as SQL on embedded DuckDB',
+  'under --memory-limit, spilling to --temp-dir (needs @duckdb/node-api); with',
+  'method pairs the sketches wait on disk, not in memory: the same clusters,',
+  'slower, for crawls whose sketches or pairs do not fit in memory',
+], workers = 'threads that sketch while the input is read'): string {
+  const pad = ' '.repeat(24);
+  return `  --workers N           ${workers} (default: the available cores);
+${pad}the output is the same for any N; 1 sketches on the main thread
+  --engine E            memory (default) | duckdb: ${engine[0]}
+${engine.slice(1).map((l) => pad + l).join('\n')}
   --memory-limit SIZE   duckdb: the engine's memory limit, e.g. 2GB (default 1GB)
   --temp-dir DIR        duckdb: folder for its database and spill files (default: the system temp folder)`;
+}
+
+/** Help text for PIPELINE_FLAGS in dups and dedup. */
+export const PIPELINE_USAGE = pipelineUsage();
 
 /** Takes parsed values; returns the worker count, the engine and its options (engine flags without --engine duckdb are rejected). */
 export function pipelineOf(values: CommandContext['values']): { workers?: number; engine: 'memory' | 'duckdb'; engineOptions: EngineOptions } {

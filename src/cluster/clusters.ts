@@ -3,7 +3,7 @@
 // pair order), so the links that joined two components form a maximum spanning forest; rooted at
 // each cluster's representative it gives every member the member it joined through.
 import { KIND_NAMES, KIND_NEAR, type Equivalence, type EvidenceKind } from './equivalence.js';
-import type { SetEstimator } from './estimate.js';
+import type { PairEstimator } from './columns.js';
 import type { PairTable } from './pairs.js';
 import { UnionFind } from './union-find.js';
 
@@ -126,7 +126,7 @@ export function accepts(pairs: PairTable, i: number, policy: ClusterPolicy, veri
  * then lowest DocId). `verified` says pairs are checked against the threshold whatever policy.verify.
  */
 export function finalPhase(n: number, eq: Equivalence, pairs: PairTable, policy: ClusterPolicy, verified: boolean,
-  priority: Float64Array, est: SetEstimator): Clusters {
+  priority: Float64Array, est: PairEstimator): Clusters {
   // Accepted pairs sorted by resemblance descending, ties by pair index: one float key each.
   let acc = 0;
   for (let i = 0; i < pairs.count; i++) if (accepts(pairs, i, policy, verified)) acc++;

@@ -7,7 +7,7 @@ export type SketchKind = SketchParams['kind'];
 /** The parameters a sketch set was made with (the core's `SketchSet.params`). */
 export type ClusterParams = SketchParams;
 
-type RowColumns = 'values' | 'offsets' | 'cardinality';
+type Rows = 'values' | 'offsets' | 'cardinality';
 type OptionalColumns = 'rawFp' | 'lexicalFp' | 'shingleFp' | 'modulusLog2' | 'signature' | 'superShingles';
 
 /**
@@ -17,7 +17,27 @@ type OptionalColumns = 'rawFp' | 'lexicalFp' | 'shingleFp' | 'modulusLog2' | 'si
  * so tests and other producers can hand in only what they have.
  */
 export type ClusterColumns = { readonly size: number; readonly params: ClusterParams }
-  & Readonly<Pick<SketchColumns, RowColumns>> & Readonly<Partial<Pick<SketchColumns, OptionalColumns>>>;
+  & Readonly<Pick<SketchColumns, Rows>> & Readonly<Partial<Pick<SketchColumns, OptionalColumns>>>;
+
+/**
+ * The columns clustering reads besides the sketch values: size, parameters, row lengths (offsets),
+ * cardinalities and the fingerprints. ClusterColumns has them; so do sketches whose rows are kept
+ * on disk, which estimate pairs through a `PairEstimator` instead.
+ */
+export type RowColumns = { readonly size: number; readonly params: ClusterParams }
+  & Readonly<Pick<SketchColumns, 'offsets' | 'cardinality'>> & Readonly<Partial<Pick<SketchColumns, 'rawFp' | 'lexicalFp' | 'shingleFp' | 'modulusLog2'>>>;
+
+/**
+ * Estimates of document pairs by DocId (a `SetEstimator` over columns in memory, or one reading
+ * rows back from disk): `pair(a, b)` returns the resemblance and leaves [resemblance, containment
+ * of a in b, of b in a, shared values] in `out`.
+ */
+export interface PairEstimator {
+  /** The columns whose rows it estimates (the final phase reads row lengths from them). */
+  readonly set: Pick<RowColumns, 'offsets'>;
+  readonly out: Float64Array;
+  pair(a: number, b: number): number;
+}
 
 /** True on little-endian hosts, where word 2i of a u64 column is the low half of value i. */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -30,8 +50,8 @@ export function words(values: BigUint64Array): Uint32Array {
   return new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
 }
 
-/** Checks that columns are consistent (lengths, CSR offsets, kind); throws E_INPUT otherwise. */
-export function checkColumns(set: ClusterColumns, where: string): void {
+/** Checks that columns are consistent (lengths, CSR offsets, kind; values when given); throws E_INPUT otherwise. */
+export function checkColumns(set: RowColumns & Partial<Pick<ClusterColumns, 'values' | 'signature' | 'superShingles'>>, where: string): void {
   const n = set.size;
   const bad = (msg: string): never => { throw new ResembleError('E_INPUT', `${where}: ${msg}`, { where }); };
   if (!Number.isInteger(n) || n < 0 || n > 0x7fffffff) bad(`expected a document count 0..2^31-1, got ${n}`);
@@ -39,7 +59,8 @@ export function checkColumns(set: ClusterColumns, where: string): void {
   if (kind !== 'min' && kind !== 'mod' && kind !== 'adaptive') bad(`expected params.kind min|mod|adaptive, got ${String(kind)}`);
   if (kind === 'min' && !(typeof set.params.s === 'number' && set.params.s >= 1)) bad(`expected params.s ≥ 1 for a min sketch, got ${String(set.params.s)}`);
   if (set.offsets.length !== n + 1) bad(`expected ${n + 1} offsets, got ${set.offsets.length}`);
-  if (set.offsets[0] !== 0 || set.offsets[n] !== set.values.length) bad('offsets must start at 0 and end at values.length');
+  // Sketches without their values in memory (rows on disk) have offsets only: row lengths.
+  if (set.offsets[0] !== 0 || (set.values !== undefined && set.offsets[n] !== set.values.length)) bad('offsets must start at 0 and end at values.length');
   for (let i = 0; i < n; i++) if (set.offsets[i + 1] < set.offsets[i]) bad(`offsets decrease at document ${i}`);
   if (set.cardinality.length !== n) bad(`expected ${n} cardinalities, got ${set.cardinality.length}`);
   for (const name of ['rawFp', 'lexicalFp', 'shingleFp'] as const) {

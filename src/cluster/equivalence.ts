@@ -2,7 +2,7 @@
 // "Identical documents"): each group of equal whole-document fingerprints keeps one
 // representative. The same is done for lexically-equivalent documents (equal canonical token
 // stream) and shingle-equivalent ones (equal selected shingles); each kind implies the next.
-import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words, type RowColumns } from './columns.js';
 import { keyedColumns, sortKeyedFast } from './radix-sort.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.
@@ -35,7 +35,7 @@ export interface Equivalence {
  * documents with at least one shingle / sketch value, so empty pages are not all glued together.
  * `only` (ascending) restricts the work to those documents.
  */
-export function setAside(set: ClusterColumns, level: EquivalenceLevel, priority: Float64Array, only?: Uint32Array): Equivalence {
+export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Float64Array, only?: Uint32Array): Equivalence {
   const n = set.size;
   const docs = only ?? Uint32Array.from({ length: n }, (_, i) => i);
   const via = new Int32Array(n).fill(-1);

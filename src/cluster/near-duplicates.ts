@@ -4,7 +4,7 @@
 // candidate pairs are kept, so the final phase can be re-run with another policy (paper,
 // "Basic clustering": "repeating the final phase ... for each different policy").
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { checkColumns, type ClusterColumns } from './columns.js';
+import { checkColumns, type ClusterColumns, type PairEstimator, type RowColumns } from './columns.js';
 import { finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
 import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
 import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator } from './estimate.js';
@@ -112,7 +112,7 @@ function resolve(set: ClusterColumns, options: NearDuplicateOptions = {}): Resol
 }
 
 /** Validates nearDuplicates' options (known keys checked by the caller) and fills in defaults; shared with the DuckDB path. */
-export function resolveNearDuplicateOptions(set: ClusterColumns, options: NearDuplicateOptions, where: string): Resolved {
+export function resolveNearDuplicateOptions(set: RowColumns & Partial<Pick<ClusterColumns, 'signature' | 'superShingles'>>, options: NearDuplicateOptions, where: string): Resolved {
   const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);
   const containment = options.containment === undefined ? undefined : numberOption('containment', options.containment, 0, 0, 1);
   const method = enumOption('method', options.method, 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
@@ -163,8 +163,11 @@ export function priorities(n: number, rule: RepresentativeRule, dates?: ArrayLik
 export class NearDuplicates {
   private current: Clusters;
 
+  private readonly rows: () => PairEstimator;
+
   constructor(
-    readonly set: ClusterColumns,
+    /** The sketches clustered: ClusterColumns, or (with `estimator`) their columns without the values. */
+    readonly set: RowColumns,
     readonly equivalence: Equivalence,
     readonly pairs: PairTable,
     readonly stats: CandidateStats,
@@ -172,8 +175,17 @@ export class NearDuplicates {
     private readonly priority: Float64Array,
     /** True when pairs below the floor were dropped (re-running needs thresholds ≥ the floor). */
     readonly verified: boolean,
+    /** Makes an estimator of pairs of `set` (default: a SetEstimator over its values, which it must then have). */
+    estimator?: () => PairEstimator,
   ) {
-    this.current = finalPhase(set.size, equivalence, pairs, policy, verified, priority, new SetEstimator(set));
+    if (!estimator && !('values' in set)) throw optionError('estimator', 'a pair estimator for sketches without their values', 'none');
+    this.rows = estimator ?? (() => new SetEstimator(set as ClusterColumns));
+    this.current = finalPhase(set.size, equivalence, pairs, policy, verified, priority, this.rows());
+  }
+
+  /** An estimator of pairs of these sketches, by DocId (resemblance, containments and shared values). */
+  estimator(): PairEstimator {
+    return this.rows();
   }
 
   /** Clusters under the options' policy (and the exact values given to `settle`, if any). */
@@ -197,7 +209,7 @@ export class NearDuplicates {
       throw optionError('verify', 'true: candidates below the pair floor were dropped when clustering with verify', verify);
     }
     return finalPhase(this.set.size, this.equivalence, this.pairs, { threshold, containment, verify }, this.verified,
-      this.priority, new SetEstimator(this.set));
+      this.priority, this.rows());
   }
 
   /**
@@ -279,7 +291,7 @@ export class NearDuplicates {
       p.containmentBA[i] = exact.containmentBA[k];
     }
     this.stats.exactChecked += indices.length;
-    this.current = finalPhase(this.set.size, this.equivalence, p, this.policy, this.verified, this.priority, new SetEstimator(this.set));
+    this.current = finalPhase(this.set.size, this.equivalence, p, this.policy, this.verified, this.priority, this.rows());
     return this.current;
   }
 }
@@ -335,7 +347,7 @@ export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Arr
 }
 
 /** The documents of `list` whose sketch row is not empty. */
-export function nonEmpty(set: ClusterColumns, list: Uint32Array): Uint32Array {
+export function nonEmpty(set: Pick<RowColumns, 'offsets'>, list: Uint32Array): Uint32Array {
   let k = 0;
   for (const d of list) if (set.offsets[d + 1] > set.offsets[d]) k++;
   const docs = new Uint32Array(k);

@@ -22,6 +22,7 @@ import { DeltaPostings } from './delta-postings.js';
 import { KIND_IDENTICAL, KIND_LEXICAL, KIND_SHINGLE, setAside, type EquivalenceLevel } from './equivalence.js';
 import { C_AB, C_BA, SHARED, SetEstimator, type Row } from './estimate.js';
 import { candidatePairs, nonEmpty } from './near-duplicates.js';
+import type { PairTable } from './pairs.js';
 import { buildPostings, findList, type PostingLists } from './postings.js';
 import { WordTable } from '../word-table.js';
 import { UnionFind } from './union-find.js';
@@ -33,6 +34,25 @@ const MIN_DELTA_ENTRIES = 1 << 16;
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.
 const HI = HI_WORD, LO = LO_WORD;
+
+/**
+ * What a sweep asks of the candidate step: the pairs among `docs` (ascending) of `columns` sharing
+ * a sketch value held by at most `cap` of them, with estimates, those whose resemblance and
+ * containments all fall below `floor` left out (as `candidatePairs(columns, columns, docs, cap, floor)`).
+ */
+export interface PairRequest {
+  columns: ClusterColumns;
+  docs: Uint32Array;
+  cap: number;
+  floor: number;
+}
+
+/** Finds the candidate pairs of a PairRequest (see `ResembleIndex.addWith`). */
+export type PairFinder = (request: PairRequest) => Promise<PairTable>;
+
+function pairsAmong(r: PairRequest): PairTable {
+  return candidatePairs(r.columns, r.columns, r.docs, r.cap, r.floor).pairs;
+}
 
 /** Options of an index: the policy used when merging sweeps into clusters, and the default for queries. */
 export interface IndexOptions {
@@ -315,7 +335,28 @@ export class ResembleIndex {
 
   /** Adds a sweep of documents (a SketchSet, or one Sketch) and merges them into the clusters; returns their DocIds and what joined. */
   add(input: (ClusterColumns & { tokens?: Uint32Array }) | Sketch, meta: DocumentMeta = {}): AddResult {
-    const set = asColumns(input, 'ResembleIndex.add');
+    const steps = this.adding(input, meta, 'ResembleIndex.add');
+    let r = steps.next();
+    while (!r.done) r = steps.next(pairsAmong(r.value));
+    return r.value;
+  }
+
+  /**
+   * `add` with the candidate pairs among the new documents found by `find` (the DuckDB engine's,
+   * for sweeps whose pairs do not fit in memory): the same result when `find` returns what
+   * `candidatePairs` would. If `find` fails the index is left half-updated: do not use it.
+   */
+  async addWith(input: (ClusterColumns & { tokens?: Uint32Array }) | Sketch, meta: DocumentMeta, find: PairFinder): Promise<AddResult> {
+    if (typeof find !== 'function') throw optionError('find', 'a function', find);
+    const steps = this.adding(input, meta, 'ResembleIndex.addWith');
+    let r = steps.next();
+    while (!r.done) r = steps.next(await find(r.value));
+    return r.value;
+  }
+
+  /** The steps of add, yielding each request for candidate pairs. */
+  private *adding(input: (ClusterColumns & { tokens?: Uint32Array }) | Sketch, meta: DocumentMeta, where: string): Generator<PairRequest, AddResult, PairTable> {
+    const set = asColumns(input, where);
     checkColumns(set, 'ResembleIndex.add');
     assertComparable(set.params, this.params, 'sketches added to an index');
     rejectUnknown(meta, ['urls', 'dates'], 'ResembleIndex.add meta');
@@ -384,7 +425,7 @@ export class ResembleIndex {
     maps.end = this.n;
 
     // 2. Among the new documents: equivalence, then candidate pairs, as in batch clustering.
-    const joins = this.clusterAmong(Uint32Array.from(rest));
+    const joins = yield* this.clusteringAmong(Uint32Array.from(rest));
 
     // 3. New against indexed: look each kept new document up in the postings.
     let cross = 0;
@@ -422,6 +463,13 @@ export class ResembleIndex {
    * Works on a copy of just their rows, so the cost follows the sweep, not the index.
    */
   private clusterAmong(docs: Uint32Array): { joins: number; kept: Uint32Array } {
+    const steps = this.clusteringAmong(docs);
+    let r = steps.next();
+    while (!r.done) r = steps.next(pairsAmong(r.value));
+    return r.value;
+  }
+
+  private *clusteringAmong(docs: Uint32Array): Generator<PairRequest, { joins: number; kept: Uint32Array }, PairTable> {
     const k = docs.length;
     if (k < 2) return { joins: 0, kept: docs.filter((d) => this.offsets[d + 1] > this.offsets[d]) };
     const local = this.gather(docs);
@@ -438,7 +486,7 @@ export class ResembleIndex {
     let joins = 0;
     if (kept.length >= 2) {
       const floor = Math.min(this.options.threshold, this.options.containment ?? 1);
-      const { pairs } = candidatePairs(local, local, kept, this.options.commonCap, floor);
+      const pairs = yield { columns: local, docs: kept, cap: this.options.commonCap, floor };
       for (let i = 0; i < pairs.count; i++) {
         if (this.accepts(pairs.resemblance[i], pairs.containmentAB[i], pairs.containmentBA[i])) { this.uf.union(docs[pairs.a[i]], docs[pairs.b[i]]); joins++; }
       }

@@ -5,7 +5,7 @@ import { resemblance } from '../sketch/estimate.js';
 import { sketchMany } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
 import { chunkFingerprints, type ChunkColumns, type ChunkParams } from './chunks.js';
-import { icebergPairs } from './iceberg.js';
+import { icebergPairs, type IcebergOptions, type SharedPairs } from './iceberg.js';
 import { trivialFromPairs, type TrivialClusters } from './trivial.js';
 
 /**
@@ -128,10 +128,44 @@ function common(values: BigUint64Array, offsets: Uint32Array, a: number, b: numb
 }
 
 /**
+ * An iceberg query (Section 3.2) over (value, page) rows, as `icebergPairs` runs it: the library's
+ * pair counter in memory, or the DuckDB engine's (`icebergWithDuckDB`) beyond it.
+ */
+export type Iceberg = (values: BigUint64Array, offsets: Uint32Array, options: IcebergOptions) => SharedPairs | Promise<SharedPairs>;
+
+/** A similarity test prepared over the pages: its iceberg query (none when every pair is known without one), and the step after it. */
+interface Prepared {
+  query?: { values: BigUint64Array; offsets: Uint32Array; options: IcebergOptions };
+  finish(pairs: SharedPairs): SimilarPages;
+}
+
+const NO_PAIRS: SharedPairs = { a: new Uint32Array(0), b: new Uint32Array(0), shared: new Uint32Array(0), ignoredValues: 0, ignoredPostings: 0 };
+
+/**
  * Takes the pages' chunk columns (made with `chunkParamsOf(sim)`, e.g. batch by batch while
  * reading) and a chunks similarity; returns the trivial clusters and the pairs they came from.
  */
 export function similarFromChunks(cols: ChunkColumns, sim: Extract<Similarity, { kind: 'chunks' }>): SimilarPages {
+  const p = prepareChunks(cols, sim);
+  return p.finish(p.query ? icebergPairs(p.query.values, p.query.offsets, p.query.options) : NO_PAIRS);
+}
+
+/**
+ * Takes the pages' sketches (made with `sim.sketch`, e.g. on a worker pool while reading) and a
+ * sketch similarity; returns the trivial clusters and the pairs they came from.
+ */
+export function similarFromSketches(set: SketchSet, sim: Extract<Similarity, { kind: 'sketch' }>): SimilarPages {
+  const p = prepareSketches(set, sim);
+  return p.finish(icebergPairs(p.query!.values, p.query!.offsets, p.query!.options));
+}
+
+/** `similarFromChunks` or `similarFromSketches` with the iceberg query run by `iceberg` (the same result when it returns what `icebergPairs` does). */
+export async function similarWith(columns: ChunkColumns | SketchSet, sim: Similarity, iceberg: Iceberg): Promise<SimilarPages> {
+  const p = sim.kind === 'chunks' ? prepareChunks(columns as ChunkColumns, sim) : prepareSketches(columns as SketchSet, sim);
+  return p.finish(p.query ? await iceberg(p.query.values, p.query.offsets, p.query.options) : NO_PAIRS);
+}
+
+function prepareChunks(cols: ChunkColumns, sim: Extract<Similarity, { kind: 'chunks' }>): Prepared {
   const n = cols.textFp.length;
   const { values, offsets } = cols;
   let emptyPages = 0;
@@ -153,22 +187,24 @@ export function similarFromChunks(cols: ChunkColumns, sim: Extract<Similarity, {
     return s / (offsets[a + 1] - offsets[a] + offsets[b + 1] - offsets[b] - s);
   };
   const none = { a: new Uint32Array(0), b: new Uint32Array(0), shared: new Uint32Array(0), score: new Float64Array(0) };
-  if (sim.unit === 'document') return closure(n, label, none, 0, emptyPages, cols.textFp, resemblanceOf);
+  if (sim.unit === 'document') return { finish: () => closure(n, label, none, 0, emptyPages, cols.textFp, resemblanceOf) };
   const T = sim.threshold, R = sim.ratio;
   const len = (p: number) => offsets[p + 1] - offsets[p];
-  const pairs = icebergPairs(values, offsets, {
-    cap: sim.cap, pages: Uint32Array.from(reps),
-    accept: (a, b, shared) => (shared >= T && shared >= R * Math.max(len(a), len(b))) || (shared === len(a) && shared === len(b)),
-  });
-  const score = Float64Array.from(pairs.a, (a, i) => pairs.shared[i] / Math.max(len(a), len(pairs.b[i])));
-  return closure(n, label, { ...pairs, score }, pairs.ignoredValues, emptyPages, cols.textFp, resemblanceOf);
+  return {
+    query: {
+      values, offsets, options: {
+        cap: sim.cap, pages: Uint32Array.from(reps),
+        accept: (a, b, shared) => (shared >= T && shared >= R * Math.max(len(a), len(b))) || (shared === len(a) && shared === len(b)),
+      },
+    },
+    finish: (pairs) => {
+      const score = Float64Array.from(pairs.a, (a, i) => pairs.shared[i] / Math.max(len(a), len(pairs.b[i])));
+      return closure(n, label, { ...pairs, score }, pairs.ignoredValues, emptyPages, cols.textFp, resemblanceOf);
+    },
+  };
 }
 
-/**
- * Takes the pages' sketches (made with `sim.sketch`, e.g. on a worker pool while reading) and a
- * sketch similarity; returns the trivial clusters and the pairs they came from.
- */
-export function similarFromSketches(set: SketchSet, sim: Extract<Similarity, { kind: 'sketch' }>): SimilarPages {
+function prepareSketches(set: SketchSet, sim: Extract<Similarity, { kind: 'sketch' }>): Prepared {
   const n = set.size;
   const { values, offsets } = set;
   let emptyPages = 0;
@@ -189,12 +225,18 @@ export function similarFromSketches(set: SketchSet, sim: Extract<Similarity, { k
   // Not for adaptive sketches, which are compared after filtering to the larger modulus.
   const bounded = set.params.kind !== 'adaptive';
   const estimate = (a: number, b: number) => (len(a) === 0 || len(b) === 0 ? 0 : set.shingleFp[a] === set.shingleFp[b] ? 1 : resemblance(set.get(a), set.get(b)));
-  const pairs = icebergPairs(values, offsets, {
-    cap: sim.cap, pages: Uint32Array.from(reps),
-    accept: (a, b, shared) => (!bounded || shared >= t * Math.max(len(a), len(b)) - 1e-9) && estimate(a, b) >= t,
-  });
-  const score = Float64Array.from(pairs.a, (a, i) => estimate(a, pairs.b[i]));
-  return closure(n, label, { ...pairs, score }, pairs.ignoredValues, emptyPages, set.lexicalFp, estimate);
+  return {
+    query: {
+      values, offsets, options: {
+        cap: sim.cap, pages: Uint32Array.from(reps),
+        accept: (a, b, shared) => (!bounded || shared >= t * Math.max(len(a), len(b)) - 1e-9) && estimate(a, b) >= t,
+      },
+    },
+    finish: (pairs) => {
+      const score = Float64Array.from(pairs.a, (a, i) => estimate(a, pairs.b[i]));
+      return closure(n, label, { ...pairs, score }, pairs.ignoredValues, emptyPages, set.lexicalFp, estimate);
+    },
+  };
 }
 
 function closure(

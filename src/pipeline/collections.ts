@@ -6,7 +6,9 @@ import { WebGraph } from '../graph/web-graph.js';
 import { utf8Bytes } from '../graph/document.js';
 import type { ReadOptions } from '../io/options.js';
 import { chunkFingerprints, type ChunkColumns } from '../collections/chunks.js';
-import { chunkParamsOf, similarFromChunks, similarFromSketches, type SimilarPages, type Similarity } from '../collections/similarity.js';
+import { chunkParamsOf, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from '../collections/similarity.js';
+import { icebergWithDuckDB } from '../scale/candidates.js';
+import type { EngineOptions } from '../scale/duckdb.js';
 import { sketchCrawl, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
 
 /** Takes chunk columns of consecutive batches; returns them as one set of columns. */
@@ -33,8 +35,18 @@ export interface CollectionsInput {
   similar: SimilarPages;
 }
 
+/** Options of `readForCollections`. */
+export interface ReadForCollectionsOptions {
+  workers?: number;
+  read?: ReadOptions;
+  onProgress?: (p: StreamProgress) => void;
+  /** 'memory' (default) or 'duckdb': the iceberg query (pairs of pages sharing chunks or sketch values) as SQL under a memory limit. */
+  engine?: 'memory' | 'duckdb';
+  engineOptions?: EngineOptions;
+}
+
 /** Takes inputs, the similarity test, worker count and reader options; returns the web graph and the trivial clusters, read in one streaming pass. */
-export async function readForCollections(input: string | readonly string[], sim: Similarity, options: { workers?: number; read?: ReadOptions; onProgress?: (p: StreamProgress) => void } = {}): Promise<CollectionsInput> {
+export async function readForCollections(input: string | readonly string[], sim: Similarity, options: ReadForCollectionsOptions = {}): Promise<CollectionsInput> {
   const parts: ChunkColumns[] = [];
   const crawl = await sketchCrawl(input, {
     sketch: sim.kind === 'sketch' ? sim.sketch : false, workers: options.workers, read: { ...(options.read ?? {}), links: true }, keepLinks: true,
@@ -43,6 +55,9 @@ export async function readForCollections(input: string | readonly string[], sim:
   });
   const pages: Document[] = crawl.urls.map((url, i) => ({ url, bytes: new Uint8Array(0), links: crawl.links?.[i], source: crawl.sources[i] }));
   const graph = WebGraph.fromDocuments(pages, { onError: options.read?.onError });
-  const similar = sim.kind === 'chunks' ? similarFromChunks(concatChunkColumns(parts), sim) : similarFromSketches(crawl.set, sim);
+  const columns = sim.kind === 'chunks' ? concatChunkColumns(parts) : crawl.set;
+  const similar = options.engine === 'duckdb'
+    ? await similarWith(columns, sim, (values, offsets, o) => icebergWithDuckDB(values, offsets, o, options.engineOptions))
+    : sim.kind === 'chunks' ? similarFromChunks(columns as ChunkColumns, sim) : similarFromSketches(crawl.set, sim);
   return { crawl, graph, similar };
 }

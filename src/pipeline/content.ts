@@ -90,3 +90,17 @@ export function tablesOfPage(t: CrawlTemplates, d: number): ContentTables {
 export function siteOfUrl(url: string): string {
   return `${hostOfUrl(url)}/${sectionOfUrl(url)}`;
 }
+
+/** The tables of some pages of the crawl (DocIds `docs`), as sketchMany takes them for a batch of those pages in that order. */
+export function tablesOfPages(t: CrawlTemplates, docs: readonly number[]): ContentTables {
+  const local = new Map<number, number>();
+  const tables: BigUint64Array[] = [];
+  const docTable = Uint32Array.from(docs, (d) => {
+    const k = t.tables.docTable[d];
+    if (k === WHOLE_PAGE || k === undefined) return WHOLE_PAGE;
+    let j = local.get(k);
+    if (j === undefined) { j = tables.length; local.set(k, j); tables.push(t.tables.values.subarray(t.tables.offsets[k], t.tables.offsets[k + 1])); }
+    return j;
+  });
+  return packTables(tables, docTable);
+}

@@ -10,9 +10,8 @@ import { HI, LO, words } from '../cluster/columns.js';
 import { shingleSet } from '../sketch/exact.js';
 import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
-import type { Pool } from '../workers/pool.js';
-import { WHOLE_PAGE, type ContentTables } from '../sketch/content.js';
-import { packTables, tablesOfPage, type CrawlTemplates } from './content.js';
+import { tablesOfPage, tablesOfPages, type CrawlTemplates } from './content.js';
+import { createPool, type Pool } from '../workers/node.js';
 import type { Spill } from './sketch-crawl.js';
 
 /** Exact resemblance and containments of pairs, in the order given. */
@@ -37,16 +36,18 @@ export interface ExactPairsOptions {
   spill?: Spill;
   /** content 'main': the tables the pages were sketched against (their content shingles are what is compared). */
   templates?: CrawlTemplates;
-  /** A worker pool to shingle the pages read back from `spill` on, many at a time (the caller closes it). */
+  /** Threads that shingle pages read back from `spill` (default 1: on the calling thread; the pool's size with `pool`). */
+  workers?: number;
+  /** A worker pool to shingle the pages read back from `spill` on (the caller closes it); default: one of `workers` threads started here. */
   pool?: Pool;
-  /** With `pool`: pages read back and shingled together, at most (default 512; also at most 16 MiB of pages). */
-  windowPages?: number;
+  /** Page bytes shingled per batch from `spill` (default 4 MiB). */
+  windowBytes?: number;
+  /** Bytes of shingle sets kept between batches (default 64 MiB); a set evicted before its pair is filled is made again. */
+  cacheBytes?: number;
 }
 
 /** Shingle sets held at once while pairs are checked from the spill file. */
 const CACHE_BYTES = 64 << 20;
-/** Pages read back and shingled together on a pool: about this many bytes, or at most this many pages. */
-const WINDOW_BYTES = 16 << 20;
 
 /** |x ∩ y| of two ascending distinct u64 arrays, compared as 32-bit words. */
 export function intersectionCount(x: BigUint64Array, y: BigUint64Array): number {
@@ -90,34 +91,6 @@ function fullSetOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (byt
   };
 }
 
-/**
- * Takes the sketch options and the crawl's templates; returns a function that shingles many pages
- * (their bytes and DocIds) in full on the pool at once, as fullSetOf does one by one: every page
- * as a MOD_1 sketch (it keeps every shingle; its values are a fixed permutation of the shingles, so
- * intersections count the same), against the page's own table in content mode.
- */
-function fullSetsOn(pool: Pool, sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], ds: number[]) => Promise<BigUint64Array[]> {
-  const main = resolveSketchOptions(sketch).content === 'main';
-  const { w, unit, markup, seed, linkDensity, minContent } = sketch;
-  const o: SketchOptions = main ? { w, seed, linkDensity, minContent, content: 'main', kind: 'mod', m: 1 } : { w, unit, markup, seed, kind: 'mod', m: 1 };
-  return async (pages, ds) => {
-    let opts: SketchOptions & { templates?: ContentTables } = o;
-    if (main && templates) {
-      // each page's own table (or none: sketched whole), packed in page order
-      const tables: BigUint64Array[] = [];
-      const docTable = Uint32Array.from(ds, (d) => {
-        const own = tablesOfPage(templates, d);
-        if (own.docTable[0] === WHOLE_PAGE) return WHOLE_PAGE;
-        tables.push(own.values);
-        return tables.length - 1;
-      });
-      opts = { ...o, templates: packTables(tables, docTable) };
-    }
-    const set = await pool.sketchMany(pages, opts);
-    return ds.map((_, k) => set.values.slice(set.offsets[k], set.offsets[k + 1]));
-  };
-}
-
 /** Exact values of one pair of shingle sets into out[i]; NaN when a page could not be read back. */
 function fill(out: ExactPairs, i: number, x: BigUint64Array | undefined, y: BigUint64Array | undefined): void {
   if (!x || !y) { out.resemblance[i] = out.containmentAB[i] = out.containmentBA[i] = NaN; return; }
@@ -129,121 +102,150 @@ function fill(out: ExactPairs, i: number, x: BigUint64Array | undefined, y: BigU
 }
 
 /**
+ * Takes the sketch options and the crawl's templates; returns a function that shingles a batch of
+ * pages in full (as `fullSetOf` does each page) with one sketchMany call, on the pool when given:
+ * a MOD_1 sketch keeps every distinct shingle value, ascending, which is the shingle set.
+ */
+function fullSetsOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], docs: number[], pool?: Pool) => Promise<BigUint64Array[]> {
+  const main = resolveSketchOptions(sketch).content === 'main';
+  const { w, seed, linkDensity, minContent, unit, markup } = sketch;
+  const base: SketchOptions = main ? { w, seed, linkDensity, minContent, content: 'main', kind: 'mod', m: 1 } : { w, unit, markup, seed, kind: 'mod', m: 1 };
+  return async (pages, docs, pool) => {
+    const options = main && templates ? { ...base, templates: tablesOfPages(templates, docs) } : base;
+    const set = pool ? await pool.sketchMany(pages, options) : sketchMany(pages, options);
+    return docs.map((_, k) => set.values.slice(set.offsets[k], set.offsets[k + 1]));
+  };
+}
+
+/**
  * Takes the input, the pairs (DocIds a[i], b[i]) and options; shingles the pages of those pairs in
- * full and returns the exact values per pair. With `spill`, each page is read back from the
- * spill file; otherwise the input is read again up to the last page needed.
+ * full and returns the exact values per pair. With `spill`, pages are read back from the spill file
+ * and shingled in batches (on `workers` threads); otherwise the input is read again up to the last
+ * page needed.
  */
 export async function exactPairs(input: string | readonly string[], a: Uint32Array, b: Uint32Array, options: ExactPairsOptions = {}): Promise<ExactPairs> {
   if (a.length !== b.length) throw optionError('b', `${a.length} DocIds`, b.length);
   const n = a.length;
   const out: ExactPairs = { resemblance: new Float64Array(n), containmentAB: new Float64Array(n), containmentBA: new Float64Array(n), pages: 0, read: 0 };
   if (n === 0) return out;
+  if (options.spill) return exactFromSpill(options.spill, a, b, out, options);
   const fullSet = fullSetOf(options.sketch, options.templates);
   const needed = new Map<number, BigUint64Array | undefined>();
   for (let i = 0; i < n; i++) { needed.set(a[i], undefined); needed.set(b[i], undefined); }
-  let done = 0;
-  if (options.spill) {
-    // Pages are read back as pairs need them, pairs in order of their first page; shingle sets are
-    // kept in a cache of CACHE_BYTES (oldest first out), so memory does not follow the pairs.
-    const spill = options.spill;
-    const fd = openSync(spill.path, 'r');
-    const cache = new Map<number, BigUint64Array>();
-    let cached = 0;
-    const read = (d: number): Uint8Array | undefined => {
-      const len = spill.length[d];
-      if (!(len >= 0)) return undefined;
-      const bytes = new Uint8Array(len);
-      let got = 0;
-      while (got < len) {
-        const r = readSync(fd, bytes, got, len - got, spill.offset[d] + got);
-        if (r === 0) break;
-        got += r;
-      }
-      return got === len ? bytes : undefined;
-    };
-    const seen = new Set<number>();
-    const load = (d: number): BigUint64Array | undefined => {
-      const hit = cache.get(d);
-      if (hit) return hit;
-      const page = read(d);
-      if (!page) return undefined;
-      const set = fullSet(page, d);
-      if (!seen.has(d)) { seen.add(d); done++; options.onProgress?.(done, needed.size); }
-      cache.set(d, set);
-      cached += set.byteLength;
-      for (const [k, v] of cache) {
-        if (cached <= CACHE_BYTES || k === d) break;
-        cache.delete(k); cached -= v.byteLength;
-      }
-      return set;
-    };
-    try {
-      const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
-      if (!options.pool) {
-        for (const i of order) {
-          const x = load(a[i]);
-          fill(out, i, x, load(b[i]));
-        }
-      } else {
-        // windows of pairs in order: the pages a window needs that are not cached are read back and
-        // shingled together on the pool, then its pairs are filled (the cache bounds memory as above)
-        const fullSets = fullSetsOn(options.pool, options.sketch, options.templates);
-        const windowPages = intOption('windowPages', options.windowPages, 512, 1, 1 << 20);
-        let from = 0;
-        while (from < n) {
-          const want: number[] = [], pages: Uint8Array[] = [];
-          const wanted = new Set<number>();
-          let bytes = 0, to = from;
-          for (; to < n && want.length < windowPages && bytes < WINDOW_BYTES; to++) {
-            for (const d of [a[order[to]], b[order[to]]]) {
-              if (cache.has(d) || wanted.has(d)) continue;
-              wanted.add(d);
-              const page = read(d);
-              if (!page) continue;
-              want.push(d); pages.push(page); bytes += page.length;
-            }
-          }
-          const sets = want.length ? await fullSets(pages, want) : [];
-          const fresh = new Map<number, BigUint64Array>();
-          want.forEach((d, k) => fresh.set(d, sets[k]));
-          for (const d of want) if (!seen.has(d)) { seen.add(d); done++; options.onProgress?.(done, needed.size); }
-          for (let q = from; q < to; q++) {
-            const i = order[q];
-            const get = (d: number) => cache.get(d) ?? fresh.get(d);
-            fill(out, i, get(a[i]), get(b[i]));
-          }
-          // the window's pages join the cache, oldest out past its bound
-          for (const [d, set] of fresh) { cache.set(d, set); cached += set.byteLength; }
-          for (const [k, v] of cache) {
-            if (cached <= CACHE_BYTES) break;
-            cache.delete(k); cached -= v.byteLength;
-          }
-          from = to;
-        }
-      }
-    } finally {
-      closeSync(fd);
+  let done = 0, last = 0;
+  for (const d of needed.keys()) last = Math.max(last, d);
+  // Errors and skips were reported by the first pass.
+  const read = { ...(options.read ?? {}), links: false, onBytes: undefined, onError: undefined, onWarning: undefined, onSkip: undefined };
+  let id = 0;
+  for await (const doc of readCrawl(input, read)) {
+    if (needed.has(id)) {
+      needed.set(id, fullSet(utf8Bytes(doc), id));
+      done++;
+      options.onProgress?.(done, needed.size);
     }
-    out.read = seen.size;
-    out.pages = done;
-    return out;
-  } else {
-    let last = 0;
-    for (const d of needed.keys()) last = Math.max(last, d);
-    // Errors and skips were reported by the first pass.
-    const read = { ...(options.read ?? {}), links: false, onBytes: undefined, onError: undefined, onWarning: undefined, onSkip: undefined };
-    let id = 0;
-    for await (const doc of readCrawl(input, read)) {
-      if (needed.has(id)) {
-        needed.set(id, fullSet(utf8Bytes(doc), id));
-        done++; options.onProgress?.(done, needed.size);
-      }
-      if (id++ === last) break;
-    }
-    out.read = id;
+    if (id++ === last) break;
   }
+  out.read = id;
   out.pages = done;
   // A page missing on the second read (the input changed) keeps no exact value: NaN joins nothing.
   for (let i = 0; i < n; i++) fill(out, i, needed.get(a[i]), needed.get(b[i]));
+  return out;
+}
+
+/** Page bytes shingled in one batch. */
+const WINDOW_BYTES = 4 << 20;
+
+/**
+ * The pairs from the spill file: pairs in order of their first page; the pages they need that are
+ * not cached are read in windows of `windowBytes` and shingled a window per sketchMany call (up to
+ * two windows per worker in flight); shingle sets stay in a cache of `cacheBytes` (least recently
+ * scheduled out), so memory does not follow the pairs.
+ */
+async function exactFromSpill(spill: Spill, a: Uint32Array, b: Uint32Array, out: ExactPairs, options: ExactPairsOptions): Promise<ExactPairs> {
+  const n = a.length;
+  const fullSets = fullSetsOf(options.sketch, options.templates);
+  const workers = options.pool ? options.pool.size : intOption('workers', options.workers, 1, 1, 256);
+  const windowBytes = intOption('windowBytes', options.windowBytes, WINDOW_BYTES, 1, 1 << 30);
+  const cacheBytes = intOption('cacheBytes', options.cacheBytes, CACHE_BYTES, 0, 2 ** 40);
+  // 1: needed, 2: read (or tried: a page that cannot be read back counts as read, with no set)
+  let top = 0;
+  for (let i = 0; i < n; i++) top = Math.max(top, a[i], b[i]);
+  const state = new Uint8Array(top + 1);
+  let needed = 0, done = 0, seen = 0;
+  for (let i = 0; i < n; i++) for (const d of [a[i], b[i]]) if (state[d] === 0) { state[d] = 1; needed++; }
+  const fd = openSync(spill.path, 'r');
+  const owned = !options.pool && workers > 1 ? createPool({ workers }) : undefined;
+  const pool = options.pool ?? owned;
+  const cache = new Map<number, BigUint64Array>();
+  let cached = 0;
+  const scheduled = new Set<number>();
+  const readPage = (d: number): Uint8Array | undefined => {
+    const len = spill.length[d];
+    if (!(len >= 0)) return undefined;
+    const buf = new Uint8Array(len);
+    let got = 0;
+    while (got < len) {
+      const r = readSync(fd, buf, got, len - got, spill.offset[d] + got);
+      if (r === 0) break;
+      got += r;
+    }
+    return got === len ? buf : undefined;
+  };
+  const touch = (d: number) => { const x = cache.get(d); if (x) { cache.delete(d); cache.set(d, x); } };
+  const get = async (d: number): Promise<BigUint64Array | undefined> => {
+    const hit = cache.get(d);
+    if (hit || state[d] !== 2) return hit;
+    // Evicted before its pair was filled (a window larger than the cache): shingled again.
+    const page = readPage(d);
+    return page ? (await fullSets([page], [d]))[0] : undefined;
+  };
+  try {
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
+    const windows: { from: number; to: number; docs: number[]; done: Promise<BigUint64Array[]> }[] = [];
+    let i = 0;
+    const inflight = pool ? 2 * workers : 1;
+    while (i < n || windows.length > 0) {
+      while (i < n && windows.length < inflight) {
+        const from = i, docs: number[] = [], pages: Uint8Array[] = [];
+        let size = 0;
+        while (i < n && size < windowBytes) {
+          for (const d of [a[order[i]], b[order[i]]]) {
+            if (cache.has(d)) { touch(d); continue; }
+            if (scheduled.has(d) || state[d] === 2) continue;
+            const page = readPage(d);
+            if (state[d] === 1) { state[d] = 2; seen++; }
+            if (!page) continue;
+            scheduled.add(d); docs.push(d); pages.push(page); size += page.length;
+          }
+          i++;
+        }
+        const job = fullSets(pages, docs, pool);
+        job.catch(() => undefined);
+        windows.push({ from, to: i, docs, done: job });
+      }
+      const w = windows.shift()!;
+      const sets = await w.done;
+      w.docs.forEach((d, k) => {
+        scheduled.delete(d);
+        cache.set(d, sets[k]);
+        cached += sets[k].byteLength;
+        done++;
+        options.onProgress?.(done, needed);
+      });
+      for (let k = w.from; k < w.to; k++) {
+        const p = order[k];
+        fill(out, p, cache.get(a[p]) ?? await get(a[p]), cache.get(b[p]) ?? await get(b[p]));
+      }
+      for (const [d, v] of cache) {
+        if (cached <= cacheBytes) break;
+        cache.delete(d); cached -= v.byteLength;
+      }
+    }
+  } finally {
+    closeSync(fd);
+    await owned?.close();
+  }
+  out.read = seen;
+  out.pages = done;
   return out;
 }

@@ -13,6 +13,10 @@ import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact.js';
 import { createPool, type Pool } from '../workers/node.js';
 import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
+import { SketchStore, SpilledSketches } from './sketch-store.js';
+import { clusterSpilledWithDuckDB } from '../scale/spilled.js';
+import { resolveSketchOptions } from '../sketch/options.js';
+import type { SketchSet } from '../sketch/sketch-set.js';
 
 /** Pipeline stages, in order. */
 export type Stage = 'sketching' | 'candidates' | 'exact' | 'clusters';
@@ -21,6 +25,8 @@ export type Stage = 'sketching' | 'candidates' | 'exact' | 'clusters';
 export type PipelineEvent =
   | { stage: 'sketching'; progress: StreamProgress }
   | { stage: 'candidates' | 'clusters'; state: 'start' | 'done'; count?: number; detail?: string }
+  /** A step of the DuckDB engine's candidate step started or ended (detail: load, cap, pairs, read...; count: its rows when done). */
+  | { stage: 'candidates'; state: 'step'; detail: string; done: boolean; count?: number; seconds: number }
   | { stage: 'exact'; done: number; total: number };
 
 /** Options of `findNearDuplicates`. */
@@ -51,10 +57,16 @@ export interface FindNearDuplicatesOptions {
   onProgress?: (e: PipelineEvent) => void;
 }
 
-/** What `findNearDuplicates` returns. */
+/**
+ * What `findNearDuplicates` returns. With the DuckDB engine (method pairs) the sketch values stay in
+ * a temporary file, `crawl.set` holds the per-document columns only, and `nd` reads rows back from
+ * the file: `close()` removes it (a no-op with the memory engine).
+ */
 export interface FoundNearDuplicates {
-  crawl: CrawlSketch;
+  crawl: Omit<CrawlSketch, 'set'> & { set: SketchSet | SpilledSketches };
   nd: NearDuplicates;
+  /** Removes the temporary files the result still reads (the spilled sketches). */
+  close(): void;
   /** Seconds per stage. */
   seconds: Record<Stage, number>;
   /** Pairs checked exactly, pages read again for them. */
@@ -97,21 +109,43 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   const exact = options.exact !== false && exactBand > 0;
   if (options.spillDir !== undefined && options.spillDir !== false && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path or false', options.spillDir);
   const spillDir = !exact || options.spillDir === false ? undefined : options.spillDir ?? options.engineOptions?.tempDir ?? tmpdir();
+  // The DuckDB engine with method pairs keeps no sketch in memory: rows go to a file as batches are
+  // sketched (and through the common-value filter when candidates are keyed by prefix).
+  const store = engine === 'duckdb' && (cluster.method ?? 'pairs') === 'pairs'
+    ? new SketchStore(options.engineOptions?.tempDir ?? tmpdir(), resolveSketchOptions({ ...(options.sketch ?? {}) })) : undefined;
   // one pool for the sketches and the exact checks (its workers start with the second batch)
   const workers = workerCount(options.workers);
   const pool = workers > 1 ? createPool({ workers }) : undefined;
+  let crawl: FoundNearDuplicates['crawl'] | undefined;
+  let spilled: SpilledSketches | undefined;
   try {
-    const crawl = await sketchCrawl(input, {
-      sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir,
-      ...(options.templates !== undefined ? { templates: options.templates } : {}),
-      onProgress: (progress) => emit({ stage: 'sketching', progress }),
-    });
     try {
-      return await clusterCrawl(input, crawl, options, { cluster, rule, exact, exactBand, emit, seconds, lap, pool: crawl.workers > 1 ? pool : undefined });
-    } finally {
-      crawl.spill?.remove();
+      const sketched = await sketchCrawl(input, {
+        sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir,
+        ...(options.templates !== undefined ? { templates: options.templates } : {}),
+        ...(store ? {
+          retain: false,
+          onRows: (set: SketchSet, ids: Uint32Array) => store.add(set, ids),
+        } : {}),
+        onProgress: (progress) => emit({ stage: 'sketching', progress }),
+      });
+      if (store) {
+        spilled = await store.finish(sketched.urls.length, sketched.sketchErrors);
+        crawl = { ...sketched, set: spilled };
+      } else crawl = sketched;
+    } catch (e) {
+      store?.remove();
+      throw e;
+    }
+    try {
+      const found = await clusterCrawl(input, crawl, options, { cluster, rule, exact, exactBand, emit, seconds, lap, pool: crawl.workers > 1 ? pool : undefined });
+      return { ...found, close: () => spilled?.close() };
+    } catch (e) {
+      spilled?.close();
+      throw e;
     }
   } finally {
+    crawl?.spill?.remove();
     await pool?.close();
   }
 }
@@ -128,16 +162,22 @@ interface Flow {
   pool?: Pool;
 }
 
-async function clusterCrawl(input: string | readonly string[], crawl: CrawlSketch, options: FindNearDuplicatesOptions, flow: Flow): Promise<FoundNearDuplicates> {
+async function clusterCrawl(input: string | readonly string[], crawl: FoundNearDuplicates['crawl'], options: FindNearDuplicatesOptions, flow: Flow): Promise<Omit<FoundNearDuplicates, 'close'>> {
   const { cluster, rule, exact, exactBand, emit, seconds, lap } = flow;
   lap('sketching');
   if (rule === 'earliest' || rule === 'newest') cluster.dates = crawl.dates;
   if (rule === 'most-linked') cluster.inlinks = inlinkCounts(crawl.urls, crawl.links ?? []);
 
   emit({ stage: 'candidates', state: 'start' });
-  const nd = (options.engine ?? 'memory') === 'duckdb'
-    ? await clusterWithDuckDB(crawl.set, { ...cluster, ...(options.engineOptions ?? {}) })
-    : nearDuplicates(crawl.set, cluster);
+  const set = crawl.set;
+  const nd = set instanceof SpilledSketches
+    ? await clusterSpilledWithDuckDB(set, {
+      cluster, engine: options.engineOptions,
+      onProgress: (p) => { if (p.state !== 'running') emit({ stage: 'candidates', state: 'step', detail: p.stage, done: p.state === 'done', count: p.rows, seconds: p.seconds }); },
+    })
+    : (options.engine ?? 'memory') === 'duckdb'
+      ? await clusterWithDuckDB(set, { ...cluster, ...(options.engineOptions ?? {}) })
+      : nearDuplicates(set, cluster);
   emit({ stage: 'candidates', state: 'done', count: nd.stats.candidatePairs });
   lap('candidates');
 

@@ -65,6 +65,12 @@ export interface SketchCrawlOptions {
   onProgress?: (p: StreamProgress) => void;
   /** Called with each batch's sketches in input order (DocIds first..first + set.size − 1), as soon as all before it are done. */
   onSketched?: (set: SketchSet, first: number) => void;
+  /**
+   * Called with each batch's sketches and their DocIds (row k is DocId ids[k]) as batches are
+   * done: in input order, or in content mode in the order pages are released. Reading waits for
+   * a returned promise (a sink writing the rows to disk holds the reading back this way).
+   */
+  onRows?: (set: SketchSet, ids: Uint32Array) => void | Promise<void>;
   /** Keep every batch's sketches for the returned set (default true); false returns an empty set (memory: the columns only). */
   retain?: boolean;
   /**
@@ -109,7 +115,7 @@ export interface CrawlSketch {
   spill?: Spill;
 }
 
-const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'retain', 'spillDir'] as const;
+const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'spillDir'] as const;
 
 /** Bytes of pages gathered before one write of them all (writev: the pages themselves, no copy). */
 const SPILL_CHUNK = 4 << 20;
@@ -225,7 +231,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const batchBytes = intOption('batchBytes', options.batchBytes, 4 << 20, 1024, 256 << 20);
   if (options.retain !== undefined && typeof options.retain !== 'boolean') throw optionError('retain', 'boolean', options.retain);
   const retain = options.retain ?? true;
-  for (const name of ['onBatch', 'onProgress', 'onSketched', 'siteOf'] as const) {
+  for (const name of ['onBatch', 'onProgress', 'onSketched', 'onRows', 'siteOf'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw optionError(name, 'a function', options[name]);
   }
   if (!main && options.templates !== undefined) throw optionError('templates', "no value unless the sketch options say content 'main'", 'options');
@@ -254,15 +260,16 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const inflight: { ids: Uint32Array; done: Promise<SketchSet> }[] = [];
   const maxInflight = 2 * workers;
 
-  const collect = (ids: Uint32Array, set: SketchSet) => {
+  const collect = async (ids: Uint32Array, set: SketchSet) => {
     for (const e of set.errors) sketchErrors.push({ index: ids[e.index], message: e.message.replace(/^document \d+/, `document ${ids[e.index]}`) });
     options.onSketched?.(set, ids[0]);
     if (retain) parts.push({ ids, columns: set });
+    await options.onRows?.(set, ids);
   };
   const drain = async (keep: number) => {
     while (inflight.length > keep) {
       const job = inflight.shift()!;
-      collect(job.ids, await job.done);
+      await collect(job.ids, await job.done);
     }
   };
   // The batch being filled: documents in read order (page mode), or pages as the learner releases them.
@@ -294,7 +301,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       inflight.push({ ids, done });
       await drain(maxInflight - 1);
     } else {
-      collect(ids, sketchMany(bytes, opts));
+      await collect(ids, sketchMany(bytes, opts));
       progress.sketched += ids.length;
       report();
     }

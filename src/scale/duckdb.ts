@@ -67,6 +67,17 @@ export type ResultColumns = Record<string, BigInt64Array | Int32Array | Float64A
 /** Columns to load: BigInt64Array → BIGINT, Int32Array → INTEGER, Float64Array → DOUBLE. */
 export type NumericColumns = Record<string, BigInt64Array | Int32Array | Float64Array>;
 
+/** SQL types of loaded columns. */
+export type ColumnKind = 'BIGINT' | 'INTEGER' | 'DOUBLE';
+
+/** Adds rows to one table (see `DuckDBEngine.appender`). */
+export interface TableAppender {
+  /** Appends typed-array columns, all of the same length (synchronously). */
+  append(columns: NumericColumns): void;
+  /** Flushes and closes; the rows are in the table. */
+  close(): void;
+}
+
 /** What a running statement has done, from DuckDB's query progress. */
 export interface StatementProgress {
   /** Percent done as DuckDB estimates it (-1 when unknown). */
@@ -153,10 +164,39 @@ export class DuckDBEngine {
     } catch (e) {
       throw new ResembleError('E_ENGINE', `DuckDB: ${(e as Error).message}`, { sql: sql.slice(0, 400) });
     }
-    const names = result.columnNames();
-    const types = result.columnTypes().map((t) => t.typeId);
+    return this.columnsOf(sql, result.columnNames(), result.columnTypes().map((t) => t.typeId), await result.fetchAllChunks());
+  }
+
+  /**
+   * Runs a query and hands its result over chunk by chunk (columns as `read` gives them), so a
+   * result larger than memory can be read: DuckDB produces the next chunk as the last is consumed.
+   */
+  async stream(sql: string, onChunk: (columns: ResultColumns) => void | Promise<void>): Promise<number> {
+    this.check();
+    let result;
+    try {
+      result = await this.connection.stream(sql);
+    } catch (e) {
+      throw new ResembleError('E_ENGINE', `DuckDB: ${(e as Error).message}`, { sql: sql.slice(0, 400) });
+    }
+    const names = result.columnNames(), types = result.columnTypes().map((t) => t.typeId);
+    let rows = 0;
+    for (;;) {
+      let chunk;
+      try {
+        chunk = await result.fetchChunk();
+      } catch (e) {
+        throw new ResembleError('E_ENGINE', `DuckDB: ${(e as Error).message}`, { sql: sql.slice(0, 400) });
+      }
+      if (!chunk || chunk.rowCount === 0) break;
+      rows += chunk.rowCount;
+      await onChunk(this.columnsOf(sql, names, types, [chunk]));
+    }
+    return rows;
+  }
+
+  private columnsOf(sql: string, names: string[], types: number[], chunks: { rowCount: number; getColumnVector(i: number): unknown; getColumnValues(i: number): unknown[] }[]): ResultColumns {
     const T = this.duck.DuckDBTypeId;
-    const chunks = await result.fetchAllChunks();
     let n = 0;
     for (const c of chunks) n += c.rowCount;
     const out: ResultColumns = {};
@@ -214,36 +254,72 @@ export class DuckDBEngine {
 
   /** Creates table `name` (replacing it, or adding to it with `append`) from typed-array columns (BIGINT, INTEGER, DOUBLE by array type); returns the rows added. */
   async loadColumns(name: string, columns: NumericColumns, append = false): Promise<number> {
-    this.check();
     const names = Object.keys(columns);
     const n = names.length ? columns[names[0]].length : 0;
     for (const c of names) if (columns[c].length !== n) throw new ResembleError('E_INPUT', `${name}.${c}: ${columns[c].length} rows, expected ${n}`);
+    const kinds: Record<string, ColumnKind> = {};
+    for (const c of names) kinds[c] = columns[c] instanceof BigInt64Array ? 'BIGINT' : columns[c] instanceof Int32Array ? 'INTEGER' : 'DOUBLE';
+    const appender = await this.appender(name, kinds, append);
+    try {
+      appender.append(columns);
+    } finally {
+      appender.close();
+    }
+    return n;
+  }
+
+  /**
+   * Creates table `name` with these columns (replacing it, or keeping it with `append`); returns an
+   * appender that adds typed-array columns to it synchronously (BIGINT from BigInt64Array, INTEGER
+   * from Int32Array, DOUBLE from Float64Array), one DuckDB vector at a time. Close it to commit.
+   */
+  async appender(name: string, kinds: Record<string, ColumnKind>, append = false): Promise<TableAppender> {
+    this.check();
+    const names = Object.keys(kinds);
     const D = this.duck;
-    const sqlType = (a: NumericColumns[string]) => (a instanceof BigInt64Array ? 'BIGINT' : a instanceof Int32Array ? 'INTEGER' : 'DOUBLE');
-    await this.run(`CREATE ${append ? 'TABLE IF NOT EXISTS' : 'OR REPLACE TABLE'} ${name} (${names.map((c) => `${c} ${sqlType(columns[c])} NOT NULL`).join(', ')})`);
-    const kinds = names.map((c) => (columns[c] instanceof BigInt64Array ? D.BIGINT : columns[c] instanceof Int32Array ? D.INTEGER : D.DOUBLE));
+    await this.run(`CREATE ${append ? 'TABLE IF NOT EXISTS' : 'OR REPLACE TABLE'} ${name} (${names.map((c) => `${c} ${kinds[c]} NOT NULL`).join(', ')})`);
+    const types = names.map((c) => (kinds[c] === 'BIGINT' ? D.BIGINT : kinds[c] === 'INTEGER' ? D.INTEGER : D.DOUBLE));
     const appender = await this.connection.createAppender(name);
     // One standard DuckDB vector (2048 rows) per chunk; the typed arrays are copied in place.
     const V = 2048;
-    const chunk = D.DuckDBDataChunk.create(kinds, V);
-    try {
-      for (let at = 0; at < n; at += V) {
-        const m = Math.min(V, n - at);
-        chunk.rowCount = m;
-        names.forEach((c, i) => {
-          const v = chunk.getColumnVector(i) as unknown as Vector;
-          (v.items as unknown as BigInt64Array).set((columns[c] as BigInt64Array).subarray(at, at + m));
-          v.flush();
-        });
-        appender.appendDataChunk(chunk);
-      }
-      appender.flushSync();
-    } catch (e) {
-      throw new ResembleError('E_ENGINE', `DuckDB: cannot load ${name}: ${(e as Error).message}`);
-    } finally {
-      appender.closeSync();
-    }
-    return n;
+    const chunk = D.DuckDBDataChunk.create(types, V);
+    let open = true;
+    return {
+      append: (columns) => {
+        if (!open) throw new ResembleError('E_ENGINE', `the appender of ${name} is closed`);
+        const n = columns[names[0]].length;
+        for (const c of names) {
+          const col = columns[c];
+          const expected = kinds[c] === 'BIGINT' ? BigInt64Array : kinds[c] === 'INTEGER' ? Int32Array : Float64Array;
+          if (!(col instanceof expected) || col.length !== n) throw new ResembleError('E_INPUT', `${name}.${c}: expected ${n} values in a ${expected.name}`);
+        }
+        try {
+          for (let at = 0; at < n; at += V) {
+            const m = Math.min(V, n - at);
+            chunk.rowCount = m;
+            names.forEach((c, i) => {
+              const v = chunk.getColumnVector(i) as unknown as Vector;
+              (v.items as unknown as BigInt64Array).set((columns[c] as BigInt64Array).subarray(at, at + m));
+              v.flush();
+            });
+            appender.appendDataChunk(chunk);
+          }
+        } catch (e) {
+          throw new ResembleError('E_ENGINE', `DuckDB: cannot load ${name}: ${(e as Error).message}`);
+        }
+      },
+      close: () => {
+        if (!open) return;
+        open = false;
+        try {
+          appender.flushSync();
+        } catch (e) {
+          throw new ResembleError('E_ENGINE', `DuckDB: cannot load ${name}: ${(e as Error).message}`);
+        } finally {
+          appender.closeSync();
+        }
+      },
+    };
   }
 
   /** Takes a table name or a Parquet path/glob; returns it as a DuckDB relation. */

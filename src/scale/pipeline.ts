@@ -14,7 +14,7 @@ import { runTemplate } from './run-sql.js';
 import { S_LIMITS } from '../sketch/options.js';
 
 /** Stages of the pipeline, in order. */
-export type PipelineStage = 'load' | 'cap' | 'pairs' | 'estimate' | 'edges' | 'components' | 'read';
+export type PipelineStage = 'common' | 'load' | 'cap' | 'pairs' | 'estimate' | 'edges' | 'components' | 'read';
 
 /** One progress report: a stage starting, running (DuckDB's own estimate) or done. */
 export interface PipelineProgress {

@@ -44,11 +44,46 @@ export interface SketchError {
 }
 
 /**
+ * What a sketch set tells of each document besides its values: row lengths (offsets), the
+ * per-document columns and the errors. A `SketchSet` is one; so are sketches whose rows were
+ * written to disk as they were made (the DuckDB engine's), which keep only these columns in memory.
+ */
+export interface SketchDocuments {
+  readonly size: number;
+  readonly params: SketchParams;
+  readonly errors: readonly SketchError[];
+  readonly offsets: Uint32Array;
+  readonly cardinality: Float64Array;
+  readonly tokens: Uint32Array;
+  readonly modulusLog2: Uint8Array;
+  readonly rawFp: BigUint64Array;
+  readonly lexicalFp: BigUint64Array;
+  readonly shingleFp: BigUint64Array;
+  readonly templateTokens?: Uint32Array;
+  /** content 'main': true when page i had too little content (see SketchSet.tooLittleContent). */
+  tooLittleContent(i: number): boolean;
+  /** content 'main': the share of page i's tokens that was template (see SketchSet.templateShare). */
+  templateShare(i: number): number;
+}
+
+/** Takes a set's columns and a DocId; returns SketchSet.tooLittleContent for them (one definition for every SketchDocuments). */
+export function tooLittleContentOf(c: Omit<SketchDocuments, 'tooLittleContent' | 'templateShare'>, i: number): boolean {
+  return c.params.content === 'main' && c.tokens[i] < c.params.minContent! && c.offsets[i + 1] === c.offsets[i]
+    && c.lexicalFp[i] === 0n && !c.errors.some((e) => e.index === i);
+}
+
+/** Takes a set's columns and a DocId; returns SketchSet.templateShare for them. */
+export function templateShareOf(c: Pick<SketchDocuments, 'tokens' | 'templateTokens'>, i: number): number {
+  const t = c.templateTokens?.[i] ?? 0;
+  return t === 0 ? 0 : t / (t + c.tokens[i]);
+}
+
+/**
  * Many sketches in columns (CSR): doc i's sketch is values[offsets[i]..offsets[i+1]).
  * Whole-document fingerprints tell identical (rawFp), lexically equivalent (lexicalFp) and
  * shingle-equivalent (shingleFp) documents apart before any pair is counted.
  */
-export class SketchSet implements SketchColumns {
+export class SketchSet implements SketchColumns, SketchDocuments {
   readonly size: number;
   readonly values: BigUint64Array;
   readonly offsets: Uint32Array;
@@ -145,14 +180,12 @@ export class SketchSet implements SketchColumns {
 
   /** content 'main': true when page i had fewer content tokens than params.minContent and its row and lexical fingerprint were left empty (it joins byte-identical copies only; a page sketched whole keeps them). */
   tooLittleContent(i: number): boolean {
-    return this.params.content === 'main' && this.tokens[i] < this.params.minContent! && this.offsets[i + 1] === this.offsets[i]
-      && this.lexicalFp[i] === 0n && !this.errors.some((e) => e.index === i);
+    return tooLittleContentOf(this, i);
   }
 
   /** content 'main': the share of page i's tokens (title aside) that was template, 0..1 (0 with content 'page'). */
   templateShare(i: number): number {
-    const t = this.templateTokens?.[i] ?? 0;
-    return t === 0 ? 0 : t / (t + this.tokens[i]);
+    return templateShareOf(this, i);
   }
 
   /** Bytes held by the columns. */

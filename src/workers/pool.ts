@@ -201,8 +201,11 @@ class WorkerPool implements Pool {
         if (l < load) { best = s; load = l; }
       }
       if (best < 0) return;
-      const task = this.queue[this.head++];
-      if (this.head === this.queue.length) { this.queue = []; this.head = 0; }
+      const task = this.queue[this.head];
+      // A dispatched task leaves the queue at once: each holds its call's documents, and a caller
+      // that keeps calls queued (a stream) may never let the queue empty.
+      this.queue[this.head++] = undefined as unknown as Task;
+      if (this.head === this.queue.length) { this.queue = []; this.head = 0; } else if (this.head >= 1024 && 2 * this.head >= this.queue.length) { this.queue = this.queue.slice(this.head); this.head = 0; }
       if (task.call.failed) continue;
       let slot = this.slots[best];
       if (!slot) {

@@ -12,7 +12,7 @@ import { readForCollections } from '../../pipeline/collections.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, READER_FLAGS, stringOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { PIPELINE_FLAGS, pipelineUsage, pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
 /** Takes the clusters; returns the paper's Figure 12 (cluster cardinality against collection size, log axes) as SVG. */
@@ -103,7 +103,12 @@ Flags:
   --break-points        write the break points instead: pages whose content differs between copies
                         and so split a collection (Figure 3(c)), with the clusters on either side
   --plot FILE.svg       also draw Figure 12: cluster cardinality against collection size, log axes
-  --workers N           threads that sketch while the input is read (sketch:R; default: the available cores)
+${pipelineUsage([
+  'pages sharing chunks (or sketch values) paired',
+  'as SQL on embedded DuckDB under --memory-limit, spilling to --temp-dir',
+  '(needs @duckdb/node-api): the same clusters, for crawls whose pairs do not',
+  'fit in memory',
+], 'threads that sketch while reading (sketch:R)')}
 
 The input is read as a stream: each batch of pages is cut into chunks (or sketched) and only the
 fingerprints, URLs, sizes, dates and links are kept.`,
@@ -112,7 +117,7 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     similarity: { type: 'string' },
     growth: { type: 'string' },
     'min-size': { type: 'string' },
-    workers: { type: 'string' },
+    ...PIPELINE_FLAGS,
     'min-share': { type: 'string' },
     replicas: { type: 'boolean' },
     avoid: { type: 'boolean' },
@@ -148,13 +153,13 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     const plot = stringOf(v, 'plot');
     if (plot !== undefined) checkOutput(plot, ctx.positionals, '--plot');
     if (save !== undefined) checkOutput(save, ctx.positionals, '--save');
-    const { workers } = pipelineOf({ workers: v.workers });
+    const { workers, engine, engineOptions } = pipelineOf(v);
     requireInputs(ctx.positionals);
     await init();
     const display = await startPipelineProgress(ctx, ctx.positionals);
     let read;
     try {
-      read = await readForCollections(ctx.positionals, similarity, { workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+      read = await readForCollections(ctx.positionals, similarity, { workers, engine, engineOptions, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
     } finally {
       display.stop();
     }

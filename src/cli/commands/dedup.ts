@@ -1,16 +1,15 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { ResembleError } from '../../errors.js';
-import { inlinkCounts } from '../../pipeline/near-duplicates.js';
+import { inlinkCounts, type FoundNearDuplicates } from '../../pipeline/near-duplicates.js';
 import { KEEP_RULES, keptRecords, planDedup, type KeepRule } from '../../pipeline/dedup.js';
 import { enumFlag, readerOptionsOf, stringOf } from '../args.js';
-import type { Command } from '../command.js';
+import type { Command, CommandContext } from '../command.js';
 import { PIPELINE_USAGE } from '../input.js';
 import { count } from '../progress.js';
 import { DUPS_FLAGS, dupsSummary, findOptionsOf, METHOD_USAGE, POLICY_USAGE, runNearDuplicates } from './dups.js';
 import { SKETCH_USAGE } from '../args.js';
-import { CONTENT_USAGE, reportContent } from '../content.js';
+import { CONTENT_USAGE, reportContent, type ContentFlags } from '../content.js';
 import { checkOutput, round4 } from '../output.js';
-import { SetEstimator } from '../../cluster/estimate.js';
 
 /** `resemble dedup`: the input minus its near-duplicates, one page kept per cluster, streamed in input order. */
 export const command: Command = {
@@ -53,39 +52,48 @@ ${SKETCH_USAGE}`,
     const options = findOptionsOf(v, keep === 'newest' ? 'newest' : keep === 'most-linked' ? 'most-linked' : 'first');
     const started = performance.now();
     const found = await runNearDuplicates(ctx, ctx.positionals, { ...options, keepLinks: keep === 'most-linked' });
-    const { crawl, nd } = found;
-    const plan = planDedup(nd.clusters, keep, {
-      sizes: crawl.sizes, dates: crawl.dates, inlinks: keep === 'most-linked' ? inlinkCounts(crawl.urls, crawl.links ?? []) : undefined,
-    });
-    for await (const line of keptRecords(ctx.positionals, plan, crawl.sources, readerOptionsOf(v))) ctx.out.write(line);
-    if (dropList !== undefined) {
-      let fd: number;
-      try {
-        fd = openSync(dropList, 'w');
-      } catch (e) {
-        throw new ResembleError('E_IO', `cannot write the drop list ${dropList}: ${(e as Error).message}`, { path: dropList });
-      }
-      try {
-        const set = crawl.set, est = new SetEstimator(set);
-        for (let d = 0; d < plan.keeper.length; d++) {
-          const k = plan.keeper[d];
-          if (k < 0) continue;
-          // How the dropped page relates to the kept one: equivalent copies, or the estimated resemblance.
-          const kind = set.rawFp[d] === set.rawFp[k] ? 'identical' : set.lexicalFp[d] === set.lexicalFp[k] ? 'lexical'
-            : set.shingleFp[d] === set.shingleFp[k] && set.offsets[d + 1] > set.offsets[d] ? 'shingle' : 'near';
-          const resemblance = kind === 'near' ? round4(est.pair(d, k)) : 1;
-          const record = { id: crawl.urls[d], duplicates: crawl.urls[k], kind, resemblance };
-          writeSync(fd, JSON.stringify(record) + '\n');
-        }
-      } finally {
-        closeSync(fd);
-      }
-    }
-    reportContent(ctx, options.content, crawl.set, crawl.urls, crawl.templates);
-    if (!ctx.quiet) {
-      ctx.err.write(dupsSummary(found, (performance.now() - started) / 1000).replace(/^dups:/, 'dedup:') + '\n');
-      ctx.err.write(`dedup: kept ${count(crawl.urls.length - plan.dropped)} of ${count(crawl.urls.length)} pages, dropped ${count(plan.dropped)} near-duplicates (one kept per cluster, by ${keep})${dropList ? `; drop list in ${dropList}` : ''}\n`);
+    try {
+      await writeDeduplicated(ctx, found, keep, dropList, options.content, started);
+    } finally {
+      found.close();
     }
     return 0;
   },
 };
+
+/** Writes the kept records, the drop list and the summary of a dedup run. */
+async function writeDeduplicated(ctx: CommandContext, found: FoundNearDuplicates, keep: KeepRule, dropList: string | undefined, content: ContentFlags, started: number): Promise<void> {
+  const { crawl, nd } = found;
+  const plan = planDedup(nd.clusters, keep, {
+    sizes: crawl.sizes, dates: crawl.dates, inlinks: keep === 'most-linked' ? inlinkCounts(crawl.urls, crawl.links ?? []) : undefined,
+  });
+  for await (const line of keptRecords(ctx.positionals, plan, crawl.sources, readerOptionsOf(ctx.values))) ctx.out.write(line);
+  if (dropList !== undefined) {
+    let fd: number;
+    try {
+      fd = openSync(dropList, 'w');
+    } catch (e) {
+      throw new ResembleError('E_IO', `cannot write the drop list ${dropList}: ${(e as Error).message}`, { path: dropList });
+    }
+    try {
+      const set = crawl.set, est = nd.estimator();
+      for (let d = 0; d < plan.keeper.length; d++) {
+        const k = plan.keeper[d];
+        if (k < 0) continue;
+        // How the dropped page relates to the kept one: equivalent copies, or the estimated resemblance.
+        const kind = set.rawFp[d] === set.rawFp[k] ? 'identical' : set.lexicalFp[d] === set.lexicalFp[k] ? 'lexical'
+          : set.shingleFp[d] === set.shingleFp[k] && set.offsets[d + 1] > set.offsets[d] ? 'shingle' : 'near';
+        const resemblance = kind === 'near' ? round4(est.pair(d, k)) : 1;
+        const record = { id: crawl.urls[d], duplicates: crawl.urls[k], kind, resemblance };
+        writeSync(fd, JSON.stringify(record) + '\n');
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+  reportContent(ctx, content, crawl.set, crawl.urls, crawl.templates);
+  if (!ctx.quiet) {
+    ctx.err.write(dupsSummary(found, (performance.now() - started) / 1000).replace(/^dups:/, 'dedup:') + '\n');
+    ctx.err.write(`dedup: kept ${count(crawl.urls.length - plan.dropped)} of ${count(crawl.urls.length)} pages, dropped ${count(plan.dropped)} near-duplicates (one kept per cluster, by ${keep})${dropList ? `; drop list in ${dropList}` : ''}\n`);
+  }
+}

@@ -90,6 +90,15 @@ export function findOptionsOf(values: CommandContext['values'], rule: NearDuplic
   return { sketch: sketchOptions, cluster, workers, engine, engineOptions, exactBand, exact: verify, content, ...(content.template ? { templates: content.template } : {}) };
 }
 
+/** What the DuckDB engine's candidate step is doing, for the progress line. */
+const ENGINE_STEPS: Record<string, string> = {
+  common: 'counting the sketch values on too many pages (sketches on disk)…',
+  load: 'writing each page\'s keys to DuckDB…',
+  cap: 'DuckDB: dropping keys on too many pages…',
+  pairs: 'DuckDB: counting pairs of pages sharing keys…',
+  read: 'estimating the candidate pairs…',
+};
+
 /** Takes the command context, inputs and pipeline options; runs the near-duplicate pipeline with progress, read errors and the read summary on stderr. */
 export async function runNearDuplicates(ctx: CommandContext, inputs: readonly string[], run: FindNearDuplicatesOptions & { content?: ContentFlags }): Promise<FoundNearDuplicates> {
   const { content: _content, ...options } = run;
@@ -103,6 +112,7 @@ export async function runNearDuplicates(ctx: CommandContext, inputs: readonly st
       onProgress: (e) => {
         if (e.stage === 'sketching') display.read(e.progress);
         else if (e.stage === 'candidates' && e.state === 'start') display.stage('candidates', 'pairs of pages sharing sketch values…');
+        else if (e.stage === 'candidates' && e.state === 'step' && !e.done) display.stage('candidates', ENGINE_STEPS[e.detail] ?? `${e.detail}…`);
         else if (e.stage === 'exact') display.stage('exact checks', `${count(e.done)} pages shingled in full (pairs near the threshold)`);
       },
     });
@@ -112,7 +122,12 @@ export async function runNearDuplicates(ctx: CommandContext, inputs: readonly st
   const c = found.crawl;
   for (const e of c.sketchErrors) ctx.err.write(`${c.sources[e.index]}: ${e.message}\n`);
   if (!ctx.quiet) ctx.err.write(readSummary(c) + '\n');
-  requireDocuments(c.urls.length, c.errors.length, inputs);
+  try {
+    requireDocuments(c.urls.length, c.errors.length, inputs);
+  } catch (e) {
+    found.close();
+    throw e;
+  }
   return found;
 }
 
@@ -178,6 +193,7 @@ ${SKETCH_USAGE}`,
     const started = performance.now();
     const found = await runNearDuplicates(ctx, ctx.positionals, options);
     const c = found.nd.clusters, set = found.crawl.set;
+    found.close();
     const out = createRecordWriter(ctx.out, format);
     for (let i = 0; i < c.count; i++) out.write(withContentEvidence(clusterRecord(c, i, found.crawl.urls), c.membersOf(i), set));
     out.end();

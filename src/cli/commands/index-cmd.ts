@@ -11,7 +11,8 @@ import { sketchOptionsFor } from '../../cluster/records.js';
 import { ResembleIndex } from '../../cluster/resemble-index.js';
 import { formatOf, READER_FLAGS, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { PIPELINE_FLAGS, pipelineUsage, readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { duckDBPairFinder } from '../../scale/candidates.js';
 import { checkOutput, createRecordWriter, writeFileAtomic, writeRecords } from '../output.js';
 import { POLICY_FLAGS, POLICY_USAGE, policyOf } from './dups.js';
 import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf, reportContent, type ContentFlags } from '../content.js';
@@ -66,7 +67,7 @@ export function sketchForIndex(ctx: CommandContext, docs: Document[], index: Res
 /** Streams and sketches the inputs on the worker pool (progress, read errors and the read summary on stderr). */
 async function sketchInputs(ctx: CommandContext, inputs: string[], sketch: SketchOptions, more: Pick<SketchCrawlOptions, 'templates' | 'sites'> = {}): Promise<CrawlSketch> {
   requireInputs(inputs);
-  const { workers } = pipelineOf({ workers: ctx.values.workers });
+  const { workers } = pipelineOf(ctx.values);
   const display = await startPipelineProgress(ctx, inputs);
   let crawl: CrawlSketch;
   try {
@@ -78,6 +79,12 @@ async function sketchInputs(ctx: CommandContext, inputs: string[], sketch: Sketc
   if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
   requireDocuments(crawl.urls.length, crawl.errors.length, inputs);
   return crawl;
+}
+
+/** Adds a sweep's sketches to the index; with --engine duckdb the candidate pairs among them are found on DuckDB. */
+function addSweep(index: ResembleIndex, crawl: CrawlSketch, engine: ReturnType<typeof pipelineOf>) {
+  const meta = { urls: crawl.urls, dates: crawl.dates };
+  return engine.engine === 'duckdb' ? index.addWith(crawl.set, meta, duckDBPairFinder(engine.engineOptions)) : Promise.resolve(index.add(crawl.set, meta));
 }
 
 /** Adds a crawl's sites and their templates to the index, and reports what content mode did. */
@@ -118,13 +125,18 @@ Policy flags (build only; stored in the index):
 ${POLICY_USAGE}
 
 Flags of build and add:
-  --workers N           threads that sketch while the input is read (default: the available cores)
+${pipelineUsage([
+  'the candidate pairs among the pages added found',
+  'as SQL on embedded DuckDB under --memory-limit, spilling to --temp-dir',
+  '(needs @duckdb/node-api): the same index, for sweeps whose pairs do not fit',
+  'in memory',
+])}
 
 ${CONTENT_USAGE.replace('Content flags:', 'Content flags (build only; stored in the index, except how templates are learnt):')}
   (add: --trust-after, --template-share, --template-held and --thin-out apply to the sites new to the index)
 
 ${SKETCH_USAGE}`,
-  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS, ...CONTENT_FLAGS, ...READER_FLAGS, workers: { type: 'string' } },
+  options: { ...POLICY_FLAGS, ...SKETCH_FLAGS, ...CONTENT_FLAGS, ...READER_FLAGS, ...PIPELINE_FLAGS },
   async run(ctx) {
     const format = formatOf(ctx.values);
     const [action, file, ...rest] = ctx.positionals;
@@ -136,6 +148,8 @@ ${SKETCH_USAGE}`,
     if (action !== 'build' && sketchFlags.length + policyFlags.length > 0) {
       throw optionError(`--${[...sketchFlags, ...policyFlags][0]}`, 'no value: only `index build` sets parameters (they are stored in the index)', ctx.values[[...sketchFlags, ...policyFlags][0]]);
     }
+    const engineFlags = ['engine', 'memory-limit', 'temp-dir', 'workers'].filter((k) => ctx.values[k] !== undefined);
+    if ((action === 'clusters' || action === 'remove') && engineFlags.length > 0) throw optionError(`--${engineFlags[0]}`, 'no value with index clusters or remove (they sketch nothing)', ctx.values[engineFlags[0]]);
     if (action === 'clusters') {
       if (rest.length) throw optionError('arguments', 'only FILE for index clusters', rest.join(' '));
       const index = readIndexFile(file);
@@ -155,6 +169,7 @@ ${SKETCH_USAGE}`,
     }
     if (rest.length === 0) throw optionError('INPUT', 'at least one crawl input after FILE', undefined);
     checkOutput(file, rest, 'the index file');
+    const engine = pipelineOf(ctx.values);
     await init();
     if (action === 'build') {
       const policy = policyOf(ctx.values);
@@ -164,7 +179,7 @@ ${SKETCH_USAGE}`,
       const params = resolveSketchOptions(sketchOptions);
       const crawl = await sketchInputs(ctx, rest, sketchOptions, content.template ? { templates: content.template } : {});
       const index = new ResembleIndex(params, policy);
-      index.add(crawl.set, { urls: crawl.urls, dates: crawl.dates });
+      await addSweep(index, crawl, engine);
       keepTemplates(ctx, index, crawl, content);
       const bytes = writeIndexFile(file, index);
       writeRecords(ctx.out, format, [summary(index, file, bytes)]);
@@ -174,7 +189,7 @@ ${SKETCH_USAGE}`,
     const main = index.params.content === 'main';
     const content: ContentFlags = main ? contentOptionsOf({ ...ctx.values, content: 'main' }) : contentOptionsOf({ ...ctx.values, content: 'page' });
     const crawl = await sketchInputs(ctx, rest, sketchOptionsFor(index.params), main ? { templates: content.template, sites: index.templates } : {});
-    const r = index.add(crawl.set, { urls: crawl.urls, dates: crawl.dates });
+    const r = await addSweep(index, crawl, engine);
     keepTemplates(ctx, index, crawl, content);
     const bytes = writeIndexFile(file, index);
     writeRecords(ctx.out, format, [{ ...summary(index, file, bytes), added: r.count, identical: r.identical, lexical: r.lexical, shingle: r.shingle, joins: r.joins }]);

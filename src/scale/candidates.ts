@@ -1,0 +1,110 @@
+// The candidate step of a library computation on DuckDB: every pair of documents sharing a key held
+// by at most `cap` of them, with the number of keys they share, found by the `cap` and `pairs`
+// templates under the engine's memory limit and read back in order, chunk by chunk, so neither the
+// postings nor the pairs are ever held whole. The library's pair counter (`forEachCandidate`) gives
+// the same pairs in the same order (a ascending, then b) with the same counts.
+import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
+import { PairTableBuilder } from '../cluster/pairs.js';
+import type { PairFinder } from '../cluster/resemble-index.js';
+import type { KeyRowsSource } from './rows.js';
+import { DuckDBEngine, type EngineOptions } from './duckdb.js';
+import { candidateStages, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
+
+/** Key rows appended at once. */
+const LOAD_ROWS = 1 << 20;
+
+/** What the cap dropped: keys held by more than `cap` documents, and their rows. */
+export interface CapCounts {
+  ignoredKeys: number;
+  ignoredRows: number;
+  /** Rows of the keys kept (held by 2..cap documents). */
+  keptRows: number;
+  /** Candidate pairs. */
+  pairs: number;
+}
+
+/**
+ * Takes CSR rows of distinct keys per document, the documents to pair (ascending; all when
+ * absent), the cap and the engine options; calls `onPair(a, b, shared)` for every pair of those
+ * documents sharing a key held by 2..cap of them, a ascending then b, and returns what the cap counted.
+ */
+export async function forEachCandidateWithDuckDB(
+  keys: KeyRowsSource, docs: Uint32Array | undefined, cap: number, engineOptions: EngineOptions,
+  onPair: (a: number, b: number, shared: number) => void, onProgress?: (p: PipelineProgress) => void,
+): Promise<CapCounts> {
+  const resolved: ResolvedPipeline = {
+    kind: 'min', s: 1, commonCap: cap, minHits: 1, pairFloor: 0, threshold: 1, components: 'library', maxLibraryEdges: 0, prefix: 'r_',
+  };
+  const t = tableNames(resolved.prefix);
+  const clock = new StageClock(onProgress);
+  const engine = await DuckDBEngine.open(engineOptions);
+  try {
+    clock.start('load');
+    const appender = await engine.appender(t.keys, { key: 'BIGINT', doc: 'BIGINT' });
+    const key = new BigInt64Array(LOAD_ROWS), doc = new BigInt64Array(LOAD_ROWS);
+    const signed = new BigInt64Array(keys.values.buffer, keys.values.byteOffset, keys.values.length);
+    let m = 0, rows = 0;
+    const flush = () => { appender.append({ key: key.subarray(0, m), doc: doc.subarray(0, m) }); rows += m; m = 0; };
+    try {
+      const n = keys.offsets.length - 1;
+      const count = docs ? docs.length : n;
+      for (let i = 0; i < count; i++) {
+        const d = docs ? docs[i] : i;
+        const big = BigInt(d);
+        for (let j = keys.offsets[d]; j < keys.offsets[d + 1]; j++) {
+          key[m] = signed[j]; doc[m] = big; m++;
+          if (m === LOAD_ROWS) flush();
+        }
+      }
+      flush();
+    } finally {
+      appender.close();
+    }
+    clock.done({ rows });
+    const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, false);
+    clock.start('read');
+    await engine.stream(`SELECT a, b, hits FROM ${t.candidates} ORDER BY a, b`, (c) => {
+      const a = c.a, b = c.b, hits = c.hits;
+      for (let i = 0; i < a.length; i++) onPair(Number(a[i]), Number(b[i]), Number(hits[i]));
+    });
+    clock.done({ rows: counts.candidatePairs });
+    return { ignoredKeys: counts.ignoredKeys, ignoredRows: counts.ignoredRows, keptRows: counts.keptRows, pairs: counts.candidatePairs };
+  } finally {
+    engine.close();
+  }
+}
+
+/**
+ * Takes engine options; returns a PairFinder for `ResembleIndex.addWith` that finds a sweep's
+ * candidate pairs on DuckDB and estimates them from the sweep's sketches: the pairs
+ * `candidatePairs` gives, in the same order, without its postings or pair counter in memory.
+ */
+export function duckDBPairFinder(engineOptions: EngineOptions = {}): PairFinder {
+  return async ({ columns, docs, cap, floor }) => {
+    const est = new SetEstimator(columns);
+    const out = est.out;
+    const table = new PairTableBuilder();
+    await forEachCandidateWithDuckDB(columns, docs, cap, engineOptions, (a, b, hits) => {
+      const r = est.pair(a, b);
+      if (Math.max(out[C_AB], out[C_BA], r) < floor) return;
+      table.push(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
+    });
+    return table.finish();
+  };
+}
+
+/**
+ * Cho's iceberg query on DuckDB: takes CSR rows of distinct values per page, the pages to pair
+ * (all when absent), the cap and an accept test; returns the accepted pairs with their shared
+ * counts (a ascending, then b) and what the cap left out, as the collections' `icebergPairs` does.
+ */
+export async function icebergWithDuckDB(
+  values: BigUint64Array, offsets: Uint32Array, options: { cap: number; pages?: Uint32Array; accept: (a: number, b: number, shared: number) => boolean },
+  engineOptions: EngineOptions = {},
+): Promise<{ a: Uint32Array; b: Uint32Array; shared: Uint32Array; ignoredValues: number; ignoredPostings: number }> {
+  const a: number[] = [], b: number[] = [], shared: number[] = [];
+  const counts = await forEachCandidateWithDuckDB({ values, offsets }, options.pages, options.cap, engineOptions, (x, y, s) => {
+    if (options.accept(x, y, s)) { a.push(x); b.push(y); shared.push(s); }
+  });
+  return { a: Uint32Array.from(a), b: Uint32Array.from(b), shared: Uint32Array.from(shared), ignoredValues: counts.ignoredKeys, ignoredPostings: counts.ignoredRows };
+}
