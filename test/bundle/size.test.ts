@@ -36,8 +36,9 @@ const BUDGETS: { file: string; what: string; gzip: number }[] = [
   // 106 → 110 KB for the same pipeline candidate step and index templates: 105.2 KB, then 106.5 KB.
   // 110 → 112 KB for the same file rules and entity table; 112 → 128 KB for the same collections code.
   // 128 → 130 KB for the same pair-estimate and byte-loop kernels (both builds inlined, with their
-  // glue): 128.8 KB then.
-  { file: 'browser.js', what: 'JS glue + both WASM builds inlined as base64', gzip: 130 * KB },
+  // glue): 128.8 KB then. 130 → 132 KB when the kernels' tag path grew and clustering learnt to read
+  // rows from elsewhere (sketch columns without their values, a pair-estimator factory): 130.7 KB.
+  { file: 'browser.js', what: 'JS glue + both WASM builds inlined as base64', gzip: 132 * KB },
   // 10 → 12 KB: 10.9 KB once content mode, the choice of build and the online index's shared sketch code met.
   { file: 'worker-browser.js', what: 'Web Worker script of the pool', gzip: 12 * KB },
 ];
