@@ -73,10 +73,10 @@ function hex4(b: Uint8Array, p: number): number {
 /**
  * Takes a line's bytes and the offset just after a string's opening quote (a string expected to be
  * long: its line's rest is copied to the kernel); returns [offset of the closing quote, the value
- * as UTF-8], or undefined when the string is not valid JSON. On the kernel when it is initialized
- * and the rest of the line is long (`kernel` false forces TypeScript).
+ * as UTF-8, in a buffer from `pageBytes`], or undefined when the string is not valid JSON. On the
+ * kernel when it is initialized and the rest of the line is long (`kernel` false forces TypeScript).
  */
-export function jsonString(b: Uint8Array, p: number, kernel = true): [number, Uint8Array] | undefined {
+export function jsonString(b: Uint8Array, p: number, kernel = true, pageBytes: (n: number) => Uint8Array = newBytes): [number, Uint8Array] | undefined {
   const len = b.length - p;
   if (kernel && len >= KERNEL_FROM && isInitialized()) {
     return withArena((mem, k) => {
@@ -84,14 +84,20 @@ export function jsonString(b: Uint8Array, p: number, kernel = true): [number, Ui
       mem.u8.set(b.subarray(p), src);
       const n = k.js_string(src, len, out, endAt);
       if (n < 0) return undefined;
-      return [p + mem.u32[endAt >>> 2], mem.u8.slice(out, out + n)];
+      const value = pageBytes(n);
+      value.set(mem.u8.subarray(out, out + n));
+      return [p + mem.u32[endAt >>> 2], value];
     });
   }
   const out = new Uint8Array(len);
   const s = readStringTs(b, p, out);
   if (!s) return undefined;
-  return [s[0], out.slice(0, s[1])];
+  const value = pageBytes(s[1]);
+  value.set(out.subarray(0, s[1]));
+  return [s[0], value];
 }
+
+const newBytes = (n: number) => new Uint8Array(n);
 
 /**
  * Takes bytes; returns -1 when they hold a NUL byte, else how many C0 control bytes other than tab,

@@ -47,7 +47,11 @@ export class ByteReader {
   /** The damage the reader stopped at, until `crossBarrier()`. */
   barrier: Damage | undefined;
 
-  constructor(private readonly pieces: AsyncIterator<Piece>, private readonly onDamage: (d: Damage) => void = () => {}) {}
+  /**
+   * `transient`: a piece's buffer may be reused once the reader has moved a few pieces past it, so
+   * the parts of a line spanning pieces are copied as they are read (see openInput's `transient`).
+   */
+  constructor(private readonly pieces: AsyncIterator<Piece>, private readonly onDamage: (d: Damage) => void = () => {}, private readonly transient = false) {}
 
   /** Offset in the (inflated) stream of the next byte. */
   get position(): number {
@@ -158,7 +162,7 @@ export class ByteReader {
         if (length + take - (nl < 0 ? 0 : 1) > max) {
           tooLong = true;
           parts.length = 0;
-        } else parts.push(this.buf.subarray(0, take));
+        } else parts.push(this.transient && nl < 0 ? this.buf.slice(0, take) : this.buf.subarray(0, take));
       }
       length += take;
       this.consume(take);

@@ -26,9 +26,10 @@ const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d
  * the one taken is the first present whose value is a string) and of the small fields whose values
  * are wanted; returns the record's fields, or undefined when the line must be parsed the slow way
  * (see the file comment). Other string fields are checked, and their values read only when short.
- * The page's string is read on the kernels once they are initialized (`kernel` false: in TypeScript).
+ * The page's string is read on the kernels once they are initialized (`kernel` false: in TypeScript),
+ * into a buffer from `pageBytes` (default: a new one).
  */
-export function readFields(b: Uint8Array, pageKeys: readonly string[], wanted: readonly string[], kernel = true): RawFields | undefined {
+export function readFields(b: Uint8Array, pageKeys: readonly string[], wanted: readonly string[], kernel = true, pageBytes?: (n: number) => Uint8Array): RawFields | undefined {
   if (!isUtf8(b)) return undefined;
   const n = b.length;
   let p = 0;
@@ -57,7 +58,7 @@ export function readFields(b: Uint8Array, pageKeys: readonly string[], wanted: r
       skip();
       const c = b[p];
       if (c === QUOTE && pageKeys.includes(key)) {
-        const s = jsonString(b, p + 1, kernel);
+        const s = jsonString(b, p + 1, kernel, pageBytes);
         if (!s) return undefined;
         pages.set(key, s[1]);
         p = s[0] + 1;

@@ -56,7 +56,7 @@ function fieldsOf(o: Record<string, unknown>, opts: ResolvedReadOptions, page?: 
  */
 export function parseJsonlLine(line: Pick<Line, 'bytes' | 'text'>, opts: ResolvedReadOptions, fast = true): Fields | string | null {
   // the fast path: fields read from the bytes, the page's string unescaped straight to UTF-8
-  const raw = fast ? readFields(line.bytes, [opts.htmlField, opts.textField], [opts.idField, 'id', 'date', 'ip']) : undefined;
+  const raw = fast ? readFields(line.bytes, [opts.htmlField, opts.textField], [opts.idField, 'id', 'date', 'ip'], true, opts.pageBytes) : undefined;
   if (raw) {
     const o = Object.fromEntries(raw.values) as Record<string, unknown>;
     if (raw.page) o[raw.page.key] = '';

@@ -8,7 +8,10 @@ import type { ReadError } from '../graph/document.js';
 import type { ResolvedReadOptions } from './options.js';
 import { openInput } from './source.js';
 
-/** One line of a text input (its bytes, and its text decoded when asked for) and its 1-based number. */
+/**
+ * One line of a text input (its bytes, and its text decoded when asked for) and its 1-based number.
+ * The bytes (and the text's source) are valid until the next line is asked for: copy what you keep.
+ */
 export interface Line {
   bytes: Uint8Array;
   readonly text: string;
@@ -43,7 +46,8 @@ export async function* readLines(path: string, opts: ResolvedReadOptions): Async
   let number = 0;
   try {
     const damageAt = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message: `${message}; the line in progress (line ${number + 1}) is lost` });
-    const { reader } = await openInput(path, opts.onBytes, (d) => damageAt(d.offset, d.message));
+    // a line's bytes are used before the next is read (the readers copy what they keep): chunks reused
+    const { reader } = await openInput(path, opts.onBytes, (d) => damageAt(d.offset, d.message), { transient: true });
     for (;;) {
       const line = await reader.readLine(opts.maxRecordBytes);
       if (line === undefined) {

@@ -60,6 +60,11 @@ export interface ReadOptions {
   htmlField?: string;
   /** Called with a note about a document that is kept but may surprise (a whole file read as one opaque document). Default: ignore. */
   onWarning?: (w: ReadError) => void;
+  /**
+   * Where JSONL readers put each page's bytes: takes a byte count, returns a buffer of that size
+   * (the streaming pipeline hands out pages from reused slabs). Default: a new Uint8Array each.
+   */
+  pageBytes?: (n: number) => Uint8Array;
 }
 
 /** Options after validation: every field present. */
@@ -78,9 +83,11 @@ export interface ResolvedReadOptions {
   textField: string;
   htmlField: string;
   onWarning: (w: ReadError) => void;
+  pageBytes: (n: number) => Uint8Array;
 }
 
-const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning'];
+const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning', 'pageBytes'];
+const newBytes = (n: number) => new Uint8Array(n);
 
 function field(name: string, value: unknown, fallback: string): string {
   if (value === undefined) return fallback;
@@ -119,5 +126,6 @@ export function resolveReadOptions(options: ReadOptions | ResolvedReadOptions = 
     textField: field('textField', options.textField, 'text'),
     htmlField: field('htmlField', options.htmlField, 'html'),
     onWarning: fn('onWarning', options.onWarning, noop),
+    pageBytes: fn('pageBytes', options.pageBytes, newBytes),
   };
 }

@@ -28,6 +28,7 @@ import { ContentBatches, siteOfUrl, type CrawlTemplates } from './content.js';
 
 export { siteOfUrl };
 import { permuteSketchSet } from './reorder.js';
+import { PageArena, SLAB_BYTES } from './page-arena.js';
 
 /** What the pipeline has got through so far (for progress displays). */
 export interface StreamProgress {
@@ -49,6 +50,8 @@ export interface SketchCrawlOptions {
   pool?: Pool;
   /** Input bytes per batch (default 4 MiB): bounds what is held while a batch waits for a worker. */
   batchBytes?: number;
+  /** Bytes of the slabs JSONL pages are read into and reused from (default 8 MiB; 64 KiB to 1 GiB). */
+  pageSlabBytes?: number;
   /** Reader options (links, scheme, kind, allStatuses, onError, onSkip, onBytes). `links` defaults to false here. */
   read?: ReadOptions;
   /** Keep each page's out-links (needs `read.links`, for the web graph). Default: read.links. */
@@ -115,7 +118,7 @@ export interface CrawlSketch {
   spill?: Spill;
 }
 
-const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'spillDir'] as const;
+const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'spillDir'] as const;
 
 /** Bytes of pages gathered before one write of them all (writev: the pages themselves, no copy). */
 const SPILL_CHUNK = 4 << 20;
@@ -126,9 +129,10 @@ const SPILL_PENDING = 64 << 20;
  * Opens a spill file in a new folder under `dir`; returns its writer. Pages are gathered into
  * groups of about 4 MiB, each group written at its offset in one writev by the I/O thread pool (the
  * page buffers themselves, not a copy), so the reading thread never waits for the disk unless
- * 64 MiB are pending (then `drain` waits); `close` waits for every write.
+ * 64 MiB are pending (then `drain` waits); `close` waits for every write. `onWritten` gets each
+ * group's pages once they are on disk (or failed).
  */
-function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8Array): void; readonly busy: boolean; drain(): Promise<void>; close(): Promise<void> } {
+function openSpill(dir: string, onWritten: (pages: readonly Uint8Array[]) => void = () => {}): { spill: Spill; write(id: number, bytes: Uint8Array): void; readonly busy: boolean; drain(): Promise<void>; close(): Promise<void> } {
   let folder: string;
   try {
     mkdirSync(dir, { recursive: true });
@@ -153,6 +157,7 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
   /** Writes the buffers one after another from `position`, the rest again after a short write. */
   const put = (buffers: Uint8Array[], position: number, bytes: number) => {
     pending += bytes;
+    const pages = buffers;
     const go = (bufs: Uint8Array[], pos: number, left: number) => {
       writev(fd, bufs, pos, (e, n) => {
         if (!e && n < left) {
@@ -165,6 +170,7 @@ function openSpill(dir: string): { spill: Spill; write(id: number, bytes: Uint8A
         }
         if (e) failed ??= e;
         pending -= bytes;
+        onWritten(pages);
         settle();
       });
     };
@@ -245,6 +251,10 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const siteOf = options.siteOf ?? siteOfUrl;
   const content = main ? new ContentBatches() : undefined;
   const read = options.read ?? {};
+  // Page bytes from reused slabs, each released when its batch is sketched and it is on disk (not
+  // when the caller hands the reader its own buffers).
+  const arena = read.pageBytes === undefined ? new PageArena(intOption('pageSlabBytes', options.pageSlabBytes, SLAB_BYTES, 64 << 10, 1 << 30)) : undefined;
+  const release = (pages: readonly Uint8Array[]) => { if (arena) for (const p of pages) arena.release(p); };
   const keepLinks = options.keepLinks ?? read.links ?? false;
   const errors: ReadError[] = [];
   const skipped = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as SkipCounts;
@@ -288,6 +298,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     const templates = content?.batch(pending);
     docs = []; pending = []; batchSize = 0;
     if (!sketching) {
+      release(bytes);
       progress.sketched += ids.length;
       report();
       return;
@@ -297,20 +308,23 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     if (pool) {
       const done = pool.sketchMany(bytes, opts);
       // Awaited in order by drain; counted here as soon as it is done (the catch keeps an early failure from going unhandled).
-      done.then(() => { progress.sketched += ids.length; report(); }, () => undefined);
+      done.then(() => { release(bytes); progress.sketched += ids.length; report(); }, () => release(bytes));
       inflight.push({ ids, done });
       await drain(maxInflight - 1);
     } else {
-      await collect(ids, sketchMany(bytes, opts));
+      const set = sketchMany(bytes, opts);
+      release(bytes);
+      await collect(ids, set);
       progress.sketched += ids.length;
       report();
     }
   };
 
-  const spill = options.spillDir !== undefined ? openSpill(options.spillDir) : undefined;
+  const spill = options.spillDir !== undefined ? openSpill(options.spillDir, release) : undefined;
   try {
     const reading = readCrawl(input, {
       ...read,
+      ...(arena ? { pageBytes: arena.alloc } : {}),
       links: keepLinks || read.links === true,
       onError: (e) => { errors.push(e); read.onError?.(e); },
       onSkip: (s) => { skipped[s.reason]++; read.onSkip?.(s); },
@@ -323,13 +337,17 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       cols.dates.push(doc.date ? Date.parse(doc.date) : NaN);
       cols.sizes.push(doc.bytes.length);
       if (keepLinks) cols.links.push(doc.links);
-      const bytes = utf8Bytes(doc);
-      spill?.write(id, bytes);
+      // the reader's hold on an arena page passes to its batch; the spill file takes one more
+      let bytes = utf8Bytes(doc);
+      if (spill) { if (bytes.length > 0) arena?.hold(bytes); spill.write(id, bytes); }
       if (spill?.busy) await spill.drain();
       const site = learner ? siteOf(doc.url) : '';
       if (learner && options.sites?.has(site)) enqueue(id, bytes, site, options.sites.get(site));
       else if (learner) {
-        const ready = learner.add(bytes, site, id, hostOfUrl(doc.url));
+        const host = hostOfUrl(doc.url);
+        // a page the learner may keep is a copy of its own (the arena page goes back at once)
+        if (arena && learner.retains(site, host)) { const kept = bytes.slice(); arena.release(bytes); bytes = kept; }
+        const ready = learner.add(bytes, site, id, host);
         if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
         for (const r of ready) enqueue(r.item, r.doc as Uint8Array, r.host, r.table);
       } else {

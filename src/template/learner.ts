@@ -134,6 +134,16 @@ export class TemplateLearner<T = unknown> {
   }
 
   /**
+   * True when a page of site `host` (of the host `group`) added now may be kept by the learner: its
+   * site is still learning, or its host's sample is still taking pages. Otherwise `add` hands the
+   * page straight back and keeps nothing of it.
+   */
+  retains(host: string, group: string = host): boolean {
+    const h = this.hosts.get(host);
+    return !h || !h.settled || !this.samples.get(group)?.frozen;
+  }
+
+  /**
    * Releases every held page. A site with fewer than trustAfter distinct pages gets its host's
    * template, learnt from the host's first `sample` distinct pages; with too few pages on the host
    * as well, no template blocks.
