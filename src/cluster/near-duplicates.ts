@@ -10,7 +10,7 @@ import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence
 import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator } from './estimate.js';
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
 import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
-import { buildPostings } from './postings.js';
+import { buildPostings, type PostingLists } from './postings.js';
 import { prefixKeys, prefixLength } from './prefix.js';
 import { UnionFind } from './union-find.js';
 
@@ -311,27 +311,11 @@ export interface CandidatePairs {
  * the sketches; pairs whose resemblance and containment both ways are below `floor` are dropped.
  */
 export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number): CandidatePairs {
-  const own = keys.values === set.values;
-  const post = buildPostings(keys.values, keys.offsets, { cap, keepSingletons: false, keepKeys: false, docs, countIgnored: own });
+  const post = postingsOf(set, keys, docs, cap);
+  const worth = worthFilter(set, post, keys.values === set.values, floor);
   const est = new SetEstimator(set);
   const out = est.out;
   const table = new PairTableBuilder();
-  const kind = set.params.kind, s = set.params.s;
-  const off = set.offsets, ignored = post.ignoredPerDoc;
-  const mlog2 = kind === 'adaptive' ? set.modulusLog2 : undefined;
-  /** False when the counts already show the pair under the floor (no estimate needed). */
-  const worth = (a: number, b: number, hits: number): boolean => {
-    if (own && floor > 0 && ignored && !(mlog2 && mlog2[a] !== mlog2[b])) {
-      // Containment ≥ resemblance, and it is bounded by the counts (shared ≤ hits + common values
-      // of the smaller side) except for a full MIN_s sketch, whose τ-based estimate has no such bound.
-      const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
-      if (kind !== 'min' || (la < s && lb < s)) {
-        const x = hits + Math.min(ignored[a], ignored[b]);
-        if (x / Math.max(1, Math.min(la, lb)) < floor) return false;
-      }
-    }
-    return true;
-  };
   const keep = (a: number, b: number, hits: number, shared: number, r: number, cab: number, cba: number) => {
     if (Math.max(cab, cba, r) >= floor) table.push(a, b, hits, shared, r, cab, cba);
   };
@@ -346,6 +330,30 @@ export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Arr
   return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
 }
 
+/** The postings of the candidate step: `docs`' keys held by at most `cap` of them. */
+function postingsOf(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number): PostingLists {
+  return buildPostings(keys.values, keys.offsets, { cap, keepSingletons: false, keepKeys: false, docs, countIgnored: keys.values === set.values });
+}
+
+/** Takes the set, its postings and the floor; returns a test that is false when the counts already show a pair under the floor (no estimate needed). */
+function worthFilter(set: ClusterColumns, post: PostingLists, own: boolean, floor: number): (a: number, b: number, hits: number) => boolean {
+  const kind = set.params.kind, s = set.params.s;
+  const off = set.offsets, ignored = post.ignoredPerDoc;
+  const mlog2 = kind === 'adaptive' ? set.modulusLog2 : undefined;
+  return (a, b, hits) => {
+    if (own && floor > 0 && ignored && !(mlog2 && mlog2[a] !== mlog2[b])) {
+      // Containment ≥ resemblance, and it is bounded by the counts (shared ≤ hits + common values
+      // of the smaller side) except for a full MIN_s sketch, whose τ-based estimate has no such bound.
+      const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
+      if (kind !== 'min' || (la < s && lb < s)) {
+        const x = hits + Math.min(ignored[a], ignored[b]);
+        if (x / Math.max(1, Math.min(la, lb)) < floor) return false;
+      }
+    }
+    return true;
+  };
+}
+
 /** The documents of `list` whose sketch row is not empty. */
 export function nonEmpty(set: Pick<RowColumns, 'offsets'>, list: Uint32Array): Uint32Array {
   let k = 0;
@@ -356,9 +364,19 @@ export function nonEmpty(set: Pick<RowColumns, 'offsets'>, list: Uint32Array): U
   return docs;
 }
 
-/** Clusters a sketch set into near-duplicate clusters with evidence (see NearDuplicateOptions). */
-export function nearDuplicates(set: ClusterColumns, options?: NearDuplicateOptions): NearDuplicates {
-  const o = resolve(set, options);
+/** What nearDuplicates decided before the candidate step: the options, the documents set aside, the keys. */
+interface CandidatePlan {
+  o: Resolved;
+  eq: Equivalence;
+  docs: Uint32Array;
+  keys: { values: BigUint64Array; offsets: Uint32Array };
+  lsh?: LshParams;
+  common?: { ignoredShingles: number; ignoredPostings: number };
+  verified: boolean;
+  floor: number;
+}
+
+function plan(set: ClusterColumns, o: Resolved): CandidatePlan {
   const n = set.size;
   const eq = setAside(set, o.equivalence, o.priority);
   // Documents with an empty row have nothing to compare; they only join through equivalence.
@@ -372,13 +390,23 @@ export function nearDuplicates(set: ClusterColumns, options?: NearDuplicateOptio
     keys = bandKeys(set.signature!, n, set.params.k, lsh, (d) => set.offsets[d + 1] === set.offsets[d]);
   } else if (o.prefix > 0) keys = common = prefixKeys(set, docs, o.commonCap, o.prefix);
   const verified = o.method === 'pairs' || o.policy.verify;
-  const floor = verified ? o.pairFloor : 0;
-  const c = candidatePairs(set, keys, docs, o.commonCap, floor);
+  return { o, eq, docs, keys, lsh, common, verified, floor: verified ? o.pairFloor : 0 };
+}
+
+function clustered(set: ClusterColumns, p: CandidatePlan, c: CandidatePairs): NearDuplicates {
+  const { o, eq, common } = p;
   const stats: CandidateStats = {
-    documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
+    documents: set.size, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
     kept: eq.kept.length, postings: c.postings, ignoredShingles: common ? common.ignoredShingles : c.ignoredShingles,
     ignoredPostings: common ? common.ignoredPostings : c.ignoredPostings,
-    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: floor, lsh, prefix: o.prefix, completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s), exactChecked: 0,
+    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: p.floor, lsh: p.lsh, prefix: o.prefix, completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s), exactChecked: 0,
   };
-  return new NearDuplicates(set, eq, c.pairs, stats, o.policy, o.priority, verified);
+  return new NearDuplicates(set, eq, c.pairs, stats, o.policy, o.priority, p.verified);
 }
+
+/** Clusters a sketch set into near-duplicate clusters with evidence (see NearDuplicateOptions). */
+export function nearDuplicates(set: ClusterColumns, options?: NearDuplicateOptions): NearDuplicates {
+  const p = plan(set, resolve(set, options));
+  return clustered(set, p, candidatePairs(set, p.keys, p.docs, p.o.commonCap, p.floor));
+}
+
