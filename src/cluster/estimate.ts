@@ -246,19 +246,26 @@ export function estimateMinChunk(rows: MinRows, a: Uint32Array, b: Uint32Array, 
     for (let q = 0; q < 2 * n; q++) {
       const d = q < n ? a[q] : b[q - n];
       if (!(d < docs)) throw new ResembleError('E_INPUT', `estimate: pair ${q % n} names document ${d}, beyond the ${docs} rows`, { pair: q % n });
-      if (slot[d] === 0) { order[rowsIn++] = d; slot[d] = rowsIn; total += off[d + 1] - off[d]; }
+      if (slot[d] === 0) { order[rowsIn++] = d; slot[d] = 1; total += off[d + 1] - off[d]; }
     }
+    // In DocId order, rows next to each other in the set are copied in one call: a copy per row
+    // costs more in making its view than in moving 1 KB (about 600 runs for 4,100 rows a chunk on
+    // the scale crawl)
+    order.subarray(0, rowsIn).sort();
     return withArena((mem, k) => {
       // 8 bytes of padding: a finished merge of the kernel's two at a time reads one value past its row
       const values = mem.alloc(total * 8 + 8), offsets = mem.alloc((rowsIn + 1) * 4);
       const pa = mem.alloc(n * 4), pb = mem.alloc(n * 4), out = mem.alloc(n * 24);
       const u64 = mem.u64, u32 = mem.u32, v0 = values >>> 3, o0 = offsets >>> 2;
       let at = 0;
-      for (let r = 0; r < rowsIn; r++) {
-        const d = order[r], from = off[d], to = off[d + 1];
-        u32[o0 + r] = at;
+      for (let r = 0; r < rowsIn;) {
+        let e = r + 1;
+        while (e < rowsIn && order[e] === order[e - 1] + 1) e++;
+        const from = off[order[r]], to = off[order[e - 1] + 1];
+        for (let i = r; i < e; i++) { const d = order[i]; slot[d] = i + 1; u32[o0 + i] = at + off[d] - from; }
         u64.set(rows.values.subarray(from, to), v0 + at);
         at += to - from;
+        r = e;
       }
       u32[o0 + rowsIn] = at;
       const a0 = pa >>> 2, b0 = pb >>> 2;
