@@ -403,12 +403,16 @@ function checkList(docs: unknown, what: string): number {
   return (docs as ArrayLike<unknown>).length;
 }
 
-/** Takes each batch's columns (in document order) and the rejected documents; returns one SketchSet as sketchMany would build it. */
-export function assembleSketchSet(params: SketchParams, n: number, batches: { start: number; end: number; columns?: SketchColumns }[], errors: SketchError[]): SketchSet {
+/**
+ * Takes each batch's columns (in document order) and the rejected documents; returns one SketchSet
+ * as sketchMany would build it. `shared`: its values and offsets on SharedArrayBuffers, for worker
+ * threads to read in place (estimateMinPairs) without a copy.
+ */
+export function assembleSketchSet(params: SketchParams, n: number, batches: { start: number; end: number; columns?: SketchColumns }[], errors: SketchError[], shared = false): SketchSet {
   let nv = 0, nss = 0;
   for (const b of batches) { nv += b.columns!.values.length; nss += b.columns!.superShingles?.values.length ?? 0; }
-  const values = new BigUint64Array(nv);
-  const offsets = new Uint32Array(n + 1);
+  const values = shared ? new BigUint64Array(new SharedArrayBuffer(nv * 8)) : new BigUint64Array(nv);
+  const offsets = shared ? new Uint32Array(new SharedArrayBuffer((n + 1) * 4)) : new Uint32Array(n + 1);
   const cardinality = new Float64Array(n);
   const tokens = new Uint32Array(n);
   const modulusLog2 = new Uint8Array(n);
