@@ -116,11 +116,9 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
     }
     let kept = block;
     const endOk = await skipRecordEnd(reader, at, error, true);
-    if (endOk && regular && (!gzip || memberStart)) {
-      const end = gzip ? reader.memberEndAt(reader.position) : reader.position;
-      const origin = end === undefined ? undefined : { kind: gzip ? 'warc-gz' as const : 'warc' as const, offset: gzip ? at : start, length: end - (gzip ? at : start) };
-      return { record: { offset: at, version, headers: headers as Map<string, string>, block, ...(origin ? { origin } : {}) } };
-    }
+    // framed cleanly: the record can be read back alone, from its bytes or the gzip members holding just it
+    const end = endOk && regular && (!gzip || memberStart) ? (gzip ? reader.memberEndAt(reader.position) : reader.position) : undefined;
+    const origin = end === undefined ? undefined : { kind: gzip ? 'warc-gz' as const : 'warc' as const, offset: gzip ? at : start, length: end - (gzip ? at : start) };
     if (!endOk) {
       const inside = nextRecordInside(block);
       if (inside >= 0) {
@@ -132,7 +130,7 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
         error(at, `Content-Length too small: ${formatBytes(skipped)} after the record are not a record; skipped${found ? '' : ' to the end'}, the record kept as its Content-Length says`);
       }
     }
-    return { record: { offset: at, version, headers: headers as Map<string, string>, block: kept } };
+    return { record: { offset: at, version, headers: headers as Map<string, string>, block: kept, ...(origin ? { origin } : {}) } };
   }
 }
 

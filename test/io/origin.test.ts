@@ -70,7 +70,7 @@ async function readsBack(docs: Document[]): Promise<void> {
   try {
     for (const d of docs) {
       const back = await reader.read(d.origin!);
-      if (typeof back === 'string') assert.unreachable(`${d.source}: ${back}`);
+      if (typeof back === 'string') throw new Error(`${d.source}: ${back}`);
       assert.equal(back.bytes, d.bytes, `${d.source}: bytes`);
       assert.equal(utf8Bytes(back), utf8Bytes(d), `${d.source}: UTF-8`);
       assert.is(back.contentType, d.contentType);
