@@ -38,11 +38,14 @@ export class RecordColumns {
   private length: number[] = [];
   private files: InputFile[] = [];
   private index = new Map<string, number>();
+  /** The file of the last page (most pages come from the file the page before came from). */
+  private last = NO_RECORD;
 
   /** Takes page `id` (the next DocId), its origin (if any) and its source; returns whether the page can be read back there. */
   add(id: number, origin: RecordOrigin | undefined, source: string): boolean {
     let f = NO_RECORD;
     if (origin?.kind === 'file' && origin.path === source) f = OWN_FILE;
+    else if (origin && this.last >= 0 && this.files[this.last].path === origin.path && this.files[this.last].kind === origin.kind) f = this.last;
     else if (origin) {
       const key = `${origin.kind}:${origin.path}`;
       const known = this.index.get(key);
@@ -53,6 +56,7 @@ export class RecordColumns {
         f = this.files.push({ path: origin.path, kind: origin.kind, size, mtimeMs }) - 1;
         this.index.set(key, f);
       }
+      this.last = f;
     }
     this.file[id] = f;
     this.offset[id] = origin ? origin.offset : 0;
