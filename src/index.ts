@@ -14,7 +14,7 @@ export {
   deserializeSketchSet, SKETCH_MAGIC, SKETCH_VERSION, superShingles, type DocInput
 } from './sketch/index.js';
 export { ResembleError, type ErrorCode } from './errors.js';
-export type { Document, ReadError } from './graph/document.js';
+export type { Document, ReadError, RecordOrigin } from './graph/document.js';
 // Replicated collections (Cho, Shivakumar and Garcia-Molina): similar clusters, the avoid-list, roll-up.
 export {
   avoidList, AvoidList, type AvoidEntry, type AvoidOptions, type Redundancy, breakPoints,

@@ -13,7 +13,7 @@ export { createPool, type NodePoolOptions, type Pool, type PoolOptions, type Fin
 // The web graph and the document type.
 export {
   WebGraph, type WebGraphOptions, normalizeUrl, hostOfUrl, type Csr, utf8Bytes, type Document,
-  type ReadError
+  type ReadError, type RecordOrigin
 } from './graph/index.js';
 // The crawl readers.
 export {

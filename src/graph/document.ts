@@ -23,6 +23,21 @@ export interface Document {
   links?: string[];
   /** Where the document came from: file path, `file.warc.gz#offset`, `file.jsonl:line`. */
   source?: string;
+  /** Where its record lies in a file it can be read back from alone (see RecordOrigin); absent for standard input, gzip streams and other inputs. */
+  origin?: RecordOrigin;
+}
+
+/**
+ * Where a document's record lies in its input, for reading that record back alone (the exact
+ * checks do): a line of a plain JSONL file, a record of a plain WARC file, the gzip members holding
+ * exactly one record of a `.warc.gz`, or a whole file of a folder. Offset and length are of the
+ * bytes as stored (compressed for `warc-gz`).
+ */
+export interface RecordOrigin {
+  path: string;
+  kind: 'jsonl' | 'warc' | 'warc-gz' | 'file';
+  offset: number;
+  length: number;
 }
 
 /** A record a reader could not use: reported with its location and skipped. */

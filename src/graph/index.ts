@@ -2,4 +2,4 @@
 export { WebGraph, type WebGraphOptions } from './web-graph.js';
 export { normalizeUrl, hostOfUrl } from './url.js';
 export { csrFromRows, reverseCsr, type Csr } from './csr.js';
-export { utf8Bytes, type Document, type ReadError } from './document.js';
+export { utf8Bytes, type Document, type ReadError, type RecordOrigin } from './document.js';

@@ -43,6 +43,8 @@ export class ByteReader {
   private pos = 0;
   /** (inflated offset, member offset) of each piece that starts at or after pos, oldest first. */
   private members: Array<[number, number]> = [];
+  /** (inflated offset, offset in the input) of the end of each member read whose end is at or after pos, oldest first. */
+  private ends: Array<[number, number]> = [];
   private eof = false;
   /** The damage the reader stopped at, until `crossBarrier()`. */
   barrier: Damage | undefined;
@@ -62,6 +64,20 @@ export class ByteReader {
   get member(): number | undefined {
     while (this.members.length > 1 && this.members[1][0] <= this.pos) this.members.shift();
     return this.members[0]?.[1];
+  }
+
+  /** True when the next byte is the first of a gzip member (call after `fill(1)`). */
+  get atMemberStart(): boolean {
+    return this.member !== undefined && this.members[0][0] === this.pos;
+  }
+
+  /**
+   * Takes an offset in the inflated stream; returns the offset in the input just after the gzip
+   * member whose inflated bytes end exactly there, when the reader has pulled that member's end.
+   */
+  memberEndAt(position: number): number | undefined {
+    for (const [at, end] of this.ends) if (at === position) return end;
+    return undefined;
   }
 
   /** True when nothing more can be read before the end or a barrier. */
@@ -88,8 +104,12 @@ export class ByteReader {
         this.barrier = p.damage;
         return false;
       }
-      if (p.bytes.length === 0) continue;
       const at = this.pos + this.buf.length;
+      if (p.end !== undefined) {
+        while (this.ends.length > 0 && this.ends[0][0] < this.pos) this.ends.shift();
+        this.ends.push([at + p.bytes.length, p.end]);
+      }
+      if (p.bytes.length === 0) continue;
       const last = this.members[this.members.length - 1];
       if (p.member !== undefined && (!last || last[1] !== p.member)) this.members.push([at, p.member]);
       this.buf = this.buf.length === 0 ? p.bytes : concatBytes([this.buf, p.bytes]);

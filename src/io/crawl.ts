@@ -19,13 +19,18 @@ import { readWarc } from './warc.js';
 /** Takes the first bytes of an input; returns them inflated when they are gzip (as much as inflates), for sniffing. */
 function inflatedHead(head: Uint8Array): Uint8Array {
   if (!isGzipMagic(head)) return head;
-  try {
-    const out = gunzipSync(head, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: 1 << 16 } as ZlibOptions);
-    return new Uint8Array(out.buffer, out.byteOffset, out.length);
-  } catch (e) {
-    const partial = (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-    return partial ? head : new Uint8Array(0);
+  // The head is cut wherever the read stopped: a sync flush gives what it inflates to so far. Past
+  // 64 KiB zlib throws instead of truncating, so a shorter stretch of the head is inflated instead
+  // (halved until it fits): the sniffer needs the first bytes, not all of them.
+  for (let n = head.length; n > 0; n >>= 1) {
+    try {
+      const out = gunzipSync(head.subarray(0, n), { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: 1 << 16 } as ZlibOptions);
+      return new Uint8Array(out.buffer, out.byteOffset, out.length);
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'ERR_BUFFER_TOO_LARGE') return new Uint8Array(0);
+    }
   }
+  return new Uint8Array(0);
 }
 
 async function fileHead(path: string): Promise<Uint8Array> {

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { capAdvice, formatBytes } from './lines.js';
 import type { Document } from '../graph/document.js';
 import { parseUrl } from '../graph/url.js';
@@ -172,7 +172,7 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
       continue;
     }
     opts.onBytes(bytes.length);
-    const doc = makeDocument({ url, bytes, mime, source: path }, opts.links);
+    const doc = folderDocument(path, bytes, url, opts.links);
     if (doc === undefined) {
       opts.onSkip({ reason: 'binary', source: root, location: path });
       continue;
@@ -180,6 +180,17 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     if (doc.links) doc.links = doc.links.map((l) => undoIndexHtml(l, hosts));
     yield doc;
   }
+}
+
+/**
+ * Takes a file of a mirror folder, its bytes and its URL; returns its document as readFolder
+ * yields it (charset found and the page re-encoded as UTF-8 the same way), with the file as its
+ * origin, or undefined when it is binary. The exact checks read pages back through it.
+ */
+export function folderDocument(path: string, bytes: Uint8Array, url: string, links: boolean): Document | undefined {
+  const doc = makeDocument({ url, bytes, mime: contentTypeFromName(basename(path).split('?')[0]), source: path }, links);
+  if (doc) doc.origin = { path, kind: 'file', offset: 0, length: bytes.length };
+  return doc;
 }
 
 function undoIndexHtml(link: string, hosts: Set<string>): string {

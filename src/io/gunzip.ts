@@ -16,8 +16,11 @@ export interface Damage {
   truncated: boolean;
 }
 
-/** A piece of an inflated stream: bytes and the offset of the gzip member holding them, or a damage. */
-export type Piece = { bytes: Uint8Array; member?: number } | { damage: Damage };
+/**
+ * A piece of an inflated stream: bytes and the offset of the gzip member holding them (`end`, on a
+ * member's last piece: the offset just after the member, once its trailer checked), or a damage.
+ */
+export type Piece = { bytes: Uint8Array; member?: number; end?: number } | { damage: Damage };
 
 const FEXTRA = 4, FNAME = 8, FCOMMENT = 16, FHCRC = 2;
 
@@ -277,21 +280,25 @@ export async function* gunzipPieces(chunks: AsyncIterable<Uint8Array>): AsyncGen
         continue;
       }
       input.consume(fast.used + 8);
-      if (fast.data.length > 0) yield { bytes: fast.data, member };
+      if (fast.data.length > 0) yield { bytes: fast.data, member, end: input.offset };
       continue;
     }
     input.mark();
     const it = streamMember(input, start, member);
     let end: MemberEnd & { crc: number; size: number };
+    // Each piece is handed out when the next one is inflated, so that the last can carry the member's end.
+    let held: Uint8Array | undefined;
     for (;;) {
       const r = await it.next();
       if (r.done) {
         end = r.value;
         break;
       }
-      yield { bytes: r.value, member };
+      if (held) yield { bytes: held, member };
+      held = r.value;
     }
     if ('damage' in end) {
+      if (held) yield { bytes: held, member };
       yield end;
       if (end.damage.truncated) return;
       // Search for the next member from just after this one's header, where the damage may begin.
@@ -302,16 +309,19 @@ export async function* gunzipPieces(chunks: AsyncIterable<Uint8Array>): AsyncGen
     const t = await input.ensure(8);
     if (t.length < 8) {
       input.consume(t.length);
+      if (held) yield { bytes: held, member };
       yield { damage: { offset: member, truncated: true, message: `truncated gzip member at offset ${member}: the input ends inside its 8-byte trailer` } };
       return;
     }
     const trailer = trailerOf(t);
     if ((crc32 && trailer.crc !== end.crc) || trailer.size !== end.size % 2 ** 32) {
+      if (held) yield { bytes: held, member };
       yield { damage: { offset: member, truncated: false, message: `corrupt gzip member at offset ${member}: its ${trailer.crc !== end.crc ? 'CRC-32' : 'size'} does not match the inflated data` } };
       input.rewind(start);
       await input.skipToMagic();
       continue;
     }
     input.consume(8);
+    if (held) yield { bytes: held, member, end: input.offset };
   }
 }

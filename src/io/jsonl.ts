@@ -75,34 +75,44 @@ export function parseJsonlLine(line: Pick<Line, 'bytes' | 'text'>, opts: Resolve
 }
 
 /**
+ * Takes one JSONL line of `path` (its bytes, number and offset) and resolved reader options;
+ * returns its document (with its origin when the line has an offset), undefined for a binary page
+ * (skipped), null for a blank line, or a message saying what is wrong with it. readJsonl reads
+ * every line through it, and the exact checks each line they read back, so both get the same bytes.
+ */
+export function jsonlDocument(line: Pick<Line, 'bytes' | 'text' | 'number' | 'offset'>, path: string, opts: ResolvedReadOptions): Document | string | null | undefined {
+  const fields = parseJsonlLine(line, opts);
+  if (fields === null || typeof fields === 'string') return fields;
+  const doc = makeDocument({
+    url: fields.url,
+    bytes: fields.body,
+    mime: fields.html ? 'text/html' : 'text/plain',
+    // A JSON string is already decoded text: its bytes here are UTF-8 whatever charset its
+    // <meta> tag declares (the page's original encoding), so the meta tag must not apply.
+    headerCharset: fields.html ? 'utf-8' : undefined,
+    date: fields.date,
+    ip: fields.ip,
+    source: `${path}:${line.number}`,
+  }, opts.links);
+  if (doc && line.offset !== undefined) doc.origin = { path, kind: 'jsonl', offset: line.offset, length: line.bytes.length };
+  return doc;
+}
+
+/**
  * Takes a `.jsonl` (or `.jsonl.gz`, or `-`) input of objects `{url, html | text, date?, ip?}`, one
  * per line (the id, HTML and text field names can be changed: `idField`, `htmlField`,
  * `textField`); yields them as documents (`html` → text/html with links extracted, `text` →
  * text/plain, bytes are the UTF-8 of the string). Blank lines are ignored; a bad line or one over
- * the record cap is reported with its number and skipped. A byte-order mark is ignored.
+ * the record cap is reported with its number and skipped. A byte-order mark is ignored. Documents
+ * of a plain file carry their line's place (`origin`).
  */
 export async function* readJsonl(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readJsonl');
   for await (const line of readLines(path, opts)) {
-    const number = line.number;
-    const fields = parseJsonlLine(line, opts);
-    if (fields === null) continue;
-    if (typeof fields === 'string') {
-      opts.onError({ source: path, location: `line ${number}`, code: 'E_INPUT', message: fields });
-      continue;
-    }
-    const doc = makeDocument({
-      url: fields.url,
-      bytes: fields.body,
-      mime: fields.html ? 'text/html' : 'text/plain',
-      // A JSON string is already decoded text: its bytes here are UTF-8 whatever charset its
-      // <meta> tag declares (the page's original encoding), so the meta tag must not apply.
-      headerCharset: fields.html ? 'utf-8' : undefined,
-      date: fields.date,
-      ip: fields.ip,
-      source: `${path}:${number}`,
-    }, opts.links);
-    if (doc) yield doc;
-    else opts.onSkip({ reason: 'binary', source: path, location: `line ${number}` });
+    const doc = jsonlDocument(line, path, opts);
+    if (doc === null) continue;
+    if (typeof doc === 'string') opts.onError({ source: path, location: `line ${line.number}`, code: 'E_INPUT', message: doc });
+    else if (doc) yield doc;
+    else opts.onSkip({ reason: 'binary', source: path, location: `line ${line.number}` });
   }
 }

@@ -16,6 +16,8 @@ export interface Line {
   bytes: Uint8Array;
   readonly text: string;
   number: number;
+  /** Byte offset of `bytes` in the file, when the input is a plain regular file (not gzip, not standard input). */
+  offset?: number;
 }
 
 const decoder = new TextDecoder();
@@ -47,8 +49,10 @@ export async function* readLines(path: string, opts: ResolvedReadOptions): Async
   try {
     const damageAt = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message: `${message}; the line in progress (line ${number + 1}) is lost` });
     // a line's bytes are used before the next is read (the readers copy what they keep): chunks reused
-    const { reader } = await openInput(path, opts.onBytes, (d) => damageAt(d.offset, d.message), { transient: true });
+    const { reader, gzip, regular } = await openInput(path, opts.onBytes, (d) => damageAt(d.offset, d.message), { transient: true });
+    const seekable = regular && !gzip;
     for (;;) {
+      const at = reader.position;
       const line = await reader.readLine(opts.maxRecordBytes);
       if (line === undefined) {
         if (reader.barrier && (await reader.crossBarrier())) continue;
@@ -61,10 +65,10 @@ export async function* readLines(path: string, opts: ResolvedReadOptions): Async
         opts.onError({ source: path, location: `line ${number}`, code: 'E_INPUT', message: `line of ${formatBytes(line.length)} is ${capAdvice(opts.maxRecordBytes)}; skipped` });
         continue;
       }
-      let bytes = line.bytes;
-      if (number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      let bytes = line.bytes, offset = at;
+      if (number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) { bytes = bytes.subarray(3); offset += 3; }
       const b = bytes;
-      yield { bytes: b, number, get text() { return decoder.decode(b); } };
+      yield { bytes: b, number, get text() { return decoder.decode(b); }, offset: seekable ? offset : undefined };
     }
   } catch (e) {
     opts.onError(ioError(path, `line ${number + 1}`, e));

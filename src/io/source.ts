@@ -3,7 +3,7 @@
  * stream when it is gzip (by its magic number, or a `.gz` name), handed out through a ByteReader.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ByteReader, concatBytes } from './byte-reader.js';
 import { gunzipPieces, isGzipMagic, type Damage, type Piece } from './gunzip.js';
@@ -92,6 +92,8 @@ export interface OpenedInput {
   gzip: boolean;
   /** Up to the first 64 KiB of the input as stored (compressed for gzip). */
   head: Uint8Array;
+  /** True for a regular file (not standard input, a pipe or a device): its bytes can be read again at an offset. */
+  regular: boolean;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function openInput(path: string, onBytes: (n: number) => void, onDa
   let head: Uint8Array;
   let chunks: AsyncIterator<Uint8Array>;
   const ring = { on: false };
+  const regular = path !== STDIN && (await stat(path).then((s) => s.isFile(), () => false));
   if (path === STDIN) {
     head = await peekStdin();
     chunks = stdin.chunks!;
@@ -123,7 +126,7 @@ export async function openInput(path: string, onBytes: (n: number) => void, onDa
   // inflating holds on to its input chunks: a ring only for plain bytes
   ring.on = options.transient === true && !gzip;
   const pieces: AsyncIterator<Piece> = gzip ? gunzipPieces(all()) : plainPieces(all());
-  return { reader: new ByteReader(pieces, onDamage, ring.on), gzip, head: head.subarray(0, 65536) };
+  return { reader: new ByteReader(pieces, onDamage, ring.on), gzip, head: head.subarray(0, 65536), regular };
 }
 
 async function* plainPieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Piece> {

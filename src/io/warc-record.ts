@@ -24,6 +24,8 @@ export interface WarcRecordBytes {
   version: string;
   headers: WarcHeaders;
   block: Uint8Array;
+  /** Where the record can be read back alone (a cleanly framed record of a regular file; in `.warc.gz`, gzip members holding just it). */
+  origin?: { kind: 'warc' | 'warc-gz'; offset: number; length: number };
 }
 
 const utf8 = new TextDecoder();
@@ -180,5 +182,6 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
     source: `${path}#${record.offset}`,
   }, opts.links);
   if (!doc) return skip('binary');
+  if (record.origin) doc.origin = { path, ...record.origin };
   return doc;
 }

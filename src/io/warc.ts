@@ -5,7 +5,8 @@
  * cap is reported and skipped with bounded memory; the HTTP part of a record is parsed by warcio.
  */
 import type { Document } from '../graph/document.js';
-import { startsWith, type ByteReader } from './byte-reader.js';
+import { ByteReader, startsWith } from './byte-reader.js';
+import { gunzipPieces, type Piece } from './gunzip.js';
 import { capAdvice, formatBytes, ioError } from './lines.js';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from './options.js';
 import { openInput } from './source.js';
@@ -39,8 +40,12 @@ function withoutRecordEnd(b: Uint8Array): Uint8Array {
 
 type Framed = { record: WarcRecordBytes } | { skipped: true } | { end: true };
 
-/** Frames the next record of a WARC; reports what is wrong on the way (see readWarc). */
-async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions): Promise<Framed> {
+/**
+ * Frames the next record of a WARC; reports what is wrong on the way (see readWarc). With
+ * `regular` (the input is a regular file), a record framed cleanly gets its origin: its bytes in
+ * a plain file, or in a `.warc.gz` the gzip members holding exactly it.
+ */
+async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions, regular = false): Promise<Framed> {
   const error = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message });
   for (;;) {
     const head = await reader.fill(WARC.length);
@@ -49,6 +54,7 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
       return { end: true };
     }
     const at = gzip ? reader.member ?? 0 : reader.position;
+    const start = reader.position, memberStart = gzip && reader.atMemberStart;
     if (!startsWith(head, WARC)) {
       // Blank lines between records are tolerated; anything else is skipped to the next record.
       const { skipped, found } = await reader.skipToLineStart(WARC, true);
@@ -110,6 +116,9 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
     }
     let kept = block;
     const endOk = await skipRecordEnd(reader, at, error, true);
+    // framed cleanly: the record can be read back alone, from its bytes or the gzip members holding just it
+    const end = endOk && regular && (!gzip || memberStart) ? (gzip ? reader.memberEndAt(reader.position) : reader.position) : undefined;
+    const origin = end === undefined ? undefined : { kind: gzip ? 'warc-gz' as const : 'warc' as const, offset: gzip ? at : start, length: end - (gzip ? at : start) };
     if (!endOk) {
       const inside = nextRecordInside(block);
       if (inside >= 0) {
@@ -121,7 +130,7 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
         error(at, `Content-Length too small: ${formatBytes(skipped)} after the record are not a record; skipped${found ? '' : ' to the end'}, the record kept as its Content-Length says`);
       }
     }
-    return { record: { offset: at, version, headers: headers as Map<string, string>, block: kept } };
+    return { record: { offset: at, version, headers: headers as Map<string, string>, block: kept, ...(origin ? { origin } : {}) } };
   }
 }
 
@@ -162,7 +171,9 @@ async function skipRecordEnd(reader: ByteReader, at: number, error: (o: number, 
  * header, a wrong Content-Length (too large or too small), garbage or NUL runs between records, a
  * record over the cap and damage in a gzip stream (truncated at the end, corrupt in the middle)
  * are reported through `onError` with the file and offset, and reading resumes at the next record.
- * A document's `source` is `file#offset` (in a `.warc.gz`, the offset of its gzip member).
+ * A document's `source` is `file#offset` (in a `.warc.gz`, the offset of its gzip member); one
+ * read from a regular file carries its record's place (`origin`) when the record can be read
+ * back alone: framed cleanly, and in a `.warc.gz` held by gzip members of its own.
  */
 export async function* readWarc(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
   yield* readWarcWith(path, resolveReadOptions(options, 'readWarc'));
@@ -173,16 +184,37 @@ export async function* readWarcStreaming(path: string, options: ReadOptions = {}
   yield* readWarcWith(path, resolveReadOptions(options, 'readWarcStreaming'));
 }
 
+/**
+ * Takes one record's bytes as stored (gzip members when `gzip`), the file they came from and
+ * resolved reader options; frames and reads them as readWarc does; returns the document, undefined
+ * when the record is not a page, or a message when the bytes are not exactly one record (damage,
+ * framing errors and skips are reported as messages too, not through the callbacks).
+ */
+export async function readWarcRecord(bytes: Uint8Array, gzip: boolean, path: string, options: ResolvedReadOptions): Promise<Document | string | undefined> {
+  let problem: string | undefined;
+  const note = (message: string) => { problem ??= message; };
+  const opts: ResolvedReadOptions = { ...options, onError: (e) => note(e.message), onSkip: (s) => note(`skipped (${s.reason})`), onWarning: () => {}, onBytes: () => {} };
+  async function* one(): AsyncGenerator<Uint8Array> { yield bytes; }
+  const pieces: AsyncIterator<Piece> = gzip ? gunzipPieces(one()) : (async function* () { yield { bytes }; })();
+  const reader = new ByteReader(pieces, (d) => note(d.message));
+  const framed = await nextRecord(reader, path, gzip, opts);
+  if (problem !== undefined) return problem;
+  if (!('record' in framed)) return 'no WARC record there';
+  if ((await reader.fill(1)).length > 0 || !reader.finished) return 'more than one record there';
+  const doc = await toDocument(framed.record, path, opts);
+  return problem ?? doc;
+}
+
 async function* readWarcWith(path: string, opts: ResolvedReadOptions): AsyncGenerator<Document> {
   let documents = 0;
   let metadata = 0;
   let last = 0;
   const counting: ResolvedReadOptions = { ...opts, onSkip: (s) => { if (s.reason === 'metadata') metadata++; opts.onSkip(s); } };
   try {
-    const { reader, gzip } = await openInput(path, opts.onBytes, (d) => opts.onError({ source: path, location: `offset ${d.offset}`, code: 'E_INPUT', message: d.message }));
+    const { reader, gzip, regular } = await openInput(path, opts.onBytes, (d) => opts.onError({ source: path, location: `offset ${d.offset}`, code: 'E_INPUT', message: d.message }));
     for (;;) {
       last = gzip ? reader.member ?? 0 : reader.position;
-      const framed = await nextRecord(reader, path, gzip, opts);
+      const framed = await nextRecord(reader, path, gzip, opts, regular);
       if ('end' in framed) break;
       if ('skipped' in framed) continue;
       const doc = await toDocument(framed.record, path, counting);

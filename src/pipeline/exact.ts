@@ -1,7 +1,9 @@
-// Exact values for the pairs the estimates cannot settle: the input is read again, only the pages
-// of those pairs are shingled in full (their shingle sets are all that is held), and resemblance
-// and containment are computed over the full sets, as the slow reference does.
+// Exact values for the pairs the estimates cannot settle: only the pages of those pairs are read
+// back (each from its record in the input, or from the spill file; or the input is read again) and
+// shingled in full (their shingle sets are all that is held), and resemblance and containment are
+// computed over the full sets, as the slow reference does.
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { ReadError } from '../graph/document.js';
 import { intOption, optionError } from '../errors.js';
 import { utf8Bytes } from '../graph/document.js';
 import { readCrawl } from '../io/crawl.js';
@@ -13,6 +15,8 @@ import { sketchMany } from '../sketch/sketch.js';
 import { tablesOfPage, tablesOfPages, type CrawlTemplates } from './content.js';
 import { createPool, type Pool } from '../workers/node.js';
 import type { Spill } from './sketch-crawl.js';
+import { RecordReader } from '../io/read-back.js';
+import { changeOf, NO_RECORD, OWN_FILE, originOf, type CrawlRecords } from './records.js';
 
 /** Exact resemblance and containments of pairs, in the order given. */
 export interface ExactPairs {
@@ -22,6 +26,8 @@ export interface ExactPairs {
   /** Pages shingled in full, and documents read to reach them. */
   pages: number;
   read: number;
+  /** Pages read back from their records that are not the pages the first pass read (the input changed, see `records`): no exact value. */
+  changed: number;
 }
 
 /** Options of `exactPairs`. */
@@ -34,6 +40,16 @@ export interface ExactPairsOptions {
   onProgress?: (done: number, total: number) => void;
   /** The pages written by the first pass: read back one by one instead of reading the input again. */
   spill?: Spill;
+  /**
+   * Where the pages' records lie in the input (sketchCrawl's `records`): those pages are read back
+   * from there, one record each (the others from `spill`). A page that does not read back as it
+   * was (its line or record no longer framed the same, its size or, with `fingerprints`, its
+   * bytes different) gets no exact value, like a page that cannot be read, and is reported
+   * through `read.onWarning`, once per input file.
+   */
+  records?: CrawlRecords;
+  /** The first pass's raw-bytes fingerprint of each page (`SketchSet.rawFp`), to check the pages read back from `records`. */
+  fingerprints?: ArrayLike<bigint>;
   /** content 'main': the tables the pages were sketched against (their content shingles are what is compared). */
   templates?: CrawlTemplates;
   /** Threads that shingle pages read back from `spill` (default 1: on the calling thread; the pool's size with `pool`). */
@@ -106,29 +122,36 @@ function fill(out: ExactPairs, i: number, x: BigUint64Array | undefined, y: BigU
  * pages in full (as `fullSetOf` does each page) with one sketchMany call, on the pool when given:
  * a MOD_1 sketch keeps every distinct shingle value, ascending, which is the shingle set.
  */
-function fullSetsOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], docs: number[], pool?: Pool) => Promise<BigUint64Array[]> {
+function fullSetsOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], docs: number[], pool?: Pool) => Promise<{ sets: BigUint64Array[]; rawFp: BigUint64Array }> {
   const main = resolveSketchOptions(sketch).content === 'main';
   const { w, seed, linkDensity, minContent, unit, markup } = sketch;
   const base: SketchOptions = main ? { w, seed, linkDensity, minContent, content: 'main', kind: 'mod', m: 1 } : { w, unit, markup, seed, kind: 'mod', m: 1 };
   return async (pages, docs, pool) => {
     const options = main && templates ? { ...base, templates: tablesOfPages(templates, docs) } : base;
     const set = pool ? await pool.sketchMany(pages, options) : sketchMany(pages, options);
-    return docs.map((_, k) => set.values.slice(set.offsets[k], set.offsets[k + 1]));
+    return { sets: docs.map((_, k) => set.values.slice(set.offsets[k], set.offsets[k + 1])), rawFp: set.rawFp };
   };
 }
 
 /**
  * Takes the input, the pairs (DocIds a[i], b[i]) and options; shingles the pages of those pairs in
- * full and returns the exact values per pair. With `spill`, pages are read back from the spill file
- * and shingled in batches (on `workers` threads); otherwise the input is read again up to the last
- * page needed.
+ * full and returns the exact values per pair. With `records` or `spill`, just those pages are read
+ * back (from their records in the input, else from the spill file) and shingled in batches (on
+ * `workers` threads); otherwise the input is read again up to the last page needed.
  */
 export async function exactPairs(input: string | readonly string[], a: Uint32Array, b: Uint32Array, options: ExactPairsOptions = {}): Promise<ExactPairs> {
   if (a.length !== b.length) throw optionError('b', `${a.length} DocIds`, b.length);
   const n = a.length;
-  const out: ExactPairs = { resemblance: new Float64Array(n), containmentAB: new Float64Array(n), containmentBA: new Float64Array(n), pages: 0, read: 0 };
+  const out: ExactPairs = { resemblance: new Float64Array(n), containmentAB: new Float64Array(n), containmentBA: new Float64Array(n), pages: 0, read: 0, changed: 0 };
   if (n === 0) return out;
-  if (options.spill) return exactFromSpill(options.spill, a, b, out, options);
+  if (options.spill || options.records) {
+    const pages = new PagesBack(options.spill, options.records, options.fingerprints, options.read);
+    try {
+      return await exactFromPages(pages, a, b, out, options);
+    } finally {
+      pages.close();
+    }
+  }
   const fullSet = fullSetOf(options.sketch, options.templates);
   const needed = new Map<number, BigUint64Array | undefined>();
   for (let i = 0; i < n; i++) { needed.set(a[i], undefined); needed.set(b[i], undefined); }
@@ -155,53 +178,146 @@ export async function exactPairs(input: string | readonly string[], a: Uint32Arr
 /** Page bytes shingled in one batch. */
 const WINDOW_BYTES = 4 << 20;
 
+/** How the pages read back from one input file (or from files of their own) went. */
+interface FileReport {
+  asked: number;
+  bad: number;
+  /** Where the first page that was not as it was is, and why. */
+  first?: { location: string; why: string };
+  /** How the file differs now from when it was first read (size, modification time). */
+  change?: string;
+}
+
 /**
- * The pairs from the spill file: pairs in order of their first page; the pages they need that are
- * not cached are read in windows of `windowBytes` and shingled a window per sketchMany call (up to
- * two windows per worker in flight); shingle sets stay in a cache of `cacheBytes` (least recently
- * scheduled out), so memory does not follow the pairs.
+ * The pages the exact checks read back: from their records in the input, checked to be the pages
+ * the first pass read (the record frames as it did, the page has its size, and once shingled its
+ * raw fingerprint), else from the spill file.
  */
-async function exactFromSpill(spill: Spill, a: Uint32Array, b: Uint32Array, out: ExactPairs, options: ExactPairsOptions): Promise<ExactPairs> {
+class PagesBack {
+  private readonly reader: RecordReader | undefined;
+  private readonly fd: number | undefined;
+  private readonly reports = new Map<number, FileReport>();
+  /** Pages read back from records that were not as they were. */
+  changed = 0;
+
+  constructor(private readonly spill: Spill | undefined, private readonly records: CrawlRecords | undefined, private readonly fingerprints: ArrayLike<bigint> | undefined, read: ReadOptions = {}) {
+    this.reader = records ? new RecordReader(read) : undefined;
+    this.fd = spill ? openSync(spill.path, 'r') : undefined;
+  }
+
+  /** True when page d is read back from its record in the input. */
+  fromRecord(d: number): boolean {
+    return this.records !== undefined && (this.records.file[d] ?? NO_RECORD) !== NO_RECORD;
+  }
+
+  private report(d: number): FileReport {
+    // pages of their own files are reported together
+    const f = Math.max(this.records!.file[d], OWN_FILE);
+    let r = this.reports.get(f);
+    if (!r) {
+      r = { asked: 0, bad: 0 };
+      if (f >= 0) r.change = changeOf(this.records!.files[f]);
+      this.reports.set(f, r);
+    }
+    return r;
+  }
+
+  private bad(d: number, why: string): undefined {
+    const r = this.report(d), origin = originOf(this.records!, d)!;
+    r.bad++;
+    this.changed++;
+    r.first ??= { location: origin.kind === 'file' ? origin.path : `offset ${origin.offset}`, why };
+    return undefined;
+  }
+
+  /** Takes a DocId (`again`: read before); returns the page's UTF-8 bytes, or undefined when it cannot be read back as it was. */
+  async page(d: number, again = false): Promise<Uint8Array | undefined> {
+    if (this.fromRecord(d)) {
+      if (!again) this.report(d).asked++;
+      const doc = await this.reader!.read(originOf(this.records!, d)!);
+      if (typeof doc === 'string') return this.bad(d, doc);
+      if (doc.bytes.length !== this.records!.sizes[d]) return this.bad(d, `a page of ${doc.bytes.length} bytes, was ${this.records!.sizes[d]}`);
+      return utf8Bytes(doc);
+    }
+    const len = this.spill?.length[d];
+    if (this.fd === undefined || len === undefined || !(len >= 0)) return undefined;
+    const buf = new Uint8Array(len);
+    let got = 0;
+    while (got < len) {
+      const r = readSync(this.fd, buf, got, len - got, this.spill!.offset[d] + got);
+      if (r === 0) break;
+      got += r;
+    }
+    return got === len ? buf : undefined;
+  }
+
+  /** Takes a DocId and the raw fingerprint of its page as read back; returns whether it is the page the first pass read (reported when not). */
+  same(d: number, rawFp: bigint): boolean {
+    if (!this.fromRecord(d) || !this.fingerprints || this.fingerprints[d] === rawFp) return true;
+    this.bad(d, 'its bytes differ from those read first (raw fingerprint)');
+    return false;
+  }
+
+  /** Reports each input file that changed since it was read, or whose pages did not read back as they were, through onWarning. */
+  warn(onWarning: ((w: ReadError) => void) | undefined): void {
+    if (!onWarning) return;
+    const checked = this.fingerprints ? 'by their bytes' : 'by their framing and size';
+    for (const [f, r] of this.reports) {
+      if (r.bad === 0 && r.change === undefined) continue;
+      const path = f >= 0 ? this.records!.files[f].path : r.first!.location;
+      const what = f >= 0 ? 'read back from it' : 'read back from their files';
+      const change = r.change ? `changed since it was read (${r.change})` : '';
+      const message = r.bad === 0
+        ? `${change}, but the ${r.asked} pages ${what} for exact checks are as they were (checked ${checked})`
+        : `${change ? `${change}: ` : ''}${r.bad} of the ${r.asked} pages ${what} for exact checks are not as they were (the first: ${r.first!.why}); pairs with them are not joined by exact resemblance`;
+      onWarning({ source: path, location: r.first?.location ?? path, code: 'W_CHANGED', message });
+    }
+  }
+
+  close(): void {
+    this.reader?.close();
+    if (this.fd !== undefined) closeSync(this.fd);
+  }
+}
+
+/**
+ * The pairs from pages read back alone (from their records in the input, or the spill file): pairs
+ * in order of their first page; the pages they need that are not cached are read in windows of
+ * `windowBytes` and shingled a window per sketchMany call (up to two windows per worker in
+ * flight); shingle sets stay in a cache of `cacheBytes` (least recently scheduled out), so memory
+ * does not follow the pairs.
+ */
+async function exactFromPages(back: PagesBack, a: Uint32Array, b: Uint32Array, out: ExactPairs, options: ExactPairsOptions): Promise<ExactPairs> {
   const n = a.length;
   const fullSets = fullSetsOf(options.sketch, options.templates);
   const workers = options.pool ? options.pool.size : intOption('workers', options.workers, 1, 1, 256);
   const windowBytes = intOption('windowBytes', options.windowBytes, WINDOW_BYTES, 1, 1 << 30);
   const cacheBytes = intOption('cacheBytes', options.cacheBytes, CACHE_BYTES, 0, 2 ** 40);
-  // 1: needed, 2: read (or tried: a page that cannot be read back counts as read, with no set)
+  // 1: needed, 2: read (or tried: a page that cannot be read back counts as read), 3: cannot be read back as it was
   let top = 0;
   for (let i = 0; i < n; i++) top = Math.max(top, a[i], b[i]);
   const state = new Uint8Array(top + 1);
   let needed = 0, done = 0, seen = 0;
   for (let i = 0; i < n; i++) for (const d of [a[i], b[i]]) if (state[d] === 0) { state[d] = 1; needed++; }
-  const fd = openSync(spill.path, 'r');
   const owned = !options.pool && workers > 1 ? createPool({ workers }) : undefined;
   const pool = options.pool ?? owned;
   const cache = new Map<number, BigUint64Array>();
   let cached = 0;
   const scheduled = new Set<number>();
-  const readPage = (d: number): Uint8Array | undefined => {
-    const len = spill.length[d];
-    if (!(len >= 0)) return undefined;
-    const buf = new Uint8Array(len);
-    let got = 0;
-    while (got < len) {
-      const r = readSync(fd, buf, got, len - got, spill.offset[d] + got);
-      if (r === 0) break;
-      got += r;
-    }
-    return got === len ? buf : undefined;
-  };
   const touch = (d: number) => { const x = cache.get(d); if (x) { cache.delete(d); cache.set(d, x); } };
   const get = async (d: number): Promise<BigUint64Array | undefined> => {
     const hit = cache.get(d);
     if (hit || state[d] !== 2) return hit;
     // Evicted before its pair was filled (a window larger than the cache): shingled again.
-    const page = readPage(d);
-    return page ? (await fullSets([page], [d]))[0] : undefined;
+    const page = await back.page(d, true);
+    if (!page) { state[d] = 3; return undefined; }
+    const { sets, rawFp } = await fullSets([page], [d]);
+    if (!back.same(d, rawFp[0])) { state[d] = 3; return undefined; }
+    return sets[0];
   };
   try {
     const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
-    const windows: { from: number; to: number; docs: number[]; done: Promise<BigUint64Array[]> }[] = [];
+    const windows: { from: number; to: number; docs: number[]; done: Promise<{ sets: BigUint64Array[]; rawFp: BigUint64Array }> }[] = [];
     let i = 0;
     const inflight = pool ? 2 * workers : 1;
     while (i < n || windows.length > 0) {
@@ -211,9 +327,10 @@ async function exactFromSpill(spill: Spill, a: Uint32Array, b: Uint32Array, out:
         while (i < n && size < windowBytes) {
           for (const d of [a[order[i]], b[order[i]]]) {
             if (cache.has(d)) { touch(d); continue; }
-            if (scheduled.has(d) || state[d] === 2) continue;
-            const page = readPage(d);
-            if (state[d] === 1) { state[d] = 2; seen++; }
+            if (scheduled.has(d) || state[d] >= 2) continue;
+            const page = await back.page(d);
+            state[d] = page ? 2 : 3;
+            seen++;
             if (!page) continue;
             scheduled.add(d); docs.push(d); pages.push(page); size += page.length;
           }
@@ -224,9 +341,10 @@ async function exactFromSpill(spill: Spill, a: Uint32Array, b: Uint32Array, out:
         windows.push({ from, to: i, docs, done: job });
       }
       const w = windows.shift()!;
-      const sets = await w.done;
+      const { sets, rawFp } = await w.done;
       w.docs.forEach((d, k) => {
         scheduled.delete(d);
+        if (!back.same(d, rawFp[k])) { state[d] = 3; return; }
         cache.set(d, sets[k]);
         cached += sets[k].byteLength;
         done++;
@@ -242,10 +360,11 @@ async function exactFromSpill(spill: Spill, a: Uint32Array, b: Uint32Array, out:
       }
     }
   } finally {
-    closeSync(fd);
     await owned?.close();
   }
+  back.warn(options.read?.onWarning);
   out.read = seen;
   out.pages = done;
+  out.changed = back.changed;
   return out;
 }

@@ -48,9 +48,12 @@ export interface FindNearDuplicatesOptions {
   /** Check pairs near the policy exactly by reading their pages again (default true). */
   exact?: boolean;
   /**
-   * Where the pages are spilled for the exact checks (a temporary file, removed at the end): they
-   * are read back from it one by one. Default: the engine's temp dir, else the system's. `false`
-   * reads the input again instead (no disk used; costs a second parse of the input).
+   * Where the pages are spilled for the exact checks (a temporary file, removed at the end): pages
+   * of inputs that can be read again at a known place (plain JSONL and WARC files, a `.warc.gz` of
+   * one gzip member per record, folders) are read back from there one by one and not spilled; the
+   * others (standard input, gzip streams, other kinds) are written to the spill file and read back
+   * from it. Default: the engine's temp dir, else the system's. `false` reads the input again instead
+   * (no disk used; costs a second parse of the input).
    */
   spillDir?: string | false;
   /** content 'main': how each site's template is learnt as the crawl streams (see sketchCrawl). */
@@ -124,7 +127,7 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   try {
     try {
       const sketched = await sketchCrawl(input, {
-        sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir,
+        sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir, records: spillDir !== undefined,
         ...(options.batchBytes !== undefined ? { batchBytes: options.batchBytes } : {}),
         // rows the pool's workers read in place when they estimate the candidate pairs
         ...(pool && !store && engine === 'memory' ? { sharedRows: true } : {}),
@@ -201,7 +204,7 @@ async function clusterCrawl(input: string | readonly string[], crawl: FoundNearD
         emit({ stage: 'exact', done: 0, total: fromPages.length });
         const a = Uint32Array.from(fromPages, (i) => nd.pairs.a[i]), b = Uint32Array.from(fromPages, (i) => nd.pairs.b[i]);
         const exact = await exactPairs(input, a, b, {
-          sketch: options.sketch, read: options.read, spill: crawl.spill, templates: crawl.templates, pool: flow.pool,
+          sketch: options.sketch, read: options.read, spill: crawl.spill, records: crawl.records, fingerprints: crawl.set.rawFp, templates: crawl.templates, pool: flow.pool,
           onProgress: (done, total) => emit({ stage: 'exact', done, total }),
         });
         values.resemblance.set(exact.resemblance, fromRows.length);

@@ -29,6 +29,7 @@ import { ContentBatches, siteOfUrl, type CrawlTemplates } from './content.js';
 export { siteOfUrl };
 import { permuteSketchSet } from './reorder.js';
 import { PageArena, SLAB_BYTES } from './page-arena.js';
+import { RecordColumns, type CrawlRecords } from './records.js';
 
 /** What the pipeline has got through so far (for progress displays). */
 export interface StreamProgress {
@@ -85,8 +86,15 @@ export interface SketchCrawlOptions {
    * Write every page's UTF-8 bytes to a temporary file in this folder as it streams by, so that
    * later stages can read single pages back (`CrawlSketch.spill`); default: no spill file. Costs
    * disk as large as the pages and one sequential write; the page cache holds it, not the heap.
+   * With `records`, only the pages that cannot be read back from the input are written.
    */
   spillDir?: string;
+  /**
+   * Keep where each page's record lies in its input (`CrawlSketch.records`, about 20 bytes a page)
+   * when it can be read back alone there: a line of a plain JSONL file, a record of a plain WARC
+   * file or of a `.warc.gz` with one gzip member per record, a folder's file. Default false.
+   */
+  records?: boolean;
 }
 
 /** Pages written to a temporary file in read order: page d is `length[d]` bytes at `offset[d]`. */
@@ -119,11 +127,13 @@ export interface CrawlSketch {
   sketchErrors: SketchError[];
   /** Workers used (1: inline). */
   workers: number;
-  /** The pages' bytes on disk, when `spillDir` was given. */
+  /** The pages' bytes on disk, when `spillDir` was given (with `records`: those of pages without a record, if any). */
   spill?: Spill;
+  /** Where each page can be read back from the input, with `records`. */
+  records?: CrawlRecords;
 }
 
-const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'sharedRows', 'spillDir'] as const;
+const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'sharedRows', 'spillDir', 'records'] as const;
 
 /** Bytes of pages gathered before one write of them all (writev: the pages themselves, no copy). */
 const SPILL_CHUNK = 4 << 20;
@@ -191,6 +201,8 @@ function openSpill(dir: string, onWritten: (pages: readonly Uint8Array[]) => voi
     spill,
     write(id, bytes) {
       check();
+      // pages not written (read back from their records) have no place here
+      while (offsets.length < id) { offsets.push(NaN); lengths.push(NaN); }
       offsets[id] = at; lengths[id] = bytes.length;
       if (used === 0) groupAt = at;
       if (bytes.length > 0) { group.push(bytes); used += bytes.length; }
@@ -255,6 +267,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (main && options.onBatch) throw optionError('onBatch', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (main && options.onSketched) throw optionError('onSketched', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
+  if (options.records !== undefined && typeof options.records !== 'boolean') throw optionError('records', 'boolean', options.records);
   const learner = main ? new TemplateLearner<number>(options.templates ?? {}) : undefined;
   const siteOf = options.siteOf ?? siteOfUrl;
   const content = main ? new ContentBatches() : undefined;
@@ -328,7 +341,9 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     }
   };
 
-  const spill = options.spillDir !== undefined ? openSpill(options.spillDir, release) : undefined;
+  const records = options.records ? new RecordColumns() : undefined;
+  // opened with the first page to write
+  let spill: ReturnType<typeof openSpill> | undefined;
   try {
     const reading = readCrawl(input, {
       ...read,
@@ -347,8 +362,13 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       if (keepLinks) cols.links.push(doc.links);
       // the reader's hold on an arena page passes to its batch; the spill file takes one more
       let bytes = utf8Bytes(doc);
-      if (spill) { if (bytes.length > 0) arena?.hold(bytes); spill.write(id, bytes); }
-      if (spill?.busy) await spill.drain();
+      const placed = records?.add(id, doc.origin, cols.sources[id]) ?? false;
+      if (options.spillDir !== undefined && !placed) {
+        spill ??= openSpill(options.spillDir, release);
+        if (bytes.length > 0) arena?.hold(bytes);
+        spill.write(id, bytes);
+        if (spill.busy) await spill.drain();
+      }
       const site = learner ? siteOf(doc.url) : '';
       if (learner && options.sites?.has(site)) enqueue(id, bytes, site, options.sites.get(site));
       else if (learner) {
@@ -396,9 +416,11 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     for (const p of parts) { ids.set(p.ids, at); at += p.ids.length; }
     set = permuteSketchSet(released, ids, retain ? sketchErrors : [], shared);
   }
+  const sizes = Float64Array.from(cols.sizes);
   return {
-    set, params, urls: cols.urls, sources: cols.sources, dates: Float64Array.from(cols.dates), sizes: Float64Array.from(cols.sizes),
+    set, params, urls: cols.urls, sources: cols.sources, dates: Float64Array.from(cols.dates), sizes,
     links: keepLinks ? cols.links : undefined, errors, skipped, bytes: progress.bytes, sketchErrors, workers: pool ? workers : 1,
     spill: spill?.spill, templates: content?.result(cols.urls.length),
+    ...(records ? { records: records.finish(cols.sources, sizes) } : {}),
   };
 }

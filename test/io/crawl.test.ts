@@ -24,6 +24,16 @@ test('detectKind from what the path is and its name', async () => {
   assert.is(await detectKind(join(dir, 'missing.warc')), undefined);
 });
 
+test('detectKind sniffs a gzip file with no telling name even when its head inflates past 64 KiB', async () => {
+  // Pages that compress well: the first 64 KiB of the file inflate to megabytes.
+  const big = '<p>' + 'the same words again and again '.repeat(40_000) + '</p>';
+  writeFileSync(join(dir, 'capture'), concat(gzipMembers([httpResponse('http://e.org/', big), httpResponse('http://e.org/2', big)])));
+  assert.is(await detectKind(join(dir, 'capture')), 'warc');
+  const { gzipSync } = await import('node:zlib');
+  writeFileSync(join(dir, 'records'), gzipSync(JSON.stringify({ url: 'http://e.org/', html: big }) + '\n'));
+  assert.is(await detectKind(join(dir, 'records')), 'jsonl');
+});
+
 test('loadCrawl over several inputs: documents in input order, graph across them, errors and skips', async () => {
   const inputs = ['mirror', 'crawl.warc.gz', 'more.jsonl', 'urls.txt', 'missing.warc', 'page.html'].map((p) => join(dir, p));
   const seen: string[] = [];

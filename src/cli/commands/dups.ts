@@ -55,8 +55,10 @@ export const METHOD_USAGE = `  --method M            pairs (pages sharing sketch
                         exact resemblance), and no pair is checked exactly (below)
   --exact-band Z        pairs whose estimate lies within Z standard errors of the threshold (0.044 at
                         0.5 with s = 128) and that would join two clusters are checked exactly: their
-                        pages are read again and shingled in full (default 3; 0 checks none). Costs one
-                        more read of the input up to the last such page; stdin cannot be read twice
+                        pages are read back and shingled in full (default 3; 0 checks none): from
+                        their records in plain JSONL and WARC files, .warc.gz files of one gzip member
+                        per record and folders; from a temporary copy written while reading for stdin
+                        and other gzip files. A page changed on disk meanwhile is reported, not joined
   --k N                 lsh: signature length (default 128)
   --super-shingle N     super-shingles: sketch values per super-shingle (default 2)`;
 
