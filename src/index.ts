@@ -31,6 +31,7 @@ export {
 // Near-duplicate clusters, the index and its persistence.
 export {
   nearDuplicates, NearDuplicates, type NearDuplicateOptions, type CandidateStats,
+  nearDuplicatesOnPool, type PoolNearDuplicateOptions, type MinRows, type MinChunkEstimates,
   type ClusterMethod, type RepresentativeRule, Clusters, type ClusterPolicy,
   type NearDuplicateCluster, type MemberEvidence, type ClusterStats, ResembleIndex,
   type IndexOptions, type DocumentMeta, type QueryOptions, type QueryHit, type AddResult,

@@ -91,45 +91,78 @@ function byFirstDocument(post: PostingLists, nDocs: number): { docs: Uint32Array
  * with the number of lists they share; a ascending, then b ascending. Returns the pair count.
  */
 export function forEachCandidate(post: PostingLists, nDocs: number, visit: (a: number, b: number, hits: number) => void): number {
-  const { docs, start } = byFirstDocument(post, nDocs);
-  const m = docs.length;
-  const posStart = new Uint32Array(nDocs + 1);
-  for (let q = 0; q < m; q++) posStart[docs[q] + 1]++;
-  for (let d = 0; d < nDocs; d++) posStart[d + 1] += posStart[d];
-  const pos = new Uint32Array(m);
-  const cursor = posStart.slice(0, nDocs);
-  for (let q = 0; q < m; q++) pos[cursor[docs[q]]++] = q;
+  const walk = new CandidateWalk(post, nDocs);
+  walk.next(visit, Infinity);
+  return walk.pairs;
+}
 
-  const counter = new Uint32Array(nDocs);
-  const touched = new Uint32Array(nDocs);
-  let pairs = 0;
-  for (let a = 0; a < nDocs; a++) {
-    const e = posStart[a + 1];
-    let t = 0;
-    for (let k = posStart[a]; k < e; k++) {
-      for (let q = pos[k] + 1; start[q] === 0; q++) {
-        const b = docs[q];
-        if (b === a) continue; // a row with a repeated value; rows should be distinct
-        if (counter[b]++ === 0) touched[t++] = b;
-      }
-    }
-    if (t === 0) continue;
-    // Few documents per row as a rule: insertion sort beats a typed-array sort call.
-    if (t > 32) touched.subarray(0, t).sort();
-    else {
-      for (let i = 1; i < t; i++) {
-        const v = touched[i];
-        let j = i - 1;
-        while (j >= 0 && touched[j] > v) { touched[j + 1] = touched[j]; j--; }
-        touched[j + 1] = v;
-      }
-    }
-    for (let i = 0; i < t; i++) {
-      const b = touched[i];
-      visit(a, b, counter[b]);
-      counter[b] = 0;
-    }
-    pairs += t;
+/**
+ * `forEachCandidate` in steps: each `next` goes on from the document where the last one stopped,
+ * so a caller can hand the pairs found so far to other threads between steps.
+ */
+export class CandidateWalk {
+  /** Pairs visited so far. */
+  pairs = 0;
+  private a = 0;
+  private readonly docs: Uint32Array;
+  private readonly start: Uint8Array;
+  private readonly pos: Uint32Array;
+  private readonly posStart: Uint32Array;
+  private readonly counter: Uint32Array;
+  private readonly touched: Uint32Array;
+
+  constructor(post: PostingLists, private readonly nDocs: number) {
+    const { docs, start } = byFirstDocument(post, nDocs);
+    const m = docs.length;
+    const posStart = new Uint32Array(nDocs + 1);
+    for (let q = 0; q < m; q++) posStart[docs[q] + 1]++;
+    for (let d = 0; d < nDocs; d++) posStart[d + 1] += posStart[d];
+    const pos = new Uint32Array(m);
+    const cursor = posStart.slice(0, nDocs);
+    for (let q = 0; q < m; q++) pos[cursor[docs[q]]++] = q;
+    this.docs = docs; this.start = start; this.pos = pos; this.posStart = posStart;
+    this.counter = new Uint32Array(nDocs);
+    this.touched = new Uint32Array(nDocs);
   }
-  return pairs;
+
+  /**
+   * Visits the pairs of the next documents (as forEachCandidate) until at least `budget` pairs
+   * were visited in this call or every document is done (a document's pairs are never split).
+   * Returns true while documents remain.
+   */
+  next(visit: (a: number, b: number, hits: number) => void, budget: number): boolean {
+    const { docs, start, pos, posStart, counter, touched, nDocs } = this;
+    let a = this.a, visited = 0;
+    for (; a < nDocs && visited < budget; a++) {
+      const e = posStart[a + 1];
+      let t = 0;
+      for (let k = posStart[a]; k < e; k++) {
+        for (let q = pos[k] + 1; start[q] === 0; q++) {
+          const b = docs[q];
+          if (b === a) continue; // a row with a repeated value; rows should be distinct
+          if (counter[b]++ === 0) touched[t++] = b;
+        }
+      }
+      if (t === 0) continue;
+      // Few documents per row as a rule: insertion sort beats a typed-array sort call.
+      if (t > 32) touched.subarray(0, t).sort();
+      else {
+        for (let i = 1; i < t; i++) {
+          const v = touched[i];
+          let j = i - 1;
+          while (j >= 0 && touched[j] > v) { touched[j + 1] = touched[j]; j--; }
+          touched[j + 1] = v;
+        }
+      }
+      for (let i = 0; i < t; i++) {
+        const b = touched[i];
+        visit(a, b, counter[b]);
+        counter[b] = 0;
+      }
+      visited += t;
+    }
+    this.a = a;
+    this.pairs += visited;
+    return a < nDocs;
+  }
 }

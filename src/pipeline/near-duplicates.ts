@@ -1,10 +1,11 @@
 // The near-duplicate pipeline end to end: stream and sketch the crawl, find and estimate candidate
 // pairs (in memory, or on DuckDB beyond memory), then check exactly the pairs whose estimate
 // lies within a few standard errors of the policy and would change a cluster, by reading just
-// those pages again. Stages report progress; nothing holds page bytes past its batch.
+// those pages again. Stages report progress; nothing holds page bytes past its batch. The pool
+// that sketched the crawl also estimates the candidate pairs and shingles the pages checked.
 import { tmpdir } from 'node:os';
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { nearDuplicates, type NearDuplicateOptions, type NearDuplicates } from '../cluster/near-duplicates.js';
+import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicateOptions, type NearDuplicates } from '../cluster/near-duplicates.js';
 import type { ReadOptions } from '../io/options.js';
 import { clusterWithDuckDB } from '../scale/cluster.js';
 import type { EngineOptions } from '../scale/duckdb.js';
@@ -34,8 +35,10 @@ export interface FindNearDuplicatesOptions {
   sketch?: SketchOptions;
   /** Clustering options (threshold, containment, method, commonCap, ...; `dates` / `inlinks` are filled in from the crawl for those rules). */
   cluster?: NearDuplicateOptions;
-  /** Sketching threads (default: available cores; 1 sketches inline). */
+  /** Threads that sketch, estimate the candidate pairs (MIN_s, memory engine) and shingle the pages checked exactly (default: available cores; 1 runs inline). */
   workers?: number;
+  /** Input bytes per sketching batch, 1 KiB..256 MiB (default 4 MiB): bounds what is held while a batch waits for a worker. A crawl of one batch is done inline. */
+  batchBytes?: number;
   read?: ReadOptions;
   /** 'memory' (default) or 'duckdb' (candidate step in SQL under a memory limit). */
   engine?: 'memory' | 'duckdb';
@@ -77,7 +80,7 @@ export interface FoundNearDuplicates {
   exactPages: number;
 }
 
-const KNOWN = ['sketch', 'cluster', 'workers', 'read', 'engine', 'engineOptions', 'exactBand', 'exact', 'spillDir', 'keepLinks', 'templates', 'onProgress'] as const;
+const KNOWN = ['sketch', 'cluster', 'workers', 'batchBytes', 'read', 'engine', 'engineOptions', 'exactBand', 'exact', 'spillDir', 'keepLinks', 'templates', 'onProgress'] as const;
 
 /** Takes DocIds' out-link URLs and their page URLs; returns in-link counts per DocId (links to pages of the crawl, once per page). */
 export function inlinkCounts(urls: readonly string[], links: readonly (readonly string[] | undefined)[]): Float64Array {
@@ -125,6 +128,9 @@ export async function findNearDuplicates(input: string | readonly string[], opti
     try {
       const sketched = await sketchCrawl(input, {
         sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir, records: spillDir !== undefined,
+        ...(options.batchBytes !== undefined ? { batchBytes: options.batchBytes } : {}),
+        // rows the pool's workers read in place when they estimate the candidate pairs
+        ...(pool && !store && engine === 'memory' ? { sharedRows: true } : {}),
         ...(options.templates !== undefined ? { templates: options.templates } : {}),
         ...(store ? {
           retain: false,
@@ -161,7 +167,7 @@ interface Flow {
   emit: (e: PipelineEvent) => void;
   seconds: Record<Stage, number>;
   lap: (stage: Stage) => void;
-  /** The pool the crawl was sketched on, for the exact checks (undefined: inline). */
+  /** The pool the crawl was sketched on, for the candidate estimates and the exact checks (undefined: inline). */
   pool?: Pool;
 }
 
@@ -180,7 +186,7 @@ async function clusterCrawl(input: string | readonly string[], crawl: FoundNearD
     })
     : (options.engine ?? 'memory') === 'duckdb'
       ? await clusterWithDuckDB(set, { ...cluster, ...(options.engineOptions ?? {}) })
-      : nearDuplicates(set, cluster);
+      : flow.pool ? await nearDuplicatesOnPool(set, flow.pool, cluster) : nearDuplicates(set, cluster);
   emit({ stage: 'candidates', state: 'done', count: nd.stats.candidatePairs });
   lap('candidates');
 

@@ -78,6 +78,11 @@ export interface SketchCrawlOptions {
   /** Keep every batch's sketches for the returned set (default true); false returns an empty set (memory: the columns only). */
   retain?: boolean;
   /**
+   * The returned set's values and offsets on SharedArrayBuffers (default false), so that a worker
+   * pool estimating pairs of it reads the rows in place instead of a copy of them all.
+   */
+  sharedRows?: boolean;
+  /**
    * Write every page's UTF-8 bytes to a temporary file in this folder as it streams by, so that
    * later stages can read single pages back (`CrawlSketch.spill`); default: no spill file. Costs
    * disk as large as the pages and one sequential write; the page cache holds it, not the heap.
@@ -128,7 +133,7 @@ export interface CrawlSketch {
   records?: CrawlRecords;
 }
 
-const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'spillDir', 'records'] as const;
+const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'sharedRows', 'spillDir', 'records'] as const;
 
 /** Bytes of pages gathered before one write of them all (writev: the pages themselves, no copy). */
 const SPILL_CHUNK = 4 << 20;
@@ -249,6 +254,9 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const batchBytes = intOption('batchBytes', options.batchBytes, 4 << 20, 1024, 256 << 20);
   if (options.retain !== undefined && typeof options.retain !== 'boolean') throw optionError('retain', 'boolean', options.retain);
   const retain = options.retain ?? true;
+  if (options.sharedRows !== undefined && typeof options.sharedRows !== 'boolean') throw optionError('sharedRows', 'boolean', options.sharedRows);
+  if (options.sharedRows && typeof SharedArrayBuffer !== 'function') throw optionError('sharedRows', 'false where there is no SharedArrayBuffer', options.sharedRows);
+  const shared = options.sharedRows ?? false;
   for (const name of ['onBatch', 'onProgress', 'onSketched', 'onRows', 'siteOf'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw optionError(name, 'a function', options[name]);
   }
@@ -398,7 +406,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const n = retain && sketching ? cols.urls.length : 0;
   let set: SketchSet;
   if (!main) {
-    set = assembleSketchSet(params, n, parts.map((p) => ({ start: p.ids[0], end: p.ids[0] + p.ids.length, columns: p.columns })), retain ? sketchErrors : []);
+    set = assembleSketchSet(params, n, parts.map((p) => ({ start: p.ids[0], end: p.ids[0] + p.ids.length, columns: p.columns })), retain ? sketchErrors : [], shared);
   } else {
     // rows in release order, then put back in DocId order
     let at = 0;
@@ -406,7 +414,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     const ids = new Uint32Array(n);
     at = 0;
     for (const p of parts) { ids.set(p.ids, at); at += p.ids.length; }
-    set = permuteSketchSet(released, ids, retain ? sketchErrors : []);
+    set = permuteSketchSet(released, ids, retain ? sketchErrors : [], shared);
   }
   const sizes = Float64Array.from(cols.sizes);
   return {

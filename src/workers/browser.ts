@@ -4,7 +4,7 @@
 import { poolWith, type Pool, type PoolOptions, type Spawn } from './pool.js';
 import type { FromWorker } from './protocol.js';
 
-export type { Pool, PoolOptions, FingerprintManyOptions } from './pool.js';
+export type { Pool, PoolOptions, FingerprintManyOptions, EstimateMinPairsOptions } from './pool.js';
 
 /** Options of the browser pool: PoolOptions plus where the worker script is. */
 export interface BrowserPoolOptions extends PoolOptions {

@@ -3,14 +3,17 @@
 // packed into one buffer, transferred to an idle worker, sketched there by the same sketchMany the
 // main thread would run, and its columns are copied back into place by document index. So the
 // result is bit-identical to sketchMany for any worker count, batch split or finishing order.
-import { intOption, rejectUnknown, ResembleError, type ErrorCode } from '../errors.js';
+// A chunk of MIN_s pairs to estimate is one call of one batch; the sketch rows stay in shared
+// memory, so a chunk costs its two id columns, not the rows.
+import { intOption, numberOption, optionError, rejectUnknown, ResembleError, type ErrorCode } from '../errors.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { SketchSet, type SketchColumns, type SketchError } from '../sketch/sketch-set.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import { checkContentTables, type ContentTables } from '../sketch/content.js';
 import { compiledModule } from '../wasm/instance.js';
-import { packBatch, type FromWorker, type JobMessage, type ToWorker } from './protocol.js';
+import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
+import { packBatch, type EstimateMessage, type FromWorker, type JobMessage, type ToWorker } from './protocol.js';
 
 /** How the pool sees one worker, whatever runs it. */
 export interface WorkerHandle {
@@ -46,6 +49,14 @@ export interface FingerprintManyOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Options of Pool.estimateMinPairs. */
+export interface EstimateMinPairsOptions {
+  /** The sketch size (params.s of the rows' sketches). */
+  s: number;
+  /** Pairs whose resemblance and containments are all below this are left out (default 0). */
+  floor?: number;
+}
+
 /** A pool of workers sketching batches in parallel; results equal the single-threaded functions'. */
 export interface Pool {
   /** Number of workers the pool may run. */
@@ -55,6 +66,15 @@ export interface Pool {
   sketchMany(docs: ArrayLike<DocInput>, options?: SketchManyOptions): Promise<SketchSet>;
   /** Takes documents; returns the same fingerprints as fingerprintMany(docs). */
   fingerprintMany(docs: ArrayLike<DocInput>, options?: FingerprintManyOptions): Promise<BigUint64Array>;
+  /**
+   * Takes MIN_s sketch rows, pairs a[i], b[i] of their row ids (read when the chunk is posted to a
+   * worker: leave them unchanged until the call settles) and the sketch size s; returns, in pair
+   * order, the estimates of the pairs whose resemblance or containment either way reaches `floor`
+   * (default 0: every pair), equal to the single-threaded kernel's. Rows on SharedArrayBuffers are
+   * read in place; others are copied into shared memory once per values array (the copy is kept
+   * while the array lives). Needs SharedArrayBuffer (in browsers, a cross-origin isolated page).
+   */
+  estimateMinPairs(rows: MinRows, a: Uint32Array, b: Uint32Array, options: EstimateMinPairsOptions): Promise<MinChunkEstimates>;
   /** Stops every worker; calls still running are rejected. */
   close(): Promise<void>;
 }
@@ -64,13 +84,15 @@ const DEPTH = 2;
 const AUTO_MIN = 64 << 10, AUTO_MAX = 4 << 20;
 
 interface Call {
-  kind: 'sketch' | 'fingerprint';
+  kind: 'sketch' | 'fingerprint' | 'estimate';
   docs: ArrayLike<unknown>;
   options?: SketchOptions;
   /** content 'main': the tables of every document (each batch gets its slice). */
   templates?: ContentTables;
+  /** estimate: the one chunk's message, without its id. */
+  estimate?: Omit<EstimateMessage, 'id'>;
   n: number;
-  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array } | undefined)[];
+  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array; estimates?: MinChunkEstimates } | undefined)[];
   remaining: number;
   done: number;
   onProgress?: (done: number, total: number) => void;
@@ -139,6 +161,22 @@ class WorkerPool implements Pool {
     return out;
   }
 
+  async estimateMinPairs(rows: MinRows, a: Uint32Array, b: Uint32Array, options: EstimateMinPairsOptions): Promise<MinChunkEstimates> {
+    if (options === null || typeof options !== 'object') throw new ResembleError('E_OPTION', 'expected an options object { s, floor? } for estimateMinPairs');
+    rejectUnknown(options, ['s', 'floor'], 'estimateMinPairs');
+    if (options.s === undefined) throw optionError('s', 'integer 1..2147483647 (the sketch size)', undefined);
+    const s = intOption('s', options.s, 0, 1, 0x7fffffff);
+    const floor = numberOption('floor', options.floor, 0, 0, 1);
+    if (!(a instanceof Uint32Array && b instanceof Uint32Array && a.length === b.length)) {
+      throw new ResembleError('E_INPUT', 'estimateMinPairs: expected two Uint32Arrays of the same length (the pairs\' document ids)');
+    }
+    this.usable();
+    const shared = sharedRows(rows);
+    if (a.length === 0) return emptyEstimates(0);
+    const call = await this.runEstimate({ type: 'estimate', rows: shared, a, b, s, floor });
+    return call.results[0]!.estimates!;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.queue = [];
@@ -152,6 +190,18 @@ class WorkerPool implements Pool {
   private usable(): void {
     if (this.closed) throw new ResembleError('E_NOT_INITIALIZED', 'the worker pool is closed: create a new one with createPool()');
     compiledModule(); // throws E_NOT_INITIALIZED before `await init()`
+  }
+
+  private runEstimate(estimate: Omit<EstimateMessage, 'id'>): Promise<Call> {
+    return new Promise<Call>((resolve, reject) => {
+      const call: Call = {
+        kind: 'estimate', docs: [], estimate, n: estimate.a.length, results: [undefined], remaining: 1, done: 0, failed: false,
+        resolve: () => resolve(call), reject,
+      };
+      this.calls.add(call);
+      this.queue.push({ call, batch: 0, start: 0, end: call.n });
+      this.dispatch();
+    });
   }
 
   private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables): Promise<Call> {
@@ -217,11 +267,22 @@ class WorkerPool implements Pool {
         }
       }
       const id = this.nextId++;
+      const estimate = task.call.estimate;
+      if (estimate) {
+        // The caller keeps its pair columns: a column that is its whole buffer is copied by the
+        // message itself (nothing allocated here), a view into a larger one is sliced and transferred.
+        const whole = (x: Uint32Array) => x.byteOffset === 0 && x.byteLength === x.buffer.byteLength;
+        const a = whole(estimate.a) ? estimate.a : estimate.a.slice(), b = whole(estimate.b) ? estimate.b : estimate.b.slice();
+        slot.inflight.set(id, task);
+        slot.handle.busy(true);
+        slot.handle.post({ ...estimate, a, b, id }, [a, b].filter((x) => x !== estimate.a && x !== estimate.b).map((x) => x.buffer as ArrayBuffer));
+        continue;
+      }
       let job: JobMessage;
       try {
         const t = task.call.templates;
         const options = t ? { ...task.call.options, templates: { values: t.values, offsets: t.offsets, docTable: t.docTable.slice(task.start, task.end) } } : task.call.options;
-        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options };
+        job = { type: task.call.kind as JobMessage['type'], id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options };
       } catch (e) {
         this.fail(task.call, 'E_INPUT', (e as Error).message, task);
         continue;
@@ -255,7 +316,9 @@ class WorkerPool implements Pool {
     else if (!call.failed) {
       call.results[task.batch] = msg.type === 'sketch'
         ? { start: task.start, end: task.end, columns: msg.columns }
-        : { start: task.start, end: task.end, fingerprints: msg.fingerprints };
+        : msg.type === 'fingerprint'
+          ? { start: task.start, end: task.end, fingerprints: msg.fingerprints }
+          : { start: task.start, end: task.end, estimates: msg.estimates };
       call.done += task.end - task.start;
       call.remaining--;
       try {
@@ -287,10 +350,44 @@ class WorkerPool implements Pool {
     this.calls.delete(call);
     this.queue = this.queue.slice(this.head).filter((t) => t.call !== call);
     this.head = 0;
-    const where = task ? `documents ${task.start}..${task.end - 1}: ` : '';
+    const where = task ? `${call.kind === 'estimate' ? 'pairs' : 'documents'} ${task.start}..${task.end - 1}: ` : '';
     const detail = task ? { first: task.start, last: task.end - 1 } : {};
-    call.reject(new ResembleError(errorCode(code), `worker pool ${call.kind === 'sketch' ? 'sketchMany' : 'fingerprintMany'}: ${where}${message}`, detail));
+    call.reject(new ResembleError(errorCode(code), `worker pool ${CALL_NAMES[call.kind]}: ${where}${message}`, detail));
   }
+}
+
+const CALL_NAMES: Record<Call['kind'], string> = { sketch: 'sketchMany', fingerprint: 'fingerprintMany', estimate: 'estimateMinPairs' };
+
+/** True when SharedArrayBuffer is there to share sketch rows with workers (always in Node; in browsers, on cross-origin isolated pages). */
+function sharedMemory(): boolean {
+  return typeof SharedArrayBuffer === 'function';
+}
+
+/** Shared copies of rows not already on SharedArrayBuffers, by their values array (made once while it lives), with the offsets they were made from. */
+const sharedCopies = new WeakMap<BigUint64Array, { from: Uint32Array; rows: MinRows }>();
+
+/** Takes MIN_s rows; returns them on SharedArrayBuffers (as they are, or a copy made once). */
+function sharedRows(rows: MinRows): MinRows {
+  if (!(rows !== null && typeof rows === 'object' && rows.values instanceof BigUint64Array && rows.offsets instanceof Uint32Array && rows.offsets.length >= 1)) {
+    throw new ResembleError('E_INPUT', 'estimateMinPairs: expected rows { values: BigUint64Array, offsets: Uint32Array }');
+  }
+  if (!sharedMemory()) throw new ResembleError('E_OPTION', 'estimateMinPairs needs SharedArrayBuffer (in browsers, a cross-origin isolated page)', { option: 'pool' });
+  const isShared = (a: ArrayBufferView) => a.buffer instanceof SharedArrayBuffer;
+  if (isShared(rows.values) && isShared(rows.offsets)) return rows;
+  const cached = sharedCopies.get(rows.values);
+  if (cached && cached.from === rows.offsets) return cached.rows;
+  const values = isShared(rows.values) ? rows.values : new BigUint64Array(new SharedArrayBuffer(rows.values.byteLength));
+  if (values !== rows.values) values.set(rows.values);
+  const offsets = new Uint32Array(new SharedArrayBuffer(rows.offsets.byteLength));
+  offsets.set(rows.offsets);
+  const copy = { values, offsets };
+  sharedCopies.set(rows.values, { from: rows.offsets, rows: copy });
+  return copy;
+}
+
+/** n empty estimates. */
+function emptyEstimates(n: number): MinChunkEstimates {
+  return { index: new Uint32Array(n), shared: new Uint32Array(n), resemblance: new Float64Array(n), containmentAB: new Float64Array(n), containmentBA: new Float64Array(n) };
 }
 
 const CODES: readonly string[] = ['E_OPTION', 'E_NOT_INITIALIZED', 'E_WASM', 'E_FORMAT', 'E_PARAMS', 'E_INPUT', 'E_IO', 'E_ENGINE'];
@@ -306,12 +403,16 @@ function checkList(docs: unknown, what: string): number {
   return (docs as ArrayLike<unknown>).length;
 }
 
-/** Takes each batch's columns (in document order) and the rejected documents; returns one SketchSet as sketchMany would build it. */
-export function assembleSketchSet(params: SketchParams, n: number, batches: { start: number; end: number; columns?: SketchColumns }[], errors: SketchError[]): SketchSet {
+/**
+ * Takes each batch's columns (in document order) and the rejected documents; returns one SketchSet
+ * as sketchMany would build it. `shared`: its values and offsets on SharedArrayBuffers, for worker
+ * threads to read in place (estimateMinPairs) without a copy.
+ */
+export function assembleSketchSet(params: SketchParams, n: number, batches: { start: number; end: number; columns?: SketchColumns }[], errors: SketchError[], shared = false): SketchSet {
   let nv = 0, nss = 0;
   for (const b of batches) { nv += b.columns!.values.length; nss += b.columns!.superShingles?.values.length ?? 0; }
-  const values = new BigUint64Array(nv);
-  const offsets = new Uint32Array(n + 1);
+  const values = shared ? new BigUint64Array(new SharedArrayBuffer(nv * 8)) : new BigUint64Array(nv);
+  const offsets = shared ? new Uint32Array(new SharedArrayBuffer((n + 1) * 4)) : new Uint32Array(n + 1);
   const cardinality = new Float64Array(n);
   const tokens = new Uint32Array(n);
   const modulusLog2 = new Uint8Array(n);

@@ -1,9 +1,11 @@
 // The messages between the pool and its workers. Documents travel packed: one ArrayBuffer of
 // bytes plus end offsets per batch, transferred (not copied) to the worker; results come back as
-// the SketchSet's typed-array columns, transferred too.
+// the SketchSet's typed-array columns, transferred too. A chunk of pairs to estimate travels as
+// two id columns; the sketch rows it names are read from a SharedArrayBuffer every worker sees.
 import type { SketchColumns } from '../sketch/sketch-set.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { ContentTables } from '../sketch/content.js';
+import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 
 /** The compiled module, sent once to each worker (it instantiates without compiling again). */
@@ -25,7 +27,19 @@ export interface JobMessage {
   options?: SketchOptions & { templates?: ContentTables };
 }
 
-export type ToWorker = InitMessage | JobMessage;
+/** A chunk of MIN_s pairs: a[i], b[i] are DocIds of `rows`, whose arrays lie on SharedArrayBuffers (shared, not copied). */
+export interface EstimateMessage {
+  type: 'estimate';
+  id: number;
+  rows: MinRows;
+  a: Uint32Array;
+  b: Uint32Array;
+  s: number;
+  /** Pairs whose resemblance and containments are all below this are not sent back. */
+  floor: number;
+}
+
+export type ToWorker = InitMessage | JobMessage | EstimateMessage;
 
 /**
  * A batch's result: sketch columns, or one fingerprint per document; `spare` hands the job's input
@@ -34,6 +48,7 @@ export type ToWorker = InitMessage | JobMessage;
 export type FromWorker =
   | { type: 'sketch'; id: number; columns: SketchColumns; spare?: ArrayBuffer }
   | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array; spare?: ArrayBuffer }
+  | { type: 'estimate'; id: number; estimates: MinChunkEstimates; spare?: undefined }
   | { type: 'error'; id: number; code?: string; message: string };
 
 const encoder = new TextEncoder();

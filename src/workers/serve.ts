@@ -1,6 +1,8 @@
 // The worker side, shared by the Node and browser worker scripts: instantiate the module the pool
-// sent, then answer each batch with the same sketchMany / fingerprintMany the main thread would run.
+// sent, then answer each batch with the same sketchMany / fingerprintMany the main thread would run,
+// and each chunk of pairs with the same MIN_s kernel.
 import { ResembleError } from '../errors.js';
+import { estimateMinChunk } from '../cluster/estimate.js';
 import { fingerprintMany } from '../sketch/rabin.js';
 import { sketchMany } from '../sketch/sketch.js';
 import { getMemory } from '../wasm/instance.js';
@@ -17,6 +19,11 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
   }
   try {
     if (initError) throw initError;
+    if (msg.type === 'estimate') {
+      const estimates = estimateMinChunk(msg.rows, msg.a, msg.b, msg.s, msg.floor);
+      const e = estimates;
+      return { reply: { type: 'estimate', id: msg.id, estimates }, transfer: buffersOf([e.index, e.shared, e.resemblance, e.containmentAB, e.containmentBA]) };
+    }
     const docs = unpackBatch(msg);
     // the input buffer goes back to the pool once the batch is done (nothing here keeps a view of it)
     const spare = msg.bytes.buffer instanceof ArrayBuffer ? msg.bytes.buffer : undefined;

@@ -13,7 +13,7 @@ const CORE = [
   'containment', 'deserializeSketchSet', 'exactContainment', 'exactResemblance', 'findCollections',
   'fingerprint', 'fingerprintMany', 'growClusters', 'init', 'initSync', 'intersectionSize', 'isInitialized',
   'kernelBuild', 'kmvCardinality', 'linkSummary', 'loadIndex', 'mergeEdges', 'minResemblance',
-  'nearDuplicateRecord', 'nearDuplicates', 'pageGraph', 'parseSimilarity', 'replicatedCollections',
+  'nearDuplicateRecord', 'nearDuplicates', 'nearDuplicatesOnPool', 'pageGraph', 'parseSimilarity', 'replicatedCollections',
   'resemblance', 'resolveSketchOptions', 'rollUp', 'rollingFingerprints', 'saveIndex', 'serializeSketchSet',
   'shingleSet', 'shingleValues', 'simdSupported', 'similarPages', 'sketch', 'sketchItems', 'sketchMany',
   'superShingles', 'tokenFingerprints', 'trivialFromPairs',

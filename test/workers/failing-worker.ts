@@ -1,5 +1,6 @@
 // A worker script for the pool's failure tests: the real worker, except that a batch holding the
-// document "CRASH" kills the worker (uncaught error) and one holding "REFUSE" gets an error reply.
+// document "CRASH" kills the worker (uncaught error) and one holding "REFUSE" gets an error reply;
+// a chunk of pairs to estimate with s = 777 kills it too.
 import { parentPort } from 'node:worker_threads';
 import type { ToWorker } from '../../src/workers/protocol.js';
 import { serve } from '../../src/workers/serve.js';
@@ -8,6 +9,7 @@ const decoder = new TextDecoder();
 
 function holds(msg: ToWorker, word: string): boolean {
   if (msg.type === 'init') return false;
+  if (msg.type === 'estimate') return word === 'CRASH' && msg.s === 777;
   let from = 0;
   for (const end of msg.ends) {
     if (decoder.decode(msg.bytes.subarray(from, end)) === word) return true;

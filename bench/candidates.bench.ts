@@ -1,0 +1,75 @@
+// The candidate step of `dups` on one thread and on a worker pool, side by side in one process:
+// the crawl is sketched once (as `dups` sketches it), then nearDuplicates and nearDuplicatesOnPool
+// run over the same sketches in alternating rounds. Each result is checked against the other's
+// (the same pair table to the bit) before any time counts. Printed per task, medians of the rounds:
+// wall time, the calling thread's CPU time (Linux: /proc/thread-self; elsewhere not shown) and the
+// whole process's (worker threads included).
+//
+//   node --import tsx bench/candidates.bench.ts CRAWL.jsonl [--workers 2] [--rounds 7] [--chunks 32768,65536]
+//
+// On a machine shared with other work, wall time follows what the others leave free: CPU time is
+// what a loaded run measures (the pool's gain in wall time is the calling thread's CPU it frees).
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { init } from '../src/index.js';
+import { findOptionsOf } from '../src/cli/commands/dups.js';
+import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../src/cluster/near-duplicates.js';
+import { sketchCrawl } from '../src/pipeline/sketch-crawl.js';
+import { createPool } from '../src/workers/node.js';
+import { machine, machineLine } from '../src/bench/machine.js';
+
+const argv = process.argv.slice(2);
+const flag = (name: string, fallback: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : fallback; };
+const crawl = argv.find((a, i) => !a.startsWith('--') && (i === 0 || !argv[i - 1].startsWith('--')));
+if (!crawl) { console.error('usage: node --import tsx bench/candidates.bench.ts CRAWL.jsonl [--workers 2] [--rounds 7] [--chunks 32768,65536]'); process.exit(2); }
+const workers = Number(flag('--workers', String(Math.max(2, availableParallelism()))));
+const rounds = Number(flag('--rounds', '7'));
+const chunks = flag('--chunks', '32768').split(',').map(Number);
+
+await init();
+// sketched as `dups` sketches (content mode, default options), rows shared with the pool's workers
+const { sketch, cluster } = findOptionsOf({}, 'first');
+const pool = createPool({ workers });
+const { set } = await sketchCrawl(crawl, { sketch, pool, sharedRows: true });
+
+const threadCpu = existsSync('/proc/thread-self/stat')
+  ? () => { const f = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; }
+  : undefined;
+const processCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+
+function same(x: NearDuplicates, y: NearDuplicates): boolean {
+  const p = x.pairs, q = y.pairs;
+  if (p.count !== q.count) return false;
+  for (const c of ['a', 'b', 'hits', 'shared', 'resemblance', 'containmentAB', 'containmentBA'] as const) {
+    for (let i = 0; i < p.count; i++) if (!Object.is(p[c][i], q[c][i])) return false;
+  }
+  return true;
+}
+
+const tasks: { name: string; run: () => Promise<NearDuplicates> }[] = [
+  { name: 'nearDuplicates (this thread)', run: async () => nearDuplicates(set, cluster) },
+  ...chunks.map((chunkPairs) => ({ name: `nearDuplicatesOnPool, ${workers} workers, chunks of ${chunkPairs}`, run: () => nearDuplicatesOnPool(set, pool, { ...cluster, chunkPairs }) })),
+];
+const reference = await tasks[0].run();
+for (const t of tasks.slice(1)) if (!same(await t.run(), reference)) throw new Error(`${t.name}: not the pairs of nearDuplicates`);
+
+const before = machine();
+const times = new Map(tasks.map((t) => [t.name, [] as { wall: number; thread?: number; cpu: number }[]]));
+for (let r = 0; r < rounds; r++) {
+  for (const t of r % 2 ? [...tasks].reverse() : tasks) {
+    const w = performance.now(), th = threadCpu?.(), c = processCpu();
+    await t.run();
+    times.get(t.name)!.push({ wall: performance.now() - w, thread: th === undefined ? undefined : threadCpu!() - th, cpu: processCpu() - c });
+  }
+}
+await pool.close();
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+console.log(`candidates: ${crawl}, ${set.size} pages, ${reference.stats.candidatePairs} candidate pairs; ${rounds} rounds, median ms`);
+console.log(`before: ${machineLine(before)}`);
+console.log(`after:  ${machineLine(machine())}`);
+console.log('task                                                   wall  this thread CPU  process CPU');
+for (const [name, runs] of times) {
+  const thread = runs[0].thread === undefined ? '–' : median(runs.map((r) => r.thread!)).toFixed(0);
+  console.log(`${name.padEnd(52)} ${median(runs.map((r) => r.wall)).toFixed(0).padStart(6)}  ${thread.padStart(15)}  ${median(runs.map((r) => r.cpu)).toFixed(0).padStart(11)}`);
+}
