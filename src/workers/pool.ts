@@ -8,7 +8,7 @@ import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { SketchSet, type SketchColumns, type SketchError } from '../sketch/sketch-set.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
-import { checkContentTables, type ContentTables } from '../sketch/content.js';
+import { checkContentTables, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
 import { compiledModule } from '../wasm/instance.js';
 import { packBatch, type FromWorker, type JobMessage, type ToWorker } from './protocol.js';
 
@@ -55,6 +55,9 @@ export interface Pool {
   sketchMany(docs: ArrayLike<DocInput>, options?: SketchManyOptions): Promise<SketchSet>;
   /** Takes documents; returns the same fingerprints as fingerprintMany(docs). */
   fingerprintMany(docs: ArrayLike<DocInput>, options?: FingerprintManyOptions): Promise<BigUint64Array>;
+  /** Takes documents; returns the same block fingerprints as blockFingerprints(docs). Its batches go
+   *  before batches already waiting: template learning waits on them (a few pages each time). */
+  blockFingerprints(docs: ArrayLike<DocInput>): Promise<BlockFingerprints>;
   /** Stops every worker; calls still running are rejected. */
   close(): Promise<void>;
 }
@@ -64,13 +67,13 @@ const DEPTH = 2;
 const AUTO_MIN = 64 << 10, AUTO_MAX = 4 << 20;
 
 interface Call {
-  kind: 'sketch' | 'fingerprint';
+  kind: 'sketch' | 'fingerprint' | 'blocks';
   docs: ArrayLike<unknown>;
   options?: SketchOptions;
   /** content 'main': the tables of every document (each batch gets its slice). */
   templates?: ContentTables;
   n: number;
-  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array } | undefined)[];
+  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array; blocks?: BlockFingerprints } | undefined)[];
   remaining: number;
   done: number;
   onProgress?: (done: number, total: number) => void;
@@ -126,17 +129,31 @@ class WorkerPool implements Pool {
   async fingerprintMany(docs: ArrayLike<DocInput>, options: FingerprintManyOptions = {}): Promise<BigUint64Array> {
     options ??= {};
     rejectUnknown(options, ['onProgress'], 'fingerprintMany');
-    this.usable();
-    const n = checkList(docs, 'fingerprintMany');
-    for (let i = 0; i < n; i++) {
-      const bad = checkDoc(docs[i]);
-      if (bad) throw new ResembleError('E_INPUT', `fingerprintMany: document ${i}: ${bad}`, { index: i });
-    }
+    const n = this.checkDocs(docs, 'fingerprintMany');
     const out = new BigUint64Array(n);
     if (n === 0) return out;
     const call = await this.run('fingerprint', docs, undefined, options.onProgress);
     for (const r of call.results) out.set(r!.fingerprints!, r!.start);
     return out;
+  }
+
+  async blockFingerprints(docs: ArrayLike<DocInput>): Promise<BlockFingerprints> {
+    const n = this.checkDocs(docs, 'blockFingerprints');
+    const offsets = new Uint32Array(n + 1);
+    if (n === 0) return { values: new BigUint64Array(0), offsets, tokens: new Uint32Array(0), links: new Uint32Array(0) };
+    const call = await this.run('blocks', docs, undefined);
+    let total = 0;
+    for (const r of call.results) {
+      const o = r!.blocks!.offsets;
+      for (let d = 1; d <= r!.end - r!.start; d++) offsets[r!.start + d] = total + o[d];
+      total += r!.blocks!.values.length;
+    }
+    const values = new BigUint64Array(total), tokens = new Uint32Array(total), links = new Uint32Array(total);
+    for (const r of call.results) {
+      const b = r!.blocks!, at = offsets[r!.start];
+      values.set(b.values, at); tokens.set(b.tokens, at); links.set(b.links, at);
+    }
+    return { values, offsets, tokens, links };
   }
 
   async close(): Promise<void> {
@@ -147,6 +164,17 @@ class WorkerPool implements Pool {
     const stopping = this.slots.map((s) => s?.handle.terminate());
     this.slots.fill(undefined);
     await Promise.all(stopping);
+  }
+
+  /** Takes a call's documents; returns their count once the pool is usable and each is a string or bytes (E_INPUT naming the first that is not). */
+  private checkDocs(docs: ArrayLike<DocInput>, what: string): number {
+    this.usable();
+    const n = checkList(docs, what);
+    for (let i = 0; i < n; i++) {
+      const bad = checkDoc(docs[i]);
+      if (bad) throw new ResembleError('E_INPUT', `${what}: document ${i}: ${bad}`, { index: i });
+    }
+    return n;
   }
 
   private usable(): void {
@@ -163,7 +191,11 @@ class WorkerPool implements Pool {
         resolve: () => resolve(call), reject,
       };
       this.calls.add(call);
-      for (let b = 0; b + 1 < bounds.length; b++) this.queue.push({ call, batch: b, start: bounds[b], end: bounds[b + 1] });
+      const tasks: Task[] = [];
+      for (let b = 0; b + 1 < bounds.length; b++) tasks.push({ call, batch: b, start: bounds[b], end: bounds[b + 1] });
+      // block fingerprints go first: the pages of a site wait for them, and they are few
+      if (kind === 'blocks') this.queue.splice(this.head, 0, ...tasks);
+      else for (const t of tasks) this.queue.push(t);
       this.dispatch();
     });
   }
@@ -255,7 +287,9 @@ class WorkerPool implements Pool {
     else if (!call.failed) {
       call.results[task.batch] = msg.type === 'sketch'
         ? { start: task.start, end: task.end, columns: msg.columns }
-        : { start: task.start, end: task.end, fingerprints: msg.fingerprints };
+        : msg.type === 'blocks'
+          ? { start: task.start, end: task.end, blocks: msg.blocks }
+          : { start: task.start, end: task.end, fingerprints: msg.fingerprints };
       call.done += task.end - task.start;
       call.remaining--;
       try {
@@ -289,9 +323,11 @@ class WorkerPool implements Pool {
     this.head = 0;
     const where = task ? `documents ${task.start}..${task.end - 1}: ` : '';
     const detail = task ? { first: task.start, last: task.end - 1 } : {};
-    call.reject(new ResembleError(errorCode(code), `worker pool ${call.kind === 'sketch' ? 'sketchMany' : 'fingerprintMany'}: ${where}${message}`, detail));
+    call.reject(new ResembleError(errorCode(code), `worker pool ${CALLS[call.kind]}: ${where}${message}`, detail));
   }
 }
+
+const CALLS = { sketch: 'sketchMany', fingerprint: 'fingerprintMany', blocks: 'blockFingerprints' } as const;
 
 const CODES: readonly string[] = ['E_OPTION', 'E_NOT_INITIALIZED', 'E_WASM', 'E_FORMAT', 'E_PARAMS', 'E_INPUT', 'E_IO', 'E_ENGINE'];
 

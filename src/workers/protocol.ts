@@ -3,7 +3,7 @@
 // the SketchSet's typed-array columns, transferred too.
 import type { SketchColumns } from '../sketch/sketch-set.js';
 import type { SketchOptions } from '../sketch/options.js';
-import type { ContentTables } from '../sketch/content.js';
+import type { BlockFingerprints, ContentTables } from '../sketch/content.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 
 /** The compiled module, sent once to each worker (it instantiates without compiling again). */
@@ -14,7 +14,7 @@ export interface InitMessage {
 
 /** One batch: documents [start, start + ends.length) of a call, as packed UTF-8 bytes. */
 export interface JobMessage {
-  type: 'sketch' | 'fingerprint';
+  type: 'sketch' | 'fingerprint' | 'blocks';
   id: number;
   bytes: Uint8Array;
   /** End offset of each document in `bytes`. */
@@ -28,12 +28,14 @@ export interface JobMessage {
 export type ToWorker = InitMessage | JobMessage;
 
 /**
- * A batch's result: sketch columns, or one fingerprint per document; `spare` hands the job's input
- * buffer back (transferred) for the pool to pack a later batch into.
+ * A batch's result: sketch columns, one fingerprint per document, or the documents' block
+ * fingerprints (template learning); `spare` hands the job's input buffer back (transferred) for
+ * the pool to pack a later batch into.
  */
 export type FromWorker =
   | { type: 'sketch'; id: number; columns: SketchColumns; spare?: ArrayBuffer }
   | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array; spare?: ArrayBuffer }
+  | { type: 'blocks'; id: number; blocks: BlockFingerprints; spare?: ArrayBuffer }
   | { type: 'error'; id: number; code?: string; message: string };
 
 const encoder = new TextEncoder();

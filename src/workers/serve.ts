@@ -1,6 +1,8 @@
 // The worker side, shared by the Node and browser worker scripts: instantiate the module the pool
-// sent, then answer each batch with the same sketchMany / fingerprintMany the main thread would run.
+// sent, then answer each batch with the same sketchMany / fingerprintMany / blockFingerprints the
+// main thread would run.
 import { ResembleError } from '../errors.js';
+import { blockFingerprints } from '../sketch/content.js';
 import { fingerprintMany } from '../sketch/rabin.js';
 import { sketchMany } from '../sketch/sketch.js';
 import { getMemory } from '../wasm/instance.js';
@@ -25,6 +27,10 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
     if (msg.type === 'fingerprint') {
       const fingerprints = fingerprintMany(docs as Uint8Array[]);
       return { reply: { type: 'fingerprint', id: msg.id, fingerprints, spare }, transfer: [...transferable([fingerprints]), ...(spare ? [spare] : [])] };
+    }
+    if (msg.type === 'blocks') {
+      const blocks = blockFingerprints(docs as Uint8Array[]);
+      return { reply: { type: 'blocks', id: msg.id, blocks, spare }, transfer: [...transferable([blocks.values, blocks.offsets, blocks.tokens, blocks.links]), ...(spare ? [spare] : [])] };
     }
     const set = sketchMany(docs as Uint8Array[], msg.options);
     const columns = {
