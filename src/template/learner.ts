@@ -9,7 +9,7 @@
 // its own with 3 distinct pages, else none). A site whose template is light (under `heavy`) has its
 // pages sketched whole; one with too few pages to learn from, on a host with too few too, gets an
 // empty table (link-heavy blocks and the title still left out).
-import { intOption, optionError } from '../errors.js';
+import { ResembleError, intOption, optionError } from '../errors.js';
 import { WHOLE_PAGE, blockFingerprints, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
 import { fingerprint } from '../sketch/rabin.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
@@ -31,8 +31,42 @@ export interface ReadyPage<T> {
   learnt: BigUint64Array;
 }
 
+/** A page released by `addDeferred` / `flushDeferred`: its site's template may still be being learnt. */
+export interface ReleasedPage<T> {
+  doc: DocInput;
+  host: string;
+  item: T;
+  template: LearntTemplate;
+}
+
 /** The table of a host settled with too few pages to learn a template: no block is template, the link rule still applies. */
 const NO_TEMPLATE = new BigUint64Array(0);
+
+/**
+ * A site's template as learnt from its sample: known at once when the sample's block fingerprints
+ * are computed where the learner runs, or once they come back from elsewhere (a worker pool; see
+ * the learner's `blocks` source). The same object for every site that shares the template.
+ */
+export class LearntTemplate {
+  /** The table to sketch with: undefined when the template is light (pages sketched whole), empty when none was learnt. */
+  table: BigUint64Array | undefined = NO_TEMPLATE;
+  /** The table learnt, light or heavy (empty when none was). */
+  learnt: BigUint64Array = NO_TEMPLATE;
+  /** What the sample showed (undefined when no template was learnt). */
+  site: SiteTemplate | undefined;
+  /** False until the table is known; `ready` then settles (rejected when the blocks could not be computed). */
+  done = true;
+  ready: Promise<void> | undefined;
+}
+
+/** The template of sites settled with too few pages to learn one, on hosts with too few as well. */
+const NONE = new LearntTemplate();
+
+/**
+ * Where a learner gets block fingerprints: a promise of `blockFingerprints(docs)` computed elsewhere
+ * (a worker pool), or undefined to have the learner compute them on its own thread.
+ */
+export type BlocksSource = (docs: DocInput[]) => Promise<BlockFingerprints> | undefined;
 
 /**
  * Options of a TemplateLearner: how templates are learnt (a site learns from its first `trustAfter`
@@ -46,36 +80,43 @@ export interface LearnerOptions extends TemplateOptions {
   maxSampleBytes?: number;
 }
 
-/** A site's held pages, ready to learn from: distinct pages' fingerprints and block fingerprints. */
-interface Prepared { fps: bigint[]; blocks: BlockFingerprints }
-
-/** One page of a host's sample: its blocks, or its bytes until they are computed (many pages per call). */
-type SamplePage = { values: BigUint64Array; tokens: Uint32Array; links: Uint32Array } | { doc: DocInput };
+/**
+ * A page kept to learn from: in its site's held pages, its host's sample, or both (one object, so
+ * its blocks are computed once). Its bytes are let go once its blocks are known.
+ */
+interface Sampled {
+  doc: DocInput | undefined;
+  fp: bigint;
+  /** byteBound of its bytes: what the sample counts for it until it is reduced to its blocks. */
+  bound: number;
+  blocks?: { values: BigUint64Array; tokens: Uint32Array; links: Uint32Array };
+  /** Settles when blocks computed elsewhere are in. */
+  computing?: Promise<void>;
+  /** Counted in its sample's bytes as its blocks (the sample was learnt from while it was in it). */
+  reduced?: boolean;
+}
 
 /** A host's sample for the fallback template: its first `sample` distinct pages, in arrival order. */
 interface HostSample {
-  pages: SamplePage[];
+  pages: Sampled[];
   seen: Set<bigint>;
   bytes: number;
-  /** The fallback learnt from the sample as it stood (dropped when a page is added). */
-  cached?: Fallback | null;
+  /** Pages counted as their blocks whose blocks were not known yet: counted before the bound is next checked. */
+  uncounted: Sampled[];
+  /** The fallback learnt from the sample as it stood (dropped when a page is added); null when the sample was too small. */
+  cached?: LearntTemplate | null;
   /** Set once the sample is full (or frozen by the bound): the host's template, undefined when its sample was too small. */
-  fallback?: Fallback;
+  fallback?: LearntTemplate;
   frozen: boolean;
 }
 
-/** A host's template for its sites too small to learn their own: the table to sketch with (undefined when light), the table learnt, what the sample showed. */
-interface Fallback { table: BigUint64Array | undefined; learnt: BigUint64Array; site: SiteTemplate }
-
 interface HostState<T> {
-  held: Array<{ doc: DocInput; item: T }>;
+  held: Array<{ doc: DocInput; item: T; page: Sampled }>;
   seen: Set<bigint>;
   bytes: number;
   settled: boolean;
-  table: BigUint64Array | undefined;
-  /** The table learnt, light or heavy (NO_TEMPLATE when none was). */
-  learnt?: BigUint64Array;
-  site?: SiteTemplate;
+  /** Set when settled. */
+  template?: LearntTemplate;
 }
 
 /** Learns each host's template from its first pages while a crawl goes on; see the file comment. */
@@ -83,6 +124,8 @@ export class TemplateLearner<T = unknown> {
   private readonly hosts = new Map<string, HostState<T>>();
   private readonly hostOfSite = new Map<string, string>();
   private readonly samples = new Map<string, HostSample>();
+  /** Samples with pages counted as blocks not known yet. */
+  private readonly uncounted = new Set<HostSample>();
   private readonly trustAfter: number;
   private readonly sample: number;
   private readonly maxSample: number;
@@ -92,7 +135,12 @@ export class TemplateLearner<T = unknown> {
   private readonly maxHeld: number;
   private heldBytes = 0;
 
-  constructor(options: LearnerOptions = {}) {
+  /**
+   * Takes the options and, for the streaming pipeline, where block fingerprints are computed
+   * (default: here, at once). With a source that computes them elsewhere, use `addDeferred` and
+   * `flushDeferred`: what is learnt and which pages are released when is the same either way.
+   */
+  constructor(options: LearnerOptions = {}, private readonly blocks?: BlocksSource) {
     if (options === null || typeof options !== 'object') throw optionError('learner options', 'an object', options);
     const { maxHeldBytes, maxSampleBytes, ...rest } = options;
     const o = resolveTemplateOptions(rest);
@@ -102,6 +150,7 @@ export class TemplateLearner<T = unknown> {
     this.share = o.share;
     this.heavy = o.heavy;
     this.maxHeld = intOption('maxHeldBytes', maxHeldBytes, 64 << 20, 1, 2 ** 52);
+    if (blocks !== undefined && typeof blocks !== 'function') throw optionError('blocks', 'a function', blocks);
   }
 
   /**
@@ -110,20 +159,28 @@ export class TemplateLearner<T = unknown> {
    * one, or a site's held pages once it is trusted).
    */
   add(doc: DocInput, host: string, item: T, group: string = host): ReadyPage<T>[] {
+    return this.addDeferred(doc, host, item, group).map(ready);
+  }
+
+  /**
+   * As `add`, but a released page's template may still be being learnt (its blocks computing
+   * elsewhere): sketch it once `template.done` (`await template.ready`).
+   */
+  addDeferred(doc: DocInput, host: string, item: T, group: string = host): ReleasedPage<T>[] {
     const bad = checkDoc(doc);
     if (bad) throw optionError('doc', 'a string or Uint8Array', bad);
     let h = this.hosts.get(host);
-    if (!h) { h = { held: [], seen: new Set(), bytes: 0, settled: false, table: undefined }; this.hosts.set(host, h); this.hostOfSite.set(host, group); }
+    if (!h) { h = { held: [], seen: new Set(), bytes: 0, settled: false }; this.hosts.set(host, h); this.hostOfSite.set(host, group); }
     // the page's fingerprint (its identity among the sample's distinct pages) only while it can count
-    let f: bigint | undefined;
-    const fp = () => (f ??= fingerprint(doc));
-    if (!this.samples.get(group)?.frozen) this.addToSample(group, doc, fp());
-    if (h.settled) return [{ doc, host, item, table: h.table, learnt: h.learnt ?? NO_TEMPLATE }];
-    h.held.push({ doc, item });
-    h.seen.add(fp());
-    const b = byteBound(doc);
-    h.bytes += b; this.heldBytes += b;
-    const out: ReadyPage<T>[] = [];
+    let page: Sampled | undefined;
+    const sampled = () => (page ??= { doc, fp: fingerprint(doc), bound: byteBound(doc) });
+    if (!this.samples.get(group)?.frozen) this.addToSample(group, sampled());
+    if (h.settled) return [{ doc, host, item, template: h.template! }];
+    const p = sampled();
+    h.held.push({ doc, item, page: p });
+    h.seen.add(p.fp);
+    h.bytes += p.bound; this.heldBytes += p.bound;
+    const out: ReleasedPage<T>[] = [];
     if (h.seen.size >= this.trustAfter) out.push(...this.settle(host, h));
     // over the bound: settle the hosts that have held pages longest (Map order is arrival order)
     for (const [name, other] of this.hosts) {
@@ -149,16 +206,20 @@ export class TemplateLearner<T = unknown> {
    * as well, no template blocks.
    */
   flush(): ReadyPage<T>[] {
-    const waiting: Array<[string, HostState<T>, Prepared]> = [];
-    for (const [name, h] of this.hosts) if (!h.settled && h.held.length) waiting.push([name, h, this.prepare(h)]);
-    const out: ReadyPage<T>[] = [];
-    for (const [name, h, p] of waiting) out.push(...this.settle(name, h, false, p));
+    return this.flushDeferred().map(ready);
+  }
+
+  /** As `flush`, but a released page's template may still be being learnt (see `addDeferred`). */
+  flushDeferred(): ReleasedPage<T>[] {
+    const out: ReleasedPage<T>[] = [];
+    for (const [name, h] of this.hosts) if (!h.settled && h.held.length) out.push(...this.settle(name, h, false));
     return out;
   }
 
   /** The frozen template table of a host (undefined while it is learning or when its template is light; empty when it had too few pages to learn one). */
   table(host: string): BigUint64Array | undefined {
-    return this.hosts.get(host)?.table;
+    const t = this.hosts.get(host)?.template;
+    return t?.done ? t.table : undefined;
   }
 
   /**
@@ -169,9 +230,8 @@ export class TemplateLearner<T = unknown> {
    */
   provisional(host: string): { table: BigUint64Array | undefined; learnt: BigUint64Array } | undefined {
     const h = this.hosts.get(host);
-    if (h?.settled) return { table: h.table, learnt: h.learnt ?? NO_TEMPLATE };
-    const f = this.hostTemplate(this.hostOfSite.get(host) ?? host);
-    return f ? { table: f.table, learnt: f.learnt } : undefined;
+    const t = h?.settled ? h.template : this.hostTemplate(this.hostOfSite.get(host) ?? host);
+    return t?.done ? { table: t.table, learnt: t.learnt } : undefined;
   }
 
   /** The pages held now for the sites of host `group` still learning. */
@@ -183,7 +243,8 @@ export class TemplateLearner<T = unknown> {
 
   /** What a host's sample showed of its template (undefined while it is learning, or when it was settled with too few pages to learn). */
   site(host: string): SiteTemplate | undefined {
-    return this.hosts.get(host)?.site;
+    const t = this.hosts.get(host)?.template;
+    return t?.done ? t.site : undefined;
   }
 
   /** Hosts learning, pages and bytes held now. */
@@ -193,57 +254,40 @@ export class TemplateLearner<T = unknown> {
     return { hosts, pages, bytes: this.heldBytes };
   }
 
-  /** The distinct held pages of a site (as learnTemplates counts them), their fingerprints and blocks. */
-  private prepare(h: HostState<T>): Prepared {
-    const distinct: DocInput[] = [];
-    const fps: bigint[] = [];
-    const seen = new Set<bigint>();
-    for (const p of h.held) { const f = fingerprint(p.doc); if (!seen.has(f)) { seen.add(f); distinct.push(p.doc); fps.push(f); } }
-    return { fps, blocks: blockFingerprints(distinct) };
-  }
-
-  private settle(host: string, h: HostState<T>, early = true, prepared?: Prepared): ReadyPage<T>[] {
+  private settle(host: string, h: HostState<T>, early = true): ReleasedPage<T>[] {
     const group = this.hostOfSite.get(host) ?? host;
-    const { fps, blocks } = prepared ?? this.prepare(h);
-    const distinct = fps;
-    const rows = Uint32Array.from(fps, (_, k) => k);
-    if (distinct.length >= this.trustAfter) {
-      const table = templateTable(blocks, rows, this.share);
-      // a light template stays on the pages: they are sketched whole
-      h.site = siteTemplate(host, blocks, rows, table, this.heavy);
-      h.table = h.site.heavy ? table : undefined;
-      h.learnt = table;
-    } else {
+    // the distinct held pages, as learnTemplates counts them
+    const distinct: Sampled[] = [];
+    const seen = new Set<bigint>();
+    for (const p of h.held) if (!seen.has(p.page.fp)) { seen.add(p.page.fp); distinct.push(p.page); }
+    if (distinct.length >= this.trustAfter) h.template = this.learn(host, distinct);
+    else {
       // too few pages of its own: the host's template when its sample is large enough
       const fallback = this.hostTemplate(group);
-      if (fallback) { h.site = fallback.site; h.table = fallback.table; h.learnt = fallback.learnt; }
-      else if (early && distinct.length >= MIN_TEMPLATE_PAGES) {
-        const table = templateTable(blocks, rows, this.share);
-        h.site = siteTemplate(host, blocks, rows, table, this.heavy);
-        h.table = h.site.heavy ? table : undefined;
-        h.learnt = table;
-      } else { h.table = NO_TEMPLATE; h.learnt = NO_TEMPLATE; }
+      if (fallback) h.template = fallback;
+      else if (early && distinct.length >= MIN_TEMPLATE_PAGES) h.template = this.learn(host, distinct);
+      else h.template = NONE;
     }
     // a site settled before it had trustAfter pages keeps learning no more
     h.settled = true;
     this.heldBytes -= h.bytes;
-    const learnt = h.learnt ?? NO_TEMPLATE;
-    const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, table: h.table, learnt }));
+    const template = h.template;
+    const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, template }));
     h.held = []; h.seen = new Set(); h.bytes = 0;
     return out;
   }
 
   /** Adds a page to its host's sample until the sample is full; past the byte bound, the oldest samples are frozen as they stand. */
-  private addToSample(group: string, doc: DocInput, f: bigint): void {
+  private addToSample(group: string, page: Sampled): void {
     let s = this.samples.get(group);
-    if (!s) { s = { pages: [], seen: new Set(), bytes: 0, frozen: false }; this.samples.set(group, s); }
-    if (s.frozen || s.seen.has(f)) return;
-    s.seen.add(f);
-    s.pages.push({ doc });
+    if (!s) { s = { pages: [], seen: new Set(), bytes: 0, uncounted: [], frozen: false }; this.samples.set(group, s); }
+    if (s.frozen || s.seen.has(page.fp)) return;
+    s.seen.add(page.fp);
+    s.pages.push(page);
     s.cached = undefined;
-    const b = byteBound(doc);
-    s.bytes += b; this.sampleBytes += b;
+    s.bytes += page.bound; this.sampleBytes += page.bound;
     if (s.pages.length >= this.sample) this.freeze(group, s);
+    this.countReduced();
     for (const [name, other] of this.samples) {
       if (this.sampleBytes <= this.maxSample) break;
       if (!other.frozen) this.freeze(name, other);
@@ -251,47 +295,111 @@ export class TemplateLearner<T = unknown> {
   }
 
   /** The host's template from its sample as it is now (undefined when the sample is under trustAfter pages). */
-  private hostTemplate(group: string): Fallback | undefined {
+  private hostTemplate(group: string): LearntTemplate | undefined {
     const s = this.samples.get(group);
     if (!s) return undefined;
     if (s.frozen) return s.fallback;
-    if (s.cached === undefined) s.cached = this.learnSample(group, s) ?? null;
+    if (s.cached === undefined) s.cached = this.learnSample(group, s, true) ?? null;
     return s.cached ?? undefined;
   }
 
-  private learnSample(group: string, s: HostSample): Fallback | undefined {
+  /**
+   * The template of a host's sample as it stands (undefined under trustAfter pages). Its pages are
+   * counted as their blocks from now on (`count`: the sample is kept; when it is frozen, its bytes go).
+   */
+  private learnSample(group: string, s: HostSample, count: boolean): LearntTemplate | undefined {
     if (s.pages.length < this.trustAfter) return undefined;
-    // blocks of the pages not computed yet, in one call; the sample then holds blocks, not bytes
-    const todo: number[] = [];
-    s.pages.forEach((p, k) => { if ('doc' in p) todo.push(k); });
-    if (todo.length) {
-      const got = blockFingerprints(todo.map((k) => (s.pages[k] as { doc: DocInput }).doc));
-      todo.forEach((k, r) => {
-        const a = got.offsets[r], b = got.offsets[r + 1];
-        const before = byteBound((s.pages[k] as { doc: DocInput }).doc), after = (b - a) * 16 + 64;
-        s.pages[k] = { values: got.values.slice(a, b), tokens: got.tokens.slice(a, b), links: got.links.slice(a, b) };
-        s.bytes += after - before; this.sampleBytes += after - before;
-      });
+    if (count) {
+      for (const p of s.pages) if (!p.reduced) { p.reduced = true; s.uncounted.push(p); }
+      if (s.uncounted.length) this.uncounted.add(s);
     }
-    const pages = s.pages as Array<{ values: BigUint64Array; tokens: Uint32Array; links: Uint32Array }>;
-    const offsets = new Uint32Array(pages.length + 1);
-    pages.forEach((p, k) => { offsets[k + 1] = offsets[k] + p.values.length; });
-    const total = offsets[pages.length];
-    const blocks: BlockFingerprints = { values: new BigUint64Array(total), offsets, tokens: new Uint32Array(total), links: new Uint32Array(total) };
-    pages.forEach((p, k) => { blocks.values.set(p.values, offsets[k]); blocks.tokens.set(p.tokens, offsets[k]); blocks.links.set(p.links, offsets[k]); });
-    const rows = Uint32Array.from(pages, (_, k) => k);
-    const table = templateTable(blocks, rows, this.share);
-    const site = siteTemplate(group, blocks, rows, table, this.heavy);
-    return { table: site.heavy ? table : undefined, learnt: table, site };
+    return this.learn(group, s.pages.slice());
   }
 
-  /** Fixes a host's fallback as its sample stands and lets the sample's blocks go. */
+  /**
+   * Counts the pages of unfrozen samples that were learnt from as their blocks (what they weigh
+   * once reduced), computing here the blocks not known yet: the bound is checked on these bytes.
+   */
+  private countReduced(): void {
+    for (const s of this.uncounted) {
+      const missing = s.uncounted.filter((p) => !p.blocks);
+      if (missing.length) fill(missing, blockFingerprints(missing.map((p) => p.doc!)));
+      for (const p of s.uncounted) {
+        const after = p.blocks!.values.length * 16 + 64;
+        s.bytes += after - p.bound; this.sampleBytes += after - p.bound;
+      }
+      s.uncounted = [];
+    }
+    this.uncounted.clear();
+  }
+
+  /** Fixes a host's fallback as its sample stands and lets the sample go. */
   private freeze(group: string, s: HostSample): void {
-    s.fallback = s.cached === undefined ? this.learnSample(group, s) : s.cached ?? undefined;
+    s.fallback = s.cached === undefined ? this.learnSample(group, s, false) : s.cached ?? undefined;
     s.frozen = true;
+    // its pages' bytes go with it, counted or not
+    s.uncounted = [];
+    this.uncounted.delete(s);
     this.sampleBytes -= s.bytes;
     s.pages = []; s.seen = new Set(); s.bytes = 0;
   }
+
+  /** The template of site `key` learnt from `pages`: at once, or once their blocks come back from the blocks source. */
+  private learn(key: string, pages: Sampled[]): LearntTemplate {
+    const t = new LearntTemplate();
+    const finish = () => {
+      const offsets = new Uint32Array(pages.length + 1);
+      pages.forEach((p, k) => { offsets[k + 1] = offsets[k] + p.blocks!.values.length; });
+      const total = offsets[pages.length];
+      const blocks: BlockFingerprints = { values: new BigUint64Array(total), offsets, tokens: new Uint32Array(total), links: new Uint32Array(total) };
+      pages.forEach((p, k) => { blocks.values.set(p.blocks!.values, offsets[k]); blocks.tokens.set(p.blocks!.tokens, offsets[k]); blocks.links.set(p.blocks!.links, offsets[k]); });
+      const rows = Uint32Array.from(pages, (_, k) => k);
+      const table = templateTable(blocks, rows, this.share);
+      // a light template stays on the pages: they are sketched whole
+      t.site = siteTemplate(key, blocks, rows, table, this.heavy);
+      t.table = t.site.heavy ? table : undefined;
+      t.learnt = table;
+      t.done = true;
+    };
+    // blocks not known nor coming yet: from the source, or computed here
+    const todo = pages.filter((p) => !p.blocks && !p.computing);
+    if (todo.length) {
+      const docs = todo.map((p) => p.doc!);
+      const coming = this.blocks?.(docs);
+      if (coming === undefined) fill(todo, blockFingerprints(docs));
+      else {
+        const c = coming.then((b) => fill(todo, b));
+        for (const p of todo) p.computing = c;
+      }
+    }
+    const waits = new Set<Promise<void>>();
+    for (const p of pages) if (!p.blocks) waits.add(p.computing!);
+    if (waits.size === 0) finish();
+    else {
+      t.done = false;
+      t.ready = Promise.all(waits).then(finish);
+      // a template no page waits for (a host's fallback no site needed) must not fail the process
+      t.ready.catch(() => undefined);
+    }
+    return t;
+  }
+}
+
+/** Gives pages their blocks (row k of `b` is page k's) and lets their bytes go. */
+function fill(pages: Sampled[], b: BlockFingerprints): void {
+  pages.forEach((p, k) => {
+    if (p.blocks) return;
+    const from = b.offsets[k], to = b.offsets[k + 1];
+    p.blocks = { values: b.values.subarray(from, to), tokens: b.tokens.subarray(from, to), links: b.links.subarray(from, to) };
+    p.doc = undefined;
+    p.computing = undefined;
+  });
+}
+
+/** A released page whose template is known, as `add` returns it. */
+function ready<T>(p: ReleasedPage<T>): ReadyPage<T> {
+  if (!p.template.done) throw new ResembleError('E_OPTION', 'TemplateLearner: a template is still being learnt (its blocks come from elsewhere): use addDeferred / flushDeferred');
+  return { doc: p.doc, host: p.host, item: p.item, table: p.template.table, learnt: p.template.learnt };
 }
 
 /** Content sketches of released pages, many per WebAssembly call, each against its host's table (a page without one is sketched whole). */
