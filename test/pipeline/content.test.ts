@@ -32,10 +32,11 @@ async function reference(path: string, maxHeldBytes?: number, heavy?: number) {
   const bytes = documents.map(utf8Bytes);
   const learner = new TemplateLearner<number>({ ...(maxHeldBytes ? { maxHeldBytes } : {}), ...(heavy !== undefined ? { heavy } : {}) });
   const tableOf: (BigUint64Array | undefined)[] = new Array(bytes.length);
-  for (const r of [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i, hostOfUrl(documents[i].url))), ...learner.flush()]) tableOf[r.item] = r.table;
+  const released = [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i, hostOfUrl(documents[i].url))), ...learner.flush()];
+  for (const r of released) tableOf[r.item] = r.table;
   const distinct = [...new Set(tableOf.filter((t): t is BigUint64Array => t !== undefined))];
   const templates = packTables(distinct, Uint32Array.from(tableOf, (t) => (t ? distinct.indexOf(t) : WHOLE_PAGE)));
-  return { documents, bytes, tableOf, set: sketchMany(bytes, { ...MAIN, templates }) };
+  return { documents, bytes, tableOf, released, set: sketchMany(bytes, { ...MAIN, templates }) };
 }
 
 for (const [kind, path] of Object.entries({ folder: inputs.folder, jsonl: inputs.jsonl, 'warc.gz': inputs.warc })) {
@@ -53,6 +54,12 @@ for (const [kind, path] of Object.entries({ folder: inputs.folder, jsonl: inputs
         const got = k === WHOLE_PAGE ? undefined : Array.from(t.tables.values.subarray(t.tables.offsets[k], t.tables.offsets[k + 1]));
         assert.equal(got, ref.tableOf[d] && Array.from(ref.tableOf[d]!), `page ${d}'s table`);
       }
+      // the sites and tables in the order the learner released their first page (an index keeps its sites in this order)
+      const tables: BigUint64Array[] = [], tableSites: string[] = [];
+      for (const r of ref.released) if (r.table && !tables.includes(r.table)) { tables.push(r.table); tableSites.push(r.host); }
+      assert.equal([...t.bySite.keys()], [...new Set(ref.released.map((r) => r.host))], 'sites in release order');
+      assert.equal(t.sites, tableSites, 'tables in release order');
+      assert.equal(tables.map((_, k) => Array.from(t.tables.values.subarray(t.tables.offsets[k], t.tables.offsets[k + 1]))), tables.map((x) => Array.from(x)));
       // trusted: the tables with template blocks (a site too small to learn one shares an empty table)
       assert.is(t.stats.trusted, t.sites.filter((_, k) => t.tables.offsets[k + 1] > t.tables.offsets[k]).length);
       assert.ok(t.stats.heldPages > 0 && t.stats.sites > 10, JSON.stringify(t.stats));
