@@ -29,7 +29,7 @@ import { hostOfUrl } from '../graph/url.js';
 import { ContentBatches, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
 
 export { siteOfUrl };
-import { permuteSketchSet } from './reorder.js';
+import { scatterSketchSet } from './reorder.js';
 import { PageArena, SLAB_BYTES } from './page-arena.js';
 
 /** What the pipeline has got through so far (for progress displays). */
@@ -420,13 +420,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (!main) {
     set = assembleSketchSet(params, n, parts.map((p) => ({ start: p.ids[0], end: p.ids[0] + p.ids.length, columns: p.columns })), retain ? sketchErrors : []);
   } else {
-    // rows in release order, then put back in DocId order
-    let at = 0;
-    const released = assembleSketchSet(params, n, parts.map((p) => { const start = at; at += p.ids.length; return { start, end: at, columns: p.columns }; }), []);
-    const ids = new Uint32Array(n);
-    at = 0;
-    for (const p of parts) { ids.set(p.ids, at); at += p.ids.length; }
-    set = permuteSketchSet(released, ids, retain ? sketchErrors : []);
+    // rows in the order pages were sketched, each put in its DocId's place
+    set = scatterSketchSet(params, n, parts, retain ? sketchErrors : []);
   }
   return {
     set, params, urls: cols.urls, sources: cols.sources, dates: Float64Array.from(cols.dates), sizes: Float64Array.from(cols.sizes),
