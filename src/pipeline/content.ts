@@ -1,9 +1,9 @@
 // Content mode in the streaming pipeline: the template tables the learner released pages with,
 // gathered batch by batch. Each batch gets the tables of its own pages (as `sketchReady` builds
 // them); the crawl keeps every table once and, per DocId, the table its page was sketched against.
-import { hostOfUrl } from '../graph/url.js';
+import { hostOfUrl, parseUrl } from '../graph/url.js';
 import { WHOLE_PAGE, type ContentTables } from '../sketch/content.js';
-import { sectionOfUrl } from '../template/sketch.js';
+import { sectionOfPath, sectionOfUrl } from '../template/sketch.js';
 
 
 /** The templates a crawl was sketched against in content mode. */
@@ -111,6 +111,13 @@ export function tablesOfPage(t: CrawlTemplates, d: number): ContentTables {
  */
 export function siteOfUrl(url: string): string {
   return `${hostOfUrl(url)}/${sectionOfUrl(url)}`;
+}
+
+/** The site (`siteOfUrl`) and the host (`hostOfUrl`) of a URL, from one parse of it. */
+export function siteAndHostOfUrl(url: string): { site: string; host: string } {
+  const u = parseUrl(url);
+  if (!u) return { site: '/', host: '' };
+  return { site: `${u.host}/${sectionOfPath(u.pathname)}`, host: u.host };
 }
 
 /** The tables of some pages of the crawl (DocIds `docs`), as sketchMany takes them for a batch of those pages in that order. */

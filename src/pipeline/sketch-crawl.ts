@@ -26,7 +26,7 @@ import { createPool, type Pool } from '../workers/node.js';
 import { assembleSketchSet } from '../workers/pool.js';
 import { TemplateLearner, type LearnerOptions, type LearntTemplate, type ReleasedPage } from '../template/learner.js';
 import { hostOfUrl } from '../graph/url.js';
-import { ContentBatches, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
+import { ContentBatches, siteAndHostOfUrl, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
 
 export { siteOfUrl };
 import { scatterSketchSet } from './reorder.js';
@@ -126,6 +126,7 @@ const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read
 const SPILL_CHUNK = 4 << 20;
 /** Bytes written but not yet on disk past which the reading waits. */
 const SPILL_PENDING = 64 << 20;
+const NO_SITE = { site: '', host: '' };
 /** Batches' worth of released pages waiting for their template's blocks past which the reading waits. */
 const AWAITING_BATCHES = 8;
 
@@ -253,7 +254,9 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
   // the learner's block fingerprints on the pool once it runs (before, on this thread)
   const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs) => pool?.blockFingerprints(docs)) : undefined;
-  const siteOf = options.siteOf ?? siteOfUrl;
+  // the URL parsed once for both (the default site) or twice (a site of the caller's)
+  const siteOf = options.siteOf;
+  const siteAndHost = siteOf ? (url: string) => ({ site: siteOf(url), host: hostOfUrl(url) }) : siteAndHostOfUrl;
   const content = main ? new ContentBatches() : undefined;
   const read = options.read ?? {};
   // Page bytes from reused slabs, each released when its batch is sketched and it is on disk (not
@@ -375,14 +378,13 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       let bytes = utf8Bytes(doc);
       if (spill) { if (bytes.length > 0) arena?.hold(bytes); spill.write(id, bytes); }
       if (spill?.busy) await spill.drain();
-      const site = learner ? siteOf(doc.url) : '';
+      const { site, host } = learner ? siteAndHost(doc.url) : NO_SITE;
       if (learner && options.sites?.has(site)) {
         let ref = given.get(site);
         if (!ref) given.set(site, ref = { table: options.sites.get(site) });
         content!.release(id, site, ref);
         enqueue(id, bytes, site, ref.table);
       } else if (learner) {
-        const host = hostOfUrl(doc.url);
         // a page the learner may keep is a copy of its own (the arena page goes back at once)
         if (arena && learner.retains(site, host)) { const kept = bytes.slice(); arena.release(bytes); bytes = kept; }
         const ready = learner.addDeferred(bytes, site, id, host);

@@ -9,7 +9,8 @@ import { init, sketchMany } from '../../src/index.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { TemplateLearner, WHOLE_PAGE } from '../../src/template/index.js';
-import { packTables } from '../../src/pipeline/content.js';
+import { packTables, siteAndHostOfUrl } from '../../src/pipeline/content.js';
+import { sectionOfUrl } from '../../src/template/sketch.js';
 import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
 import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
 import { siteOfUrl, sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
@@ -129,6 +130,14 @@ test('siteOfUrl: host and first directory', () => {
   assert.is(siteOfUrl('http://Docs.Example.com/python/3/index.html'), `${siteOfUrl('http://docs.example.com/python/x')}`);
   assert.is(siteOfUrl('http://a.example/index.html'), 'a.example/');
   assert.not.equal(siteOfUrl('http://a.example/python/x.html'), siteOfUrl('http://a.example/django/x.html'));
+  // the pipeline's one parse gives the site and host of the separate functions (the section as split('/') finds it)
+  const section = (url: string) => { try { const p = new URL(url).pathname.split('/'); return p.length > 2 ? p[1] : ''; } catch { return ''; } };
+  for (const url of ['http://a.example/', 'http://a.example', 'https://A.Example:443/x/y', 'http://a.example:8080/x/', 'http://a.example/x', 'http://a.example//y/z',
+    'http://a.example/a/../b/c', 'http://a.example/%7Euser/p', 'http://a.example/a\\b/c', 'http://[::1]/v/w', 'http://0x7f.1/s/t', 'mailto:someone@a.example',
+    'urn:isbn:0451450523', 'file:///srv/x/y', 'not a url', '', 'http://a.example/ä/ö?q=/x/y#/f/g', ' http://a.example/t/u ', 'http://user:pw@a.example/s/x']) {
+    assert.equal(siteAndHostOfUrl(url), { site: siteOfUrl(url), host: hostOfUrl(url) }, url);
+    assert.is(sectionOfUrl(url), section(url), url);
+  }
 });
 
 test.after(cleanup);
