@@ -9,9 +9,9 @@
 // directory) first. A site's pages wait until its template is trusted (its first `trustAfter`
 // distinct pages, held up to a byte bound), then they and all later pages of the site are sketched
 // against that one frozen table; a site that never gets that many pages takes its host's template
-// at the end. Once the pool runs, the block fingerprints the learner learns from are computed on
-// it: a site's pages then wait, unsketched, until they are back, while reading goes on. The rows
-// are put back in DocId order at the end.
+// at the end. Once the pool runs, the templates are learnt on it: a site's pages then wait,
+// unsketched, until its template is back, while reading goes on. The rows are put back in DocId
+// order at the end.
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writev } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -127,7 +127,7 @@ const SPILL_CHUNK = 4 << 20;
 /** Bytes written but not yet on disk past which the reading waits. */
 const SPILL_PENDING = 64 << 20;
 const NO_SITE = { site: '', host: '' };
-/** Batches' worth of released pages waiting for their template's blocks past which the reading waits. */
+/** Batches' worth of released pages waiting for their template past which the reading waits. */
 const AWAITING_BATCHES = 8;
 
 /**
@@ -252,8 +252,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (main && options.onBatch) throw optionError('onBatch', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (main && options.onSketched) throw optionError('onSketched', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
-  // the learner's block fingerprints on the pool once it runs (before, on this thread)
-  const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs) => pool?.blockFingerprints(docs)) : undefined;
+  // templates learnt on the pool once it runs (before, on this thread)
+  const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs, how) => pool?.learnTemplate(docs, how)) : undefined;
   // the URL parsed once for both (the default site) or twice (a site of the caller's)
   const siteOf = options.siteOf;
   const siteAndHost = siteOf ? (url: string) => ({ site: siteOf(url), host: hostOfUrl(url) }) : siteAndHostOfUrl;

@@ -15,7 +15,7 @@ import { fingerprint } from '../sketch/rabin.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
-import { MIN_TEMPLATE_PAGES, resolveTemplateOptions, siteTemplate, templateTable, type SiteTemplate, type TemplateOptions } from './learn.js';
+import { MIN_TEMPLATE_PAGES, learnFromBlocks, resolveTemplateOptions, type SiteTemplate, type TemplateOptions } from './learn.js';
 
 /**
  * A page released by the learner, with the template table of its host: empty when the host had too
@@ -43,9 +43,9 @@ export interface ReleasedPage<T> {
 const NO_TEMPLATE = new BigUint64Array(0);
 
 /**
- * A site's template as learnt from its sample: known at once when the sample's block fingerprints
- * are computed where the learner runs, or once they come back from elsewhere (a worker pool; see
- * the learner's `blocks` source). The same object for every site that shares the template.
+ * A site's template as learnt from its sample: known at once when it is learnt where the learner
+ * runs, or once it comes back from elsewhere (a worker pool; see the learner's template source).
+ * The same object for every site that shares the template.
  */
 export class LearntTemplate {
   /** The table to sketch with: undefined when the template is light (pages sketched whole), empty when none was learnt. */
@@ -54,19 +54,28 @@ export class LearntTemplate {
   learnt: BigUint64Array = NO_TEMPLATE;
   /** What the sample showed (undefined when no template was learnt). */
   site: SiteTemplate | undefined;
-  /** False until the table is known; `ready` then settles (rejected when the blocks could not be computed). */
+  /** False until the table is known; `ready` then settles (rejected when it could not be learnt). */
   done = true;
   ready: Promise<void> | undefined;
+
+  /** Takes what was learnt from a sample; sets the tables (a light template's pages are sketched whole). */
+  set(learnt: { table: BigUint64Array; site: SiteTemplate }): void {
+    this.site = learnt.site;
+    this.table = learnt.site.heavy ? learnt.table : undefined;
+    this.learnt = learnt.table;
+    this.done = true;
+  }
 }
 
 /** The template of sites settled with too few pages to learn one, on hosts with too few as well. */
 const NONE = new LearntTemplate();
 
 /**
- * Where a learner gets block fingerprints: a promise of `blockFingerprints(docs)` computed elsewhere
- * (a worker pool), or undefined to have the learner compute them on its own thread.
+ * Where a learner has a site's template learnt from its sampled pages: a promise of
+ * `learnFromPages(docs, how.key, how.share, how.heavy)` computed elsewhere (a worker pool), or
+ * undefined to have the learner learn it on its own thread.
  */
-export type BlocksSource = (docs: DocInput[]) => Promise<BlockFingerprints> | undefined;
+export type TemplateSource = (docs: DocInput[], how: { key: string; share: number; heavy: number }) => Promise<{ table: BigUint64Array; site: SiteTemplate }> | undefined;
 
 /**
  * Options of a TemplateLearner: how templates are learnt (a site learns from its first `trustAfter`
@@ -80,29 +89,19 @@ export interface LearnerOptions extends TemplateOptions {
   maxSampleBytes?: number;
 }
 
-/**
- * A page kept to learn from: in its site's held pages, its host's sample, or both (one object, so
- * its blocks are computed once). Its bytes are let go once its blocks are known.
- */
-interface Sampled {
-  doc: DocInput | undefined;
-  fp: bigint;
-  /** byteBound of its bytes: what the sample counts for it until it is reduced to its blocks. */
+/** One page of a host's sample: its bytes, or its blocks once the sample was learnt from while kept (many pages per call). */
+interface SamplePage {
+  doc?: DocInput;
+  /** byteBound of its bytes. */
   bound: number;
   blocks?: { values: BigUint64Array; tokens: Uint32Array; links: Uint32Array };
-  /** Settles when blocks computed elsewhere are in. */
-  computing?: Promise<void>;
-  /** Counted in its sample's bytes as its blocks (the sample was learnt from while it was in it). */
-  reduced?: boolean;
 }
 
 /** A host's sample for the fallback template: its first `sample` distinct pages, in arrival order. */
 interface HostSample {
-  pages: Sampled[];
+  pages: SamplePage[];
   seen: Set<bigint>;
   bytes: number;
-  /** Pages counted as their blocks whose blocks were not known yet: counted before the bound is next checked. */
-  uncounted: Sampled[];
   /** The fallback learnt from the sample as it stood (dropped when a page is added); null when the sample was too small. */
   cached?: LearntTemplate | null;
   /** Set once the sample is full (or frozen by the bound): the host's template, undefined when its sample was too small. */
@@ -111,7 +110,8 @@ interface HostSample {
 }
 
 interface HostState<T> {
-  held: Array<{ doc: DocInput; item: T; page: Sampled }>;
+  /** Pages held, with their fingerprints (their identity among the site's distinct pages). */
+  held: Array<{ doc: DocInput; item: T; fp: bigint }>;
   seen: Set<bigint>;
   bytes: number;
   settled: boolean;
@@ -124,8 +124,6 @@ export class TemplateLearner<T = unknown> {
   private readonly hosts = new Map<string, HostState<T>>();
   private readonly hostOfSite = new Map<string, string>();
   private readonly samples = new Map<string, HostSample>();
-  /** Samples with pages counted as blocks not known yet. */
-  private readonly uncounted = new Set<HostSample>();
   private readonly trustAfter: number;
   private readonly sample: number;
   private readonly maxSample: number;
@@ -136,11 +134,11 @@ export class TemplateLearner<T = unknown> {
   private heldBytes = 0;
 
   /**
-   * Takes the options and, for the streaming pipeline, where block fingerprints are computed
-   * (default: here, at once). With a source that computes them elsewhere, use `addDeferred` and
-   * `flushDeferred`: what is learnt and which pages are released when is the same either way.
+   * Takes the options and, for the streaming pipeline, where templates are learnt (default: here,
+   * at once). With a source that learns them elsewhere, use `addDeferred` and `flushDeferred`:
+   * what is learnt and which pages are released when is the same either way.
    */
-  constructor(options: LearnerOptions = {}, private readonly blocks?: BlocksSource) {
+  constructor(options: LearnerOptions = {}, private readonly source?: TemplateSource) {
     if (options === null || typeof options !== 'object') throw optionError('learner options', 'an object', options);
     const { maxHeldBytes, maxSampleBytes, ...rest } = options;
     const o = resolveTemplateOptions(rest);
@@ -150,7 +148,7 @@ export class TemplateLearner<T = unknown> {
     this.share = o.share;
     this.heavy = o.heavy;
     this.maxHeld = intOption('maxHeldBytes', maxHeldBytes, 64 << 20, 1, 2 ** 52);
-    if (blocks !== undefined && typeof blocks !== 'function') throw optionError('blocks', 'a function', blocks);
+    if (source !== undefined && typeof source !== 'function') throw optionError('source', 'a function', source);
   }
 
   /**
@@ -163,8 +161,8 @@ export class TemplateLearner<T = unknown> {
   }
 
   /**
-   * As `add`, but a released page's template may still be being learnt (its blocks computing
-   * elsewhere): sketch it once `template.done` (`await template.ready`).
+   * As `add`, but a released page's template may still be being learnt (elsewhere, by the
+   * template source): sketch it once `template.done` (`await template.ready`).
    */
   addDeferred(doc: DocInput, host: string, item: T, group: string = host): ReleasedPage<T>[] {
     const bad = checkDoc(doc);
@@ -172,14 +170,14 @@ export class TemplateLearner<T = unknown> {
     let h = this.hosts.get(host);
     if (!h) { h = { held: [], seen: new Set(), bytes: 0, settled: false }; this.hosts.set(host, h); this.hostOfSite.set(host, group); }
     // the page's fingerprint (its identity among the sample's distinct pages) only while it can count
-    let page: Sampled | undefined;
-    const sampled = () => (page ??= { doc, fp: fingerprint(doc), bound: byteBound(doc) });
-    if (!this.samples.get(group)?.frozen) this.addToSample(group, sampled());
+    let f: bigint | undefined;
+    const fp = () => (f ??= fingerprint(doc));
+    if (!this.samples.get(group)?.frozen) this.addToSample(group, doc, fp());
     if (h.settled) return [{ doc, host, item, template: h.template! }];
-    const p = sampled();
-    h.held.push({ doc, item, page: p });
-    h.seen.add(p.fp);
-    h.bytes += p.bound; this.heldBytes += p.bound;
+    h.held.push({ doc, item, fp: fp() });
+    h.seen.add(fp());
+    const b = byteBound(doc);
+    h.bytes += b; this.heldBytes += b;
     const out: ReleasedPage<T>[] = [];
     if (h.seen.size >= this.trustAfter) out.push(...this.settle(host, h));
     // over the bound: settle the hosts that have held pages longest (Map order is arrival order)
@@ -257,9 +255,9 @@ export class TemplateLearner<T = unknown> {
   private settle(host: string, h: HostState<T>, early = true): ReleasedPage<T>[] {
     const group = this.hostOfSite.get(host) ?? host;
     // the distinct held pages, as learnTemplates counts them
-    const distinct: Sampled[] = [];
+    const distinct: SamplePage[] = [];
     const seen = new Set<bigint>();
-    for (const p of h.held) if (!seen.has(p.page.fp)) { seen.add(p.page.fp); distinct.push(p.page); }
+    for (const p of h.held) if (!seen.has(p.fp)) { seen.add(p.fp); distinct.push({ doc: p.doc, bound: 0 }); }
     if (distinct.length >= this.trustAfter) h.template = this.learn(host, distinct);
     else {
       // too few pages of its own: the host's template when its sample is large enough
@@ -278,16 +276,16 @@ export class TemplateLearner<T = unknown> {
   }
 
   /** Adds a page to its host's sample until the sample is full; past the byte bound, the oldest samples are frozen as they stand. */
-  private addToSample(group: string, page: Sampled): void {
+  private addToSample(group: string, doc: DocInput, f: bigint): void {
     let s = this.samples.get(group);
-    if (!s) { s = { pages: [], seen: new Set(), bytes: 0, uncounted: [], frozen: false }; this.samples.set(group, s); }
-    if (s.frozen || s.seen.has(page.fp)) return;
-    s.seen.add(page.fp);
-    s.pages.push(page);
+    if (!s) { s = { pages: [], seen: new Set(), bytes: 0, frozen: false }; this.samples.set(group, s); }
+    if (s.frozen || s.seen.has(f)) return;
+    s.seen.add(f);
+    const b = byteBound(doc);
+    s.pages.push({ doc, bound: b });
     s.cached = undefined;
-    s.bytes += page.bound; this.sampleBytes += page.bound;
+    s.bytes += b; this.sampleBytes += b;
     if (s.pages.length >= this.sample) this.freeze(group, s);
-    this.countReduced();
     for (const [name, other] of this.samples) {
       if (this.sampleBytes <= this.maxSample) break;
       if (!other.frozen) this.freeze(name, other);
@@ -304,101 +302,74 @@ export class TemplateLearner<T = unknown> {
   }
 
   /**
-   * The template of a host's sample as it stands (undefined under trustAfter pages). Its pages are
-   * counted as their blocks from now on (`count`: the sample is kept; when it is frozen, its bytes go).
+   * The template of a host's sample as it stands (undefined under trustAfter pages). A sample that
+   * is kept (`keep`) holds its pages' blocks from now on, not their bytes: they are computed here
+   * and the sample's bytes counted as blocks before the bound is checked again. A sample about to
+   * be let go is learnt from as it is (by the template source when there is one).
    */
-  private learnSample(group: string, s: HostSample, count: boolean): LearntTemplate | undefined {
+  private learnSample(group: string, s: HostSample, keep: boolean): LearntTemplate | undefined {
     if (s.pages.length < this.trustAfter) return undefined;
-    if (count) {
-      for (const p of s.pages) if (!p.reduced) { p.reduced = true; s.uncounted.push(p); }
-      if (s.uncounted.length) this.uncounted.add(s);
+    if (keep) {
+      const todo = s.pages.filter((p) => !p.blocks);
+      if (todo.length) {
+        const got = blockFingerprints(todo.map((p) => p.doc!));
+        todo.forEach((p, r) => {
+          const a = got.offsets[r], b = got.offsets[r + 1];
+          p.blocks = { values: got.values.slice(a, b), tokens: got.tokens.slice(a, b), links: got.links.slice(a, b) };
+          p.doc = undefined;
+          const after = (b - a) * 16 + 64;
+          s.bytes += after - p.bound; this.sampleBytes += after - p.bound;
+        });
+      }
     }
     return this.learn(group, s.pages.slice());
-  }
-
-  /**
-   * Counts the pages of unfrozen samples that were learnt from as their blocks (what they weigh
-   * once reduced), computing here the blocks not known yet: the bound is checked on these bytes.
-   */
-  private countReduced(): void {
-    for (const s of this.uncounted) {
-      const missing = s.uncounted.filter((p) => !p.blocks);
-      if (missing.length) fill(missing, blockFingerprints(missing.map((p) => p.doc!)));
-      for (const p of s.uncounted) {
-        const after = p.blocks!.values.length * 16 + 64;
-        s.bytes += after - p.bound; this.sampleBytes += after - p.bound;
-      }
-      s.uncounted = [];
-    }
-    this.uncounted.clear();
   }
 
   /** Fixes a host's fallback as its sample stands and lets the sample go. */
   private freeze(group: string, s: HostSample): void {
     s.fallback = s.cached === undefined ? this.learnSample(group, s, false) : s.cached ?? undefined;
     s.frozen = true;
-    // its pages' bytes go with it, counted or not
-    s.uncounted = [];
-    this.uncounted.delete(s);
     this.sampleBytes -= s.bytes;
     s.pages = []; s.seen = new Set(); s.bytes = 0;
   }
 
-  /** The template of site `key` learnt from `pages`: at once, or once their blocks come back from the blocks source. */
-  private learn(key: string, pages: Sampled[]): LearntTemplate {
+  /**
+   * The template of site `key` learnt from `pages` (their bytes, or blocks already computed): by
+   * the template source when it takes them (every page still bytes), else here and at once.
+   */
+  private learn(key: string, pages: SamplePage[]): LearntTemplate {
     const t = new LearntTemplate();
-    const finish = () => {
-      const offsets = new Uint32Array(pages.length + 1);
-      pages.forEach((p, k) => { offsets[k + 1] = offsets[k] + p.blocks!.values.length; });
-      const total = offsets[pages.length];
-      const blocks: BlockFingerprints = { values: new BigUint64Array(total), offsets, tokens: new Uint32Array(total), links: new Uint32Array(total) };
-      pages.forEach((p, k) => { blocks.values.set(p.blocks!.values, offsets[k]); blocks.tokens.set(p.blocks!.tokens, offsets[k]); blocks.links.set(p.blocks!.links, offsets[k]); });
-      const rows = Uint32Array.from(pages, (_, k) => k);
-      const table = templateTable(blocks, rows, this.share);
-      // a light template stays on the pages: they are sketched whole
-      t.site = siteTemplate(key, blocks, rows, table, this.heavy);
-      t.table = t.site.heavy ? table : undefined;
-      t.learnt = table;
-      t.done = true;
-    };
-    // blocks not known nor coming yet: from the source, or computed here
-    const todo = pages.filter((p) => !p.blocks && !p.computing);
-    if (todo.length) {
-      const docs = todo.map((p) => p.doc!);
-      const coming = this.blocks?.(docs);
-      if (coming === undefined) fill(todo, blockFingerprints(docs));
-      else {
-        const c = coming.then((b) => fill(todo, b));
-        for (const p of todo) p.computing = c;
-      }
-    }
-    const waits = new Set<Promise<void>>();
-    for (const p of pages) if (!p.blocks) waits.add(p.computing!);
-    if (waits.size === 0) finish();
-    else {
+    const coming = pages.every((p) => !p.blocks) ? this.source?.(pages.map((p) => p.doc!), { key, share: this.share, heavy: this.heavy }) : undefined;
+    if (coming) {
       t.done = false;
-      t.ready = Promise.all(waits).then(finish);
+      t.ready = coming.then((learnt) => t.set(learnt));
       // a template no page waits for (a host's fallback no site needed) must not fail the process
       t.ready.catch(() => undefined);
+      return t;
     }
+    // the blocks of the pages still bytes, then every page's blocks in order
+    const todo = pages.filter((p) => !p.blocks);
+    const got = todo.length ? blockFingerprints(todo.map((p) => p.doc!)) : undefined;
+    if (todo.length === pages.length) { t.set(learnFromBlocks(got!, key, this.share, this.heavy)); return t; }
+    const offsets = new Uint32Array(pages.length + 1);
+    let r = 0;
+    const rows = pages.map((p) => {
+      if (p.blocks) return p.blocks;
+      const a = got!.offsets[r], b = got!.offsets[++r];
+      return { values: got!.values.subarray(a, b), tokens: got!.tokens.subarray(a, b), links: got!.links.subarray(a, b) };
+    });
+    rows.forEach((b, k) => { offsets[k + 1] = offsets[k] + b.values.length; });
+    const total = offsets[pages.length];
+    const blocks: BlockFingerprints = { values: new BigUint64Array(total), offsets, tokens: new Uint32Array(total), links: new Uint32Array(total) };
+    rows.forEach((b, k) => { blocks.values.set(b.values, offsets[k]); blocks.tokens.set(b.tokens, offsets[k]); blocks.links.set(b.links, offsets[k]); });
+    t.set(learnFromBlocks(blocks, key, this.share, this.heavy));
     return t;
   }
 }
 
-/** Gives pages their blocks (row k of `b` is page k's) and lets their bytes go. */
-function fill(pages: Sampled[], b: BlockFingerprints): void {
-  pages.forEach((p, k) => {
-    if (p.blocks) return;
-    const from = b.offsets[k], to = b.offsets[k + 1];
-    p.blocks = { values: b.values.subarray(from, to), tokens: b.tokens.subarray(from, to), links: b.links.subarray(from, to) };
-    p.doc = undefined;
-    p.computing = undefined;
-  });
-}
-
 /** A released page whose template is known, as `add` returns it. */
 function ready<T>(p: ReleasedPage<T>): ReadyPage<T> {
-  if (!p.template.done) throw new ResembleError('E_OPTION', 'TemplateLearner: a template is still being learnt (its blocks come from elsewhere): use addDeferred / flushDeferred');
+  if (!p.template.done) throw new ResembleError('E_OPTION', 'TemplateLearner: a template is still being learnt elsewhere: use addDeferred / flushDeferred');
   return { doc: p.doc, host: p.host, item: p.item, table: p.template.table, learnt: p.template.learnt };
 }
 

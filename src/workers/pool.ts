@@ -3,14 +3,15 @@
 // packed into one buffer, transferred to an idle worker, sketched there by the same sketchMany the
 // main thread would run, and its columns are copied back into place by document index. So the
 // result is bit-identical to sketchMany for any worker count, batch split or finishing order.
-import { intOption, rejectUnknown, ResembleError, type ErrorCode } from '../errors.js';
+import { intOption, numberOption, rejectUnknown, ResembleError, type ErrorCode } from '../errors.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { SketchSet, type SketchColumns, type SketchError } from '../sketch/sketch-set.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
-import { checkContentTables, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
+import { checkContentTables, type ContentTables } from '../sketch/content.js';
+import type { SiteTemplate } from '../template/learn.js';
 import { compiledModule } from '../wasm/instance.js';
-import { packBatch, type FromWorker, type JobMessage, type ToWorker } from './protocol.js';
+import { packBatch, type FromWorker, type JobMessage, type TemplateJob, type ToWorker } from './protocol.js';
 
 /** How the pool sees one worker, whatever runs it. */
 export interface WorkerHandle {
@@ -55,9 +56,12 @@ export interface Pool {
   sketchMany(docs: ArrayLike<DocInput>, options?: SketchManyOptions): Promise<SketchSet>;
   /** Takes documents; returns the same fingerprints as fingerprintMany(docs). */
   fingerprintMany(docs: ArrayLike<DocInput>, options?: FingerprintManyOptions): Promise<BigUint64Array>;
-  /** Takes documents; returns the same block fingerprints as blockFingerprints(docs). Its batches go
-   *  before batches already waiting: template learning waits on them (a few pages each time). */
-  blockFingerprints(docs: ArrayLike<DocInput>): Promise<BlockFingerprints>;
+  /**
+   * Takes a site's sampled pages and how to learn (the site's key, share, heavy); returns the
+   * template learnt from them on one worker, as `learnFromPages` on the calling thread. It goes
+   * before batches already waiting: the site's pages wait for it, and it is a few pages.
+   */
+  learnTemplate(docs: ArrayLike<DocInput>, how: TemplateJob): Promise<{ table: BigUint64Array; site: SiteTemplate }>;
   /** Stops every worker; calls still running are rejected. */
   close(): Promise<void>;
 }
@@ -67,13 +71,15 @@ const DEPTH = 2;
 const AUTO_MIN = 64 << 10, AUTO_MAX = 4 << 20;
 
 interface Call {
-  kind: 'sketch' | 'fingerprint' | 'blocks';
+  kind: 'sketch' | 'fingerprint' | 'template';
   docs: ArrayLike<unknown>;
   options?: SketchOptions;
   /** content 'main': the tables of every document (each batch gets its slice). */
   templates?: ContentTables;
+  /** A template call: how to learn (its documents are one batch). */
+  template?: TemplateJob;
   n: number;
-  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array; blocks?: BlockFingerprints } | undefined)[];
+  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array; template?: { table: BigUint64Array; site: SiteTemplate } } | undefined)[];
   remaining: number;
   done: number;
   onProgress?: (done: number, total: number) => void;
@@ -137,23 +143,13 @@ class WorkerPool implements Pool {
     return out;
   }
 
-  async blockFingerprints(docs: ArrayLike<DocInput>): Promise<BlockFingerprints> {
-    const n = this.checkDocs(docs, 'blockFingerprints');
-    const offsets = new Uint32Array(n + 1);
-    if (n === 0) return { values: new BigUint64Array(0), offsets, tokens: new Uint32Array(0), links: new Uint32Array(0) };
-    const call = await this.run('blocks', docs, undefined);
-    let total = 0;
-    for (const r of call.results) {
-      const o = r!.blocks!.offsets;
-      for (let d = 1; d <= r!.end - r!.start; d++) offsets[r!.start + d] = total + o[d];
-      total += r!.blocks!.values.length;
-    }
-    const values = new BigUint64Array(total), tokens = new Uint32Array(total), links = new Uint32Array(total);
-    for (const r of call.results) {
-      const b = r!.blocks!, at = offsets[r!.start];
-      values.set(b.values, at); tokens.set(b.tokens, at); links.set(b.links, at);
-    }
-    return { values, offsets, tokens, links };
+  async learnTemplate(docs: ArrayLike<DocInput>, how: TemplateJob): Promise<{ table: BigUint64Array; site: SiteTemplate }> {
+    this.checkDocs(docs, 'learnTemplate');
+    if (how === null || typeof how !== 'object' || typeof how.key !== 'string') throw new ResembleError('E_OPTION', 'learnTemplate: expected { key, share, heavy }');
+    // both required (null is rejected)
+    const share = numberOption('share', how.share ?? null, 0, 0, 1), heavy = numberOption('heavy', how.heavy ?? null, 0, 0, 1);
+    const call = await this.run('template', docs, undefined, undefined, undefined, { key: how.key, share, heavy });
+    return call.results[0]!.template!;
   }
 
   async close(): Promise<void> {
@@ -182,19 +178,20 @@ class WorkerPool implements Pool {
     compiledModule(); // throws E_NOT_INITIALIZED before `await init()`
   }
 
-  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables): Promise<Call> {
-    const bounds = this.plan(docs);
+  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables, template?: TemplateJob): Promise<Call> {
+    // a template is learnt from all its pages at once
+    const bounds = kind === 'template' ? [0, docs.length] : this.plan(docs);
     return new Promise<Call>((resolve, reject) => {
       const call: Call = {
-        kind, docs, options, templates, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
+        kind, docs, options, templates, template, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
         remaining: bounds.length - 1, done: 0, onProgress, failed: false,
         resolve: () => resolve(call), reject,
       };
       this.calls.add(call);
       const tasks: Task[] = [];
       for (let b = 0; b + 1 < bounds.length; b++) tasks.push({ call, batch: b, start: bounds[b], end: bounds[b + 1] });
-      // block fingerprints go first: the pages of a site wait for them, and they are few
-      if (kind === 'blocks') this.queue.splice(this.head, 0, ...tasks);
+      // templates go first: the pages of a site wait for them, and they are few
+      if (kind === 'template') this.queue.splice(this.head, 0, ...tasks);
       else for (const t of tasks) this.queue.push(t);
       this.dispatch();
     });
@@ -253,7 +250,7 @@ class WorkerPool implements Pool {
       try {
         const t = task.call.templates;
         const options = t ? { ...task.call.options, templates: { values: t.values, offsets: t.offsets, docTable: t.docTable.slice(task.start, task.end) } } : task.call.options;
-        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options };
+        job = { type: task.call.kind, id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options, template: task.call.template };
       } catch (e) {
         this.fail(task.call, 'E_INPUT', (e as Error).message, task);
         continue;
@@ -287,8 +284,8 @@ class WorkerPool implements Pool {
     else if (!call.failed) {
       call.results[task.batch] = msg.type === 'sketch'
         ? { start: task.start, end: task.end, columns: msg.columns }
-        : msg.type === 'blocks'
-          ? { start: task.start, end: task.end, blocks: msg.blocks }
+        : msg.type === 'template'
+          ? { start: task.start, end: task.end, template: { table: msg.table, site: msg.site } }
           : { start: task.start, end: task.end, fingerprints: msg.fingerprints };
       call.done += task.end - task.start;
       call.remaining--;
@@ -327,7 +324,7 @@ class WorkerPool implements Pool {
   }
 }
 
-const CALLS = { sketch: 'sketchMany', fingerprint: 'fingerprintMany', blocks: 'blockFingerprints' } as const;
+const CALLS = { sketch: 'sketchMany', fingerprint: 'fingerprintMany', template: 'learnTemplate' } as const;
 
 const CODES: readonly string[] = ['E_OPTION', 'E_NOT_INITIALIZED', 'E_WASM', 'E_FORMAT', 'E_PARAMS', 'E_INPUT', 'E_IO', 'E_ENGINE'];
 

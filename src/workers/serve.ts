@@ -1,9 +1,9 @@
 // The worker side, shared by the Node and browser worker scripts: instantiate the module the pool
-// sent, then answer each batch with the same sketchMany / fingerprintMany / blockFingerprints the
+// sent, then answer each batch with the same sketchMany / fingerprintMany / template learning the
 // main thread would run.
 import { ResembleError } from '../errors.js';
-import { blockFingerprints } from '../sketch/content.js';
 import { fingerprintMany } from '../sketch/rabin.js';
+import { learnFromPages } from '../template/learn.js';
 import { sketchMany } from '../sketch/sketch.js';
 import { getMemory } from '../wasm/instance.js';
 import { initSync } from '../wasm/source.js';
@@ -28,9 +28,10 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
       const fingerprints = fingerprintMany(docs as Uint8Array[]);
       return { reply: { type: 'fingerprint', id: msg.id, fingerprints, spare }, transfer: [...transferable([fingerprints]), ...(spare ? [spare] : [])] };
     }
-    if (msg.type === 'blocks') {
-      const blocks = blockFingerprints(docs as Uint8Array[]);
-      return { reply: { type: 'blocks', id: msg.id, blocks, spare }, transfer: [...transferable([blocks.values, blocks.offsets, blocks.tokens, blocks.links]), ...(spare ? [spare] : [])] };
+    if (msg.type === 'template') {
+      const { key, share, heavy } = msg.template!;
+      const { table, site } = learnFromPages(docs as Uint8Array[], key, share, heavy);
+      return { reply: { type: 'template', id: msg.id, table, site, spare }, transfer: [...transferable([table]), ...(spare ? [spare] : [])] };
     }
     const set = sketchMany(docs as Uint8Array[], msg.options);
     const columns = {

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { init } from '../../src/index.js';
 import { sketchCrawl, sketchReady, TemplateLearner, type ReadyPage } from '../../src/template/index.js';
 import type { ReleasedPage } from '../../src/template/learner.js';
-import { blockFingerprints } from '../../src/sketch/content.js';
+import { learnFromPages } from '../../src/template/learn.js';
 import { rng } from '../helpers/random.js';
 import { articles, site } from './sites.js';
 
@@ -87,7 +87,7 @@ test('held pages are bounded: past the bound the longest-held host is settled ea
   assert.throws(() => new TemplateLearner({ sample: 5 } as never), /sample/);
 });
 
-test('block fingerprints computed elsewhere, answering late and in any order: the same releases, tables and site statistics', async () => {
+test('templates learnt elsewhere, answering late and in any order: the same releases, tables and site statistics', async () => {
   // random crawls: hosts with sections of a few pages (the host's template as fallback), copies of
   // pages, and bounds small enough that sites are settled early and samples frozen by their bytes
   let calls = 0, later = 0, waiting = 0;
@@ -110,14 +110,14 @@ test('block fingerprints computed elsewhere, answering late and in any order: th
     const held: number[] = [];
     const want: ReadyPage<number>[][] = order.map((a, i) => { const out = sync.add(a.p, a.site, i, a.host); held.push(sync.held.bytes); return out; });
     want.push(sync.flush());
-    // blocks from a source that answers after a random delay, or at once (undefined: computed by the learner)
+    // templates from a source that answers after a random delay, or not at all (undefined: learnt by the learner)
     const r3 = rng(seed);
-    const deferred = new TemplateLearner<number>(options, (docs) => {
+    const deferred = new TemplateLearner<number>(options, (docs, how) => {
       calls++;
       if (r3() < 0.2) return undefined;
       later++;
-      const b = blockFingerprints(docs);
-      return new Promise((resolve) => setTimeout(() => resolve(b), Math.floor(r3() * 3)));
+      const learnt = learnFromPages(docs, how.key, how.share, how.heavy);
+      return new Promise((resolve) => setTimeout(() => resolve(learnt), Math.floor(r3() * 3)));
     });
     const got: ReleasedPage<number>[][] = [];
     for (let i = 0; i < order.length; i++) {
