@@ -385,11 +385,16 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
         content!.release(id, site, ref);
         enqueue(id, bytes, site, ref.table);
       } else if (learner) {
-        // a page the learner may keep is a copy of its own (the arena page goes back at once)
-        if (arena && learner.retains(site, host)) { const kept = bytes.slice(); arena.release(bytes); bytes = kept; }
-        const ready = learner.addDeferred(bytes, site, id, host);
-        if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
-        for (const r of ready) released(r);
+        // a page of a site learnt is released with its template, the learner left alone
+        const template = learner.settled(site, host);
+        if (template) released({ doc: bytes, host: site, item: id, template });
+        else {
+          // a page the learner may keep is a copy of its own (the arena page goes back at once)
+          if (arena) { const kept = bytes.slice(); arena.release(bytes); bytes = kept; }
+          const ready = learner.addDeferred(bytes, site, id, host);
+          if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
+          for (const r of ready) released(r);
+        }
         if (learnFailed || awaitingBytes > AWAITING_BATCHES * batchBytes) await awaitTemplates(false);
       } else {
         docs.push(doc);

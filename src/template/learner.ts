@@ -199,6 +199,16 @@ export class TemplateLearner<T = unknown> {
   }
 
   /**
+   * The template a page of site `host` (of the host `group`) added now is released with at once,
+   * when the learner would keep nothing of it (its site settled, its host's sample full); else
+   * undefined. Such a page need not be added: `addDeferred` would hand it straight back.
+   */
+  settled(host: string, group: string = host): LearntTemplate | undefined {
+    const h = this.hosts.get(host);
+    return h?.settled && this.samples.get(group)?.frozen ? h.template : undefined;
+  }
+
+  /**
    * Releases every held page. A site with fewer than trustAfter distinct pages gets its host's
    * template, learnt from the host's first `sample` distinct pages; with too few pages on the host
    * as well, no template blocks.

@@ -121,7 +121,10 @@ test('templates learnt elsewhere, answering late and in any order: the same rele
     });
     const got: ReleasedPage<number>[][] = [];
     for (let i = 0; i < order.length; i++) {
+      const settled = deferred.settled(order[i].site, order[i].host);
+      assert.is(settled === undefined, deferred.retains(order[i].site, order[i].host), 'settled: the learner keeps nothing of the page');
       got.push(deferred.addDeferred(order[i].p, order[i].site, i, order[i].host));
+      if (settled) assert.ok(got[i].length === 1 && got[i][0].item === i && got[i][0].template === settled, 'settled: the page comes straight back with that template');
       waiting += got[i].filter((p) => !p.template.done).length;
       if (r3() < 0.2) await new Promise((resolve) => setTimeout(resolve, 1));
       assert.is(deferred.held.bytes, held[i], `held bytes after page ${i}`);
