@@ -27,9 +27,11 @@ test('scatterSketchSet of batches in any order equals sketchMany over the docume
     const want = sketchMany(docs as string[], options);
     assert.ok(want.errors.length === 2 && want.values.length > 0);
     for (let round = 0; round < 4; round++) {
-      // DocIds shuffled, cut into batches of random sizes, each sketched on its own
+      // DocIds shuffled (rounds 0, 1), in order but a few swapped (2), or in order (3: runs of
+      // consecutive DocIds), cut into batches of random sizes sketched on their own, in random order
       const ids = Uint32Array.from(docs.keys());
-      g.shuffle(ids);
+      if (round < 2) g.shuffle(ids);
+      else if (round === 2) for (let i = 0; i < 4; i++) { const a = g.nextU32() % ids.length, b = g.nextU32() % ids.length; [ids[a], ids[b]] = [ids[b], ids[a]]; }
       const parts: { ids: Uint32Array; columns: ReturnType<typeof sketchMany> }[] = [];
       const errors: SketchError[] = [];
       for (let at = 0; at < ids.length;) {
@@ -41,6 +43,7 @@ test('scatterSketchSet of batches in any order equals sketchMany over the docume
         for (const e of set.errors) errors.push({ index: part[e.index], message: e.message });
         parts.push({ ids: part, columns: set });
       }
+      g.shuffle(parts);
       const got = scatterSketchSet(resolveSketchOptions((({ templates: _t, ...rest }) => rest)(options)), docs.length, parts, errors);
       assert.is(hex(serializeSketchSet(got)), hex(serializeSketchSet(want)), JSON.stringify({ k: options.k, content: options.content, round }));
       assert.equal(got.errors.map((e) => e.index), want.errors.map((e) => e.index));
