@@ -128,7 +128,7 @@ const SPILL_CHUNK = 4 << 20;
 const SPILL_PENDING = 64 << 20;
 const NO_SITE = { site: '', host: '' };
 /** Batches' worth of released pages waiting for their template past which the reading waits. */
-const AWAITING_BATCHES = 8;
+const AWAITING_BATCHES = 4;
 
 /**
  * Opens a spill file in a new folder under `dir`; returns its writer. Pages are gathered into
@@ -252,8 +252,9 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (main && options.onBatch) throw optionError('onBatch', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (main && options.onSketched) throw optionError('onSketched', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
-  // templates learnt on the pool once it runs (before, on this thread)
-  const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs, how) => pool?.learnTemplate(docs, how)) : undefined;
+  // templates learnt on the pool once it has answered a batch (before, while its workers start, on this thread)
+  let poolAnswered = false;
+  const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs, how) => (poolAnswered ? pool!.learnTemplate(docs, how) : undefined)) : undefined;
   // the URL parsed once for both (the default site) or twice (a site of the caller's)
   const siteOf = options.siteOf;
   const siteAndHost = siteOf ? (url: string) => ({ site: siteOf(url), host: hostOfUrl(url) }) : siteAndHostOfUrl;
@@ -345,7 +346,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     if (pool) {
       const done = pool.sketchMany(bytes, opts);
       // Awaited in order by drain; counted here as soon as it is done (the catch keeps an early failure from going unhandled).
-      done.then(() => { release(bytes); progress.sketched += ids.length; report(); }, () => release(bytes));
+      done.then(() => { poolAnswered = true; release(bytes); progress.sketched += ids.length; report(); }, () => release(bytes));
       inflight.push({ ids, done });
       await drain(maxInflight - 1);
     } else {
