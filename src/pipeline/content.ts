@@ -1,9 +1,9 @@
 // Content mode in the streaming pipeline: the template tables the learner released pages with,
 // gathered batch by batch. Each batch gets the tables of its own pages (as `sketchReady` builds
 // them); the crawl keeps every table once and, per DocId, the table its page was sketched against.
-import { hostOfUrl } from '../graph/url.js';
+import { hostOfUrl, parseUrl } from '../graph/url.js';
 import { WHOLE_PAGE, type ContentTables } from '../sketch/content.js';
-import { sectionOfUrl } from '../template/sketch.js';
+import { sectionOfPath, sectionOfUrl } from '../template/sketch.js';
 
 
 /** The templates a crawl was sketched against in content mode. */
@@ -18,10 +18,8 @@ export interface CrawlTemplates {
   stats: { sites: number; trusted: number; heldPages: number; templateBlocks: number };
 }
 
-/** A page released by the learner, as the pipeline batches it. */
-export interface ReleasedPage {
-  id: number;
-  site: string;
+/** A page's template as the pipeline releases it: a learner's (known once `done`), or a settled site's table. */
+export interface TableRef {
   table: BigUint64Array | undefined;
 }
 
@@ -34,26 +32,37 @@ export function packTables(tables: readonly BigUint64Array[], docTable: Uint32Ar
   return { values, offsets, docTable };
 }
 
-/** Gathers the tables of released pages: per batch for sketching, and for the whole crawl. */
+/**
+ * Gathers the tables of released pages: per batch for sketching, and for the whole crawl. Pages
+ * are recorded as they are released, with their template (which may still be being learnt); the
+ * crawl's tables are in the order of the pages first released with them, whenever they were sketched.
+ */
 export class ContentBatches {
-  private readonly index = new Map<BigUint64Array, number>();
-  private readonly tables: BigUint64Array[] = [];
-  private readonly sites: string[] = [];
-  private readonly seen = new Map<string, BigUint64Array | undefined>();
-  private docTable: number[] = [];
+  /** Every page's template once, in order of the first page released with it, and the site of that page. */
+  private readonly refs: TableRef[] = [];
+  private readonly refSites: string[] = [];
+  private readonly refIndex = new Map<TableRef, number>();
+  /** Sites in order of their first page released, with their template. */
+  private readonly seen = new Map<string, TableRef>();
+  /** Per DocId: its template's index in `refs`. */
+  private docRef: number[] = [];
   heldPages = 0;
 
-  /** Takes one batch of released pages; returns the tables to sketch them against (the batch's own tables only). */
-  batch(pages: readonly ReleasedPage[]): ContentTables {
+  /** Takes a page released (DocId `id`, its site and its template), in release order. */
+  release(id: number, site: string, ref: TableRef): void {
+    if (!this.seen.has(site)) this.seen.set(site, ref);
+    let r = this.refIndex.get(ref);
+    if (r === undefined) { r = this.refs.length; this.refIndex.set(ref, r); this.refs.push(ref); this.refSites.push(site); }
+    this.docRef[id] = r;
+  }
+
+  /** Takes one batch of pages' tables; returns the tables to sketch them against (the batch's own tables only). */
+  batch(pages: readonly { table: BigUint64Array | undefined }[]): ContentTables {
     const local = new Map<BigUint64Array, number>();
     const tables: BigUint64Array[] = [];
     const docTable = new Uint32Array(pages.length);
     pages.forEach((p, i) => {
-      this.seen.set(p.site, p.table);
-      if (!p.table) { docTable[i] = WHOLE_PAGE; this.docTable[p.id] = WHOLE_PAGE; return; }
-      let g = this.index.get(p.table);
-      if (g === undefined) { g = this.tables.length; this.index.set(p.table, g); this.tables.push(p.table); this.sites.push(p.site); }
-      this.docTable[p.id] = g;
+      if (!p.table) { docTable[i] = WHOLE_PAGE; return; }
       let t = local.get(p.table);
       if (t === undefined) { t = tables.length; local.set(p.table, t); tables.push(p.table); }
       docTable[i] = t;
@@ -61,15 +70,28 @@ export class ContentBatches {
     return packTables(tables, docTable);
   }
 
-  /** The crawl's templates, for `n` documents. */
+  /** The crawl's templates, for `n` documents (every template known by now). */
   result(n: number): CrawlTemplates {
+    // each table once, in order of the first page released with it (templates that are one table count once)
+    const index = new Map<BigUint64Array, number>();
+    const tables: BigUint64Array[] = [];
+    const sites: string[] = [];
+    const global = this.refs.map((ref, r) => {
+      const t = ref.table;
+      if (!t) return WHOLE_PAGE;
+      let g = index.get(t);
+      if (g === undefined) { g = tables.length; index.set(t, g); tables.push(t); sites.push(this.refSites[r]); }
+      return g;
+    });
     const docTable = new Uint32Array(n).fill(WHOLE_PAGE);
-    this.docTable.forEach((t, d) => { if (d < n) docTable[d] = t; });
+    this.docRef.forEach((r, d) => { if (d < n) docTable[d] = global[r]; });
     let templateBlocks = 0;
-    for (const t of this.tables) templateBlocks += t.length;
+    for (const t of tables) templateBlocks += t.length;
+    const bySite = new Map<string, BigUint64Array | undefined>();
+    for (const [site, ref] of this.seen) bySite.set(site, ref.table);
     return {
-      tables: packTables(this.tables, docTable), sites: [...this.sites], bySite: new Map(this.seen),
-      stats: { sites: this.seen.size, trusted: this.tables.filter((t) => t.length > 0).length, heldPages: this.heldPages, templateBlocks },
+      tables: packTables(tables, docTable), sites, bySite,
+      stats: { sites: this.seen.size, trusted: tables.filter((t) => t.length > 0).length, heldPages: this.heldPages, templateBlocks },
     };
   }
 }
@@ -89,6 +111,13 @@ export function tablesOfPage(t: CrawlTemplates, d: number): ContentTables {
  */
 export function siteOfUrl(url: string): string {
   return `${hostOfUrl(url)}/${sectionOfUrl(url)}`;
+}
+
+/** The site (`siteOfUrl`) and the host (`hostOfUrl`) of a URL, from one parse of it. */
+export function siteAndHostOfUrl(url: string): { site: string; host: string } {
+  const u = parseUrl(url);
+  if (!u) return { site: '/', host: '' };
+  return { site: `${u.host}/${sectionOfPath(u.pathname)}`, host: u.host };
 }
 
 /** The tables of some pages of the crawl (DocIds `docs`), as sketchMany takes them for a batch of those pages in that order. */

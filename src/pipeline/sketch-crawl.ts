@@ -9,7 +9,9 @@
 // directory) first. A site's pages wait until its template is trusted (its first `trustAfter`
 // distinct pages, held up to a byte bound), then they and all later pages of the site are sketched
 // against that one frozen table; a site that never gets that many pages takes its host's template
-// at the end. The rows are put back in DocId order at the end.
+// at the end. Once the pool runs, the templates are learnt on it: a site's pages then wait,
+// unsketched, until its template is back, while reading goes on. The rows are put back in DocId
+// order at the end.
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writev } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -22,12 +24,12 @@ import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
 import { sketchMany } from '../sketch/sketch.js';
 import { createPool, type Pool } from '../workers/node.js';
 import { assembleSketchSet } from '../workers/pool.js';
-import { TemplateLearner, type LearnerOptions } from '../template/learner.js';
+import { TemplateLearner, type LearnerOptions, type LearntTemplate, type ReleasedPage } from '../template/learner.js';
 import { hostOfUrl } from '../graph/url.js';
-import { ContentBatches, siteOfUrl, type CrawlTemplates } from './content.js';
+import { ContentBatches, siteAndHostOfUrl, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
 
 export { siteOfUrl };
-import { permuteSketchSet } from './reorder.js';
+import { scatterSketchSet } from './reorder.js';
 import { PageArena, SLAB_BYTES } from './page-arena.js';
 import { RecordColumns, type CrawlRecords } from './records.js';
 
@@ -139,6 +141,9 @@ const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read
 const SPILL_CHUNK = 4 << 20;
 /** Bytes written but not yet on disk past which the reading waits. */
 const SPILL_PENDING = 64 << 20;
+const NO_SITE = { site: '', host: '' };
+/** Batches' worth of released pages waiting for their template past which the reading waits. */
+const AWAITING_BATCHES = 4;
 
 /**
  * Opens a spill file in a new folder under `dir`; returns its writer. Pages are gathered into
@@ -268,8 +273,12 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (main && options.onSketched) throw optionError('onSketched', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
   if (options.records !== undefined && typeof options.records !== 'boolean') throw optionError('records', 'boolean', options.records);
-  const learner = main ? new TemplateLearner<number>(options.templates ?? {}) : undefined;
-  const siteOf = options.siteOf ?? siteOfUrl;
+  // templates learnt on the pool once it has answered a batch (before, while its workers start, on this thread)
+  let poolAnswered = false;
+  const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs, how) => (poolAnswered ? pool!.learnTemplate(docs, how) : undefined)) : undefined;
+  // the URL parsed once for both (the default site) or twice (a site of the caller's)
+  const siteOf = options.siteOf;
+  const siteAndHost = siteOf ? (url: string) => ({ site: siteOf(url), host: hostOfUrl(url) }) : siteAndHostOfUrl;
   const content = main ? new ContentBatches() : undefined;
   const read = options.read ?? {};
   // Page bytes from reused slabs, each released when its batch is sketched and it is on disk (not
@@ -311,6 +320,35 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     pending.push({ id, bytes, site, table });
     batchSize += bytes.length;
   };
+  // content 'main': pages released with a template still being learnt wait for it here, per template
+  const awaiting = new Map<LearntTemplate, { id: number; bytes: Uint8Array; site: string }[]>();
+  let awaitingBytes = 0, learnFailed: { error: unknown } | undefined;
+  const given = new Map<string, TableRef>();
+  const released = (r: ReleasedPage<number>) => {
+    const t = r.template, bytes = r.doc as Uint8Array;
+    content!.release(r.item, r.host, t);
+    if (t.done) return enqueue(r.item, bytes, r.host, t.table);
+    let list = awaiting.get(t);
+    if (!list) {
+      const pages: { id: number; bytes: Uint8Array; site: string }[] = list = [];
+      awaiting.set(t, pages);
+      t.ready!.then(() => {
+        awaiting.delete(t);
+        for (const p of pages) { awaitingBytes -= p.bytes.length; enqueue(p.id, p.bytes, p.site, t.table); }
+      }, (error) => { learnFailed ??= { error }; });
+    }
+    list.push({ id: r.item, bytes, site: r.host });
+    awaitingBytes += bytes.length;
+  };
+  /** Waits for templates being learnt: the oldest while over the bound (or every one, `all`). */
+  const awaitTemplates = async (all: boolean) => {
+    for (;;) {
+      if (learnFailed) throw learnFailed.error;
+      const oldest = awaiting.keys().next();
+      if (oldest.done || (!all && awaitingBytes <= AWAITING_BATCHES * batchBytes)) return;
+      await oldest.value.ready!.catch(() => undefined);
+    }
+  };
   const flush = async (last: boolean) => {
     if (pending.length === 0) return;
     const ids = Uint32Array.from(pending, (p) => p.id);
@@ -329,7 +367,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     if (pool) {
       const done = pool.sketchMany(bytes, opts);
       // Awaited in order by drain; counted here as soon as it is done (the catch keeps an early failure from going unhandled).
-      done.then(() => { release(bytes); progress.sketched += ids.length; report(); }, () => release(bytes));
+      done.then(() => { poolAnswered = true; release(bytes); progress.sketched += ids.length; report(); }, () => release(bytes));
       inflight.push({ ids, done });
       await drain(maxInflight - 1);
     } else {
@@ -369,15 +407,24 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
         spill.write(id, bytes);
         if (spill.busy) await spill.drain();
       }
-      const site = learner ? siteOf(doc.url) : '';
-      if (learner && options.sites?.has(site)) enqueue(id, bytes, site, options.sites.get(site));
-      else if (learner) {
-        const host = hostOfUrl(doc.url);
-        // a page the learner may keep is a copy of its own (the arena page goes back at once)
-        if (arena && learner.retains(site, host)) { const kept = bytes.slice(); arena.release(bytes); bytes = kept; }
-        const ready = learner.add(bytes, site, id, host);
-        if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
-        for (const r of ready) enqueue(r.item, r.doc as Uint8Array, r.host, r.table);
+      const { site, host } = learner ? siteAndHost(doc.url) : NO_SITE;
+      if (learner && options.sites?.has(site)) {
+        let ref = given.get(site);
+        if (!ref) given.set(site, ref = { table: options.sites.get(site) });
+        content!.release(id, site, ref);
+        enqueue(id, bytes, site, ref.table);
+      } else if (learner) {
+        // a page of a site learnt is released with its template, the learner left alone
+        const template = learner.settled(site, host);
+        if (template) released({ doc: bytes, host: site, item: id, template });
+        else {
+          // a page the learner may keep is a copy of its own (the arena page goes back at once)
+          if (arena) { const kept = bytes.slice(); arena.release(bytes); bytes = kept; }
+          const ready = learner.addDeferred(bytes, site, id, host);
+          if (ready.length !== 1 || ready[0].item !== id) content!.heldPages += ready.length;
+          for (const r of ready) released(r);
+        }
+        if (learnFailed || awaitingBytes > AWAITING_BATCHES * batchBytes) await awaitTemplates(false);
       } else {
         docs.push(doc);
         enqueue(id, bytes);
@@ -387,12 +434,13 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       else if (progress.read % 64 === 0) report();
     }
     if (learner) {
-      const rest = learner.flush();
+      const rest = learner.flushDeferred();
       content!.heldPages += rest.length;
       for (const r of rest) {
-        enqueue(r.item, r.doc as Uint8Array, r.host, r.table);
+        released(r);
         if (batchSize >= batchBytes) await flush(false);
       }
+      await awaitTemplates(true);
     }
     await flush(true);
     await drain(0);
@@ -408,13 +456,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (!main) {
     set = assembleSketchSet(params, n, parts.map((p) => ({ start: p.ids[0], end: p.ids[0] + p.ids.length, columns: p.columns })), retain ? sketchErrors : [], shared);
   } else {
-    // rows in release order, then put back in DocId order
-    let at = 0;
-    const released = assembleSketchSet(params, n, parts.map((p) => { const start = at; at += p.ids.length; return { start, end: at, columns: p.columns }; }), []);
-    const ids = new Uint32Array(n);
-    at = 0;
-    for (const p of parts) { ids.set(p.ids, at); at += p.ids.length; }
-    set = permuteSketchSet(released, ids, retain ? sketchErrors : [], shared);
+    // rows in the order pages were sketched, each put in its DocId's place
+    set = scatterSketchSet(params, n, parts, retain ? sketchErrors : [], shared);
   }
   const sizes = Float64Array.from(cols.sizes);
   return {

@@ -116,6 +116,18 @@ export function siteTemplate(key: string, blocks: BlockFingerprints, rows: Array
   return { key, sampled: rows.length, blocks: table.length, templateShare, linkShare: all ? links / all : 0, pageShares, heavy: table.length > 0 && templateShare >= heavy };
 }
 
+/** The template of one site learnt from its sampled pages' blocks (every row, in order): its table and what the sample showed. */
+export function learnFromBlocks(blocks: BlockFingerprints, key: string, share: number, heavy: number): { table: BigUint64Array; site: SiteTemplate } {
+  const rows = Uint32Array.from({ length: blocks.offsets.length - 1 }, (_, k) => k);
+  const table = templateTable(blocks, rows, share);
+  return { table, site: siteTemplate(key, blocks, rows, table, heavy) };
+}
+
+/** The template of one site learnt from its sampled pages (distinct, in order): `learnFromBlocks` of their blocks. */
+export function learnFromPages(docs: ArrayLike<DocInput>, key: string, share: number, heavy: number): { table: BigUint64Array; site: SiteTemplate } {
+  return learnFromBlocks(blockFingerprints(docs), key, share, heavy);
+}
+
 /** What learning found. */
 export interface TemplateStats {
   hosts: number;

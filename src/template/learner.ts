@@ -9,13 +9,13 @@
 // its own with 3 distinct pages, else none). A site whose template is light (under `heavy`) has its
 // pages sketched whole; one with too few pages to learn from, on a host with too few too, gets an
 // empty table (link-heavy blocks and the title still left out).
-import { intOption, optionError } from '../errors.js';
+import { ResembleError, intOption, optionError } from '../errors.js';
 import { WHOLE_PAGE, blockFingerprints, type BlockFingerprints, type ContentTables } from '../sketch/content.js';
 import { fingerprint } from '../sketch/rabin.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
-import { MIN_TEMPLATE_PAGES, resolveTemplateOptions, siteTemplate, templateTable, type SiteTemplate, type TemplateOptions } from './learn.js';
+import { MIN_TEMPLATE_PAGES, learnFromBlocks, resolveTemplateOptions, type SiteTemplate, type TemplateOptions } from './learn.js';
 
 /**
  * A page released by the learner, with the template table of its host: empty when the host had too
@@ -31,8 +31,51 @@ export interface ReadyPage<T> {
   learnt: BigUint64Array;
 }
 
+/** A page released by `addDeferred` / `flushDeferred`: its site's template may still be being learnt. */
+export interface ReleasedPage<T> {
+  doc: DocInput;
+  host: string;
+  item: T;
+  template: LearntTemplate;
+}
+
 /** The table of a host settled with too few pages to learn a template: no block is template, the link rule still applies. */
 const NO_TEMPLATE = new BigUint64Array(0);
+
+/**
+ * A site's template as learnt from its sample: known at once when it is learnt where the learner
+ * runs, or once it comes back from elsewhere (a worker pool; see the learner's template source).
+ * The same object for every site that shares the template.
+ */
+export class LearntTemplate {
+  /** The table to sketch with: undefined when the template is light (pages sketched whole), empty when none was learnt. */
+  table: BigUint64Array | undefined = NO_TEMPLATE;
+  /** The table learnt, light or heavy (empty when none was). */
+  learnt: BigUint64Array = NO_TEMPLATE;
+  /** What the sample showed (undefined when no template was learnt). */
+  site: SiteTemplate | undefined;
+  /** False until the table is known; `ready` then settles (rejected when it could not be learnt). */
+  done = true;
+  ready: Promise<void> | undefined;
+
+  /** Takes what was learnt from a sample; sets the tables (a light template's pages are sketched whole). */
+  set(learnt: { table: BigUint64Array; site: SiteTemplate }): void {
+    this.site = learnt.site;
+    this.table = learnt.site.heavy ? learnt.table : undefined;
+    this.learnt = learnt.table;
+    this.done = true;
+  }
+}
+
+/** The template of sites settled with too few pages to learn one, on hosts with too few as well. */
+const NONE = new LearntTemplate();
+
+/**
+ * Where a learner has a site's template learnt from its sampled pages: a promise of
+ * `learnFromPages(docs, how.key, how.share, how.heavy)` computed elsewhere (a worker pool), or
+ * undefined to have the learner learn it on its own thread.
+ */
+export type TemplateSource = (docs: DocInput[], how: { key: string; share: number; heavy: number }) => Promise<{ table: BigUint64Array; site: SiteTemplate }> | undefined;
 
 /**
  * Options of a TemplateLearner: how templates are learnt (a site learns from its first `trustAfter`
@@ -46,36 +89,34 @@ export interface LearnerOptions extends TemplateOptions {
   maxSampleBytes?: number;
 }
 
-/** A site's held pages, ready to learn from: distinct pages' fingerprints and block fingerprints. */
-interface Prepared { fps: bigint[]; blocks: BlockFingerprints }
-
-/** One page of a host's sample: its blocks, or its bytes until they are computed (many pages per call). */
-type SamplePage = { values: BigUint64Array; tokens: Uint32Array; links: Uint32Array } | { doc: DocInput };
+/** One page of a host's sample: its bytes, or its blocks once the sample was learnt from while kept (many pages per call). */
+interface SamplePage {
+  doc?: DocInput;
+  /** byteBound of its bytes. */
+  bound: number;
+  blocks?: { values: BigUint64Array; tokens: Uint32Array; links: Uint32Array };
+}
 
 /** A host's sample for the fallback template: its first `sample` distinct pages, in arrival order. */
 interface HostSample {
   pages: SamplePage[];
   seen: Set<bigint>;
   bytes: number;
-  /** The fallback learnt from the sample as it stood (dropped when a page is added). */
-  cached?: Fallback | null;
+  /** The fallback learnt from the sample as it stood (dropped when a page is added); null when the sample was too small. */
+  cached?: LearntTemplate | null;
   /** Set once the sample is full (or frozen by the bound): the host's template, undefined when its sample was too small. */
-  fallback?: Fallback;
+  fallback?: LearntTemplate;
   frozen: boolean;
 }
 
-/** A host's template for its sites too small to learn their own: the table to sketch with (undefined when light), the table learnt, what the sample showed. */
-interface Fallback { table: BigUint64Array | undefined; learnt: BigUint64Array; site: SiteTemplate }
-
 interface HostState<T> {
-  held: Array<{ doc: DocInput; item: T }>;
+  /** Pages held, with their fingerprints (their identity among the site's distinct pages). */
+  held: Array<{ doc: DocInput; item: T; fp: bigint }>;
   seen: Set<bigint>;
   bytes: number;
   settled: boolean;
-  table: BigUint64Array | undefined;
-  /** The table learnt, light or heavy (NO_TEMPLATE when none was). */
-  learnt?: BigUint64Array;
-  site?: SiteTemplate;
+  /** Set when settled. */
+  template?: LearntTemplate;
 }
 
 /** Learns each host's template from its first pages while a crawl goes on; see the file comment. */
@@ -92,7 +133,12 @@ export class TemplateLearner<T = unknown> {
   private readonly maxHeld: number;
   private heldBytes = 0;
 
-  constructor(options: LearnerOptions = {}) {
+  /**
+   * Takes the options and, for the streaming pipeline, where templates are learnt (default: here,
+   * at once). With a source that learns them elsewhere, use `addDeferred` and `flushDeferred`:
+   * what is learnt and which pages are released when is the same either way.
+   */
+  constructor(options: LearnerOptions = {}, private readonly source?: TemplateSource) {
     if (options === null || typeof options !== 'object') throw optionError('learner options', 'an object', options);
     const { maxHeldBytes, maxSampleBytes, ...rest } = options;
     const o = resolveTemplateOptions(rest);
@@ -102,6 +148,7 @@ export class TemplateLearner<T = unknown> {
     this.share = o.share;
     this.heavy = o.heavy;
     this.maxHeld = intOption('maxHeldBytes', maxHeldBytes, 64 << 20, 1, 2 ** 52);
+    if (source !== undefined && typeof source !== 'function') throw optionError('source', 'a function', source);
   }
 
   /**
@@ -110,20 +157,28 @@ export class TemplateLearner<T = unknown> {
    * one, or a site's held pages once it is trusted).
    */
   add(doc: DocInput, host: string, item: T, group: string = host): ReadyPage<T>[] {
+    return this.addDeferred(doc, host, item, group).map(ready);
+  }
+
+  /**
+   * As `add`, but a released page's template may still be being learnt (elsewhere, by the
+   * template source): sketch it once `template.done` (`await template.ready`).
+   */
+  addDeferred(doc: DocInput, host: string, item: T, group: string = host): ReleasedPage<T>[] {
     const bad = checkDoc(doc);
     if (bad) throw optionError('doc', 'a string or Uint8Array', bad);
     let h = this.hosts.get(host);
-    if (!h) { h = { held: [], seen: new Set(), bytes: 0, settled: false, table: undefined }; this.hosts.set(host, h); this.hostOfSite.set(host, group); }
+    if (!h) { h = { held: [], seen: new Set(), bytes: 0, settled: false }; this.hosts.set(host, h); this.hostOfSite.set(host, group); }
     // the page's fingerprint (its identity among the sample's distinct pages) only while it can count
     let f: bigint | undefined;
     const fp = () => (f ??= fingerprint(doc));
     if (!this.samples.get(group)?.frozen) this.addToSample(group, doc, fp());
-    if (h.settled) return [{ doc, host, item, table: h.table, learnt: h.learnt ?? NO_TEMPLATE }];
-    h.held.push({ doc, item });
+    if (h.settled) return [{ doc, host, item, template: h.template! }];
+    h.held.push({ doc, item, fp: fp() });
     h.seen.add(fp());
     const b = byteBound(doc);
     h.bytes += b; this.heldBytes += b;
-    const out: ReadyPage<T>[] = [];
+    const out: ReleasedPage<T>[] = [];
     if (h.seen.size >= this.trustAfter) out.push(...this.settle(host, h));
     // over the bound: settle the hosts that have held pages longest (Map order is arrival order)
     for (const [name, other] of this.hosts) {
@@ -144,21 +199,35 @@ export class TemplateLearner<T = unknown> {
   }
 
   /**
+   * The template a page of site `host` (of the host `group`) added now is released with at once,
+   * when the learner would keep nothing of it (its site settled, its host's sample full); else
+   * undefined. Such a page need not be added: `addDeferred` would hand it straight back.
+   */
+  settled(host: string, group: string = host): LearntTemplate | undefined {
+    const h = this.hosts.get(host);
+    return h?.settled && this.samples.get(group)?.frozen ? h.template : undefined;
+  }
+
+  /**
    * Releases every held page. A site with fewer than trustAfter distinct pages gets its host's
    * template, learnt from the host's first `sample` distinct pages; with too few pages on the host
    * as well, no template blocks.
    */
   flush(): ReadyPage<T>[] {
-    const waiting: Array<[string, HostState<T>, Prepared]> = [];
-    for (const [name, h] of this.hosts) if (!h.settled && h.held.length) waiting.push([name, h, this.prepare(h)]);
-    const out: ReadyPage<T>[] = [];
-    for (const [name, h, p] of waiting) out.push(...this.settle(name, h, false, p));
+    return this.flushDeferred().map(ready);
+  }
+
+  /** As `flush`, but a released page's template may still be being learnt (see `addDeferred`). */
+  flushDeferred(): ReleasedPage<T>[] {
+    const out: ReleasedPage<T>[] = [];
+    for (const [name, h] of this.hosts) if (!h.settled && h.held.length) out.push(...this.settle(name, h, false));
     return out;
   }
 
   /** The frozen template table of a host (undefined while it is learning or when its template is light; empty when it had too few pages to learn one). */
   table(host: string): BigUint64Array | undefined {
-    return this.hosts.get(host)?.table;
+    const t = this.hosts.get(host)?.template;
+    return t?.done ? t.table : undefined;
   }
 
   /**
@@ -169,9 +238,8 @@ export class TemplateLearner<T = unknown> {
    */
   provisional(host: string): { table: BigUint64Array | undefined; learnt: BigUint64Array } | undefined {
     const h = this.hosts.get(host);
-    if (h?.settled) return { table: h.table, learnt: h.learnt ?? NO_TEMPLATE };
-    const f = this.hostTemplate(this.hostOfSite.get(host) ?? host);
-    return f ? { table: f.table, learnt: f.learnt } : undefined;
+    const t = h?.settled ? h.template : this.hostTemplate(this.hostOfSite.get(host) ?? host);
+    return t?.done ? { table: t.table, learnt: t.learnt } : undefined;
   }
 
   /** The pages held now for the sites of host `group` still learning. */
@@ -183,7 +251,8 @@ export class TemplateLearner<T = unknown> {
 
   /** What a host's sample showed of its template (undefined while it is learning, or when it was settled with too few pages to learn). */
   site(host: string): SiteTemplate | undefined {
-    return this.hosts.get(host)?.site;
+    const t = this.hosts.get(host)?.template;
+    return t?.done ? t.site : undefined;
   }
 
   /** Hosts learning, pages and bytes held now. */
@@ -193,42 +262,25 @@ export class TemplateLearner<T = unknown> {
     return { hosts, pages, bytes: this.heldBytes };
   }
 
-  /** The distinct held pages of a site (as learnTemplates counts them), their fingerprints and blocks. */
-  private prepare(h: HostState<T>): Prepared {
-    const distinct: DocInput[] = [];
-    const fps: bigint[] = [];
-    const seen = new Set<bigint>();
-    for (const p of h.held) { const f = fingerprint(p.doc); if (!seen.has(f)) { seen.add(f); distinct.push(p.doc); fps.push(f); } }
-    return { fps, blocks: blockFingerprints(distinct) };
-  }
-
-  private settle(host: string, h: HostState<T>, early = true, prepared?: Prepared): ReadyPage<T>[] {
+  private settle(host: string, h: HostState<T>, early = true): ReleasedPage<T>[] {
     const group = this.hostOfSite.get(host) ?? host;
-    const { fps, blocks } = prepared ?? this.prepare(h);
-    const distinct = fps;
-    const rows = Uint32Array.from(fps, (_, k) => k);
-    if (distinct.length >= this.trustAfter) {
-      const table = templateTable(blocks, rows, this.share);
-      // a light template stays on the pages: they are sketched whole
-      h.site = siteTemplate(host, blocks, rows, table, this.heavy);
-      h.table = h.site.heavy ? table : undefined;
-      h.learnt = table;
-    } else {
+    // the distinct held pages, as learnTemplates counts them
+    const distinct: SamplePage[] = [];
+    const seen = new Set<bigint>();
+    for (const p of h.held) if (!seen.has(p.fp)) { seen.add(p.fp); distinct.push({ doc: p.doc, bound: 0 }); }
+    if (distinct.length >= this.trustAfter) h.template = this.learn(host, distinct);
+    else {
       // too few pages of its own: the host's template when its sample is large enough
       const fallback = this.hostTemplate(group);
-      if (fallback) { h.site = fallback.site; h.table = fallback.table; h.learnt = fallback.learnt; }
-      else if (early && distinct.length >= MIN_TEMPLATE_PAGES) {
-        const table = templateTable(blocks, rows, this.share);
-        h.site = siteTemplate(host, blocks, rows, table, this.heavy);
-        h.table = h.site.heavy ? table : undefined;
-        h.learnt = table;
-      } else { h.table = NO_TEMPLATE; h.learnt = NO_TEMPLATE; }
+      if (fallback) h.template = fallback;
+      else if (early && distinct.length >= MIN_TEMPLATE_PAGES) h.template = this.learn(host, distinct);
+      else h.template = NONE;
     }
     // a site settled before it had trustAfter pages keeps learning no more
     h.settled = true;
     this.heldBytes -= h.bytes;
-    const learnt = h.learnt ?? NO_TEMPLATE;
-    const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, table: h.table, learnt }));
+    const template = h.template;
+    const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, template }));
     h.held = []; h.seen = new Set(); h.bytes = 0;
     return out;
   }
@@ -239,9 +291,9 @@ export class TemplateLearner<T = unknown> {
     if (!s) { s = { pages: [], seen: new Set(), bytes: 0, frozen: false }; this.samples.set(group, s); }
     if (s.frozen || s.seen.has(f)) return;
     s.seen.add(f);
-    s.pages.push({ doc });
-    s.cached = undefined;
     const b = byteBound(doc);
+    s.pages.push({ doc, bound: b });
+    s.cached = undefined;
     s.bytes += b; this.sampleBytes += b;
     if (s.pages.length >= this.sample) this.freeze(group, s);
     for (const [name, other] of this.samples) {
@@ -251,47 +303,84 @@ export class TemplateLearner<T = unknown> {
   }
 
   /** The host's template from its sample as it is now (undefined when the sample is under trustAfter pages). */
-  private hostTemplate(group: string): Fallback | undefined {
+  private hostTemplate(group: string): LearntTemplate | undefined {
     const s = this.samples.get(group);
     if (!s) return undefined;
     if (s.frozen) return s.fallback;
-    if (s.cached === undefined) s.cached = this.learnSample(group, s) ?? null;
+    if (s.cached === undefined) s.cached = this.learnSample(group, s, true) ?? null;
     return s.cached ?? undefined;
   }
 
-  private learnSample(group: string, s: HostSample): Fallback | undefined {
+  /**
+   * The template of a host's sample as it stands (undefined under trustAfter pages). A sample that
+   * is kept (`keep`) holds its pages' blocks from now on, not their bytes: they are computed here
+   * and the sample's bytes counted as blocks before the bound is checked again. A sample about to
+   * be let go is learnt from as it is (by the template source when there is one).
+   */
+  private learnSample(group: string, s: HostSample, keep: boolean): LearntTemplate | undefined {
     if (s.pages.length < this.trustAfter) return undefined;
-    // blocks of the pages not computed yet, in one call; the sample then holds blocks, not bytes
-    const todo: number[] = [];
-    s.pages.forEach((p, k) => { if ('doc' in p) todo.push(k); });
-    if (todo.length) {
-      const got = blockFingerprints(todo.map((k) => (s.pages[k] as { doc: DocInput }).doc));
-      todo.forEach((k, r) => {
-        const a = got.offsets[r], b = got.offsets[r + 1];
-        const before = byteBound((s.pages[k] as { doc: DocInput }).doc), after = (b - a) * 16 + 64;
-        s.pages[k] = { values: got.values.slice(a, b), tokens: got.tokens.slice(a, b), links: got.links.slice(a, b) };
-        s.bytes += after - before; this.sampleBytes += after - before;
-      });
+    if (keep) {
+      const todo = s.pages.filter((p) => !p.blocks);
+      if (todo.length) {
+        const got = blockFingerprints(todo.map((p) => p.doc!));
+        todo.forEach((p, r) => {
+          const a = got.offsets[r], b = got.offsets[r + 1];
+          p.blocks = { values: got.values.slice(a, b), tokens: got.tokens.slice(a, b), links: got.links.slice(a, b) };
+          p.doc = undefined;
+          const after = (b - a) * 16 + 64;
+          s.bytes += after - p.bound; this.sampleBytes += after - p.bound;
+        });
+      }
     }
-    const pages = s.pages as Array<{ values: BigUint64Array; tokens: Uint32Array; links: Uint32Array }>;
-    const offsets = new Uint32Array(pages.length + 1);
-    pages.forEach((p, k) => { offsets[k + 1] = offsets[k] + p.values.length; });
-    const total = offsets[pages.length];
-    const blocks: BlockFingerprints = { values: new BigUint64Array(total), offsets, tokens: new Uint32Array(total), links: new Uint32Array(total) };
-    pages.forEach((p, k) => { blocks.values.set(p.values, offsets[k]); blocks.tokens.set(p.tokens, offsets[k]); blocks.links.set(p.links, offsets[k]); });
-    const rows = Uint32Array.from(pages, (_, k) => k);
-    const table = templateTable(blocks, rows, this.share);
-    const site = siteTemplate(group, blocks, rows, table, this.heavy);
-    return { table: site.heavy ? table : undefined, learnt: table, site };
+    return this.learn(group, s.pages.slice());
   }
 
-  /** Fixes a host's fallback as its sample stands and lets the sample's blocks go. */
+  /** Fixes a host's fallback as its sample stands and lets the sample go. */
   private freeze(group: string, s: HostSample): void {
-    s.fallback = s.cached === undefined ? this.learnSample(group, s) : s.cached ?? undefined;
+    s.fallback = s.cached === undefined ? this.learnSample(group, s, false) : s.cached ?? undefined;
     s.frozen = true;
     this.sampleBytes -= s.bytes;
     s.pages = []; s.seen = new Set(); s.bytes = 0;
   }
+
+  /**
+   * The template of site `key` learnt from `pages` (their bytes, or blocks already computed): by
+   * the template source when it takes them (every page still bytes), else here and at once.
+   */
+  private learn(key: string, pages: SamplePage[]): LearntTemplate {
+    const t = new LearntTemplate();
+    const coming = pages.every((p) => !p.blocks) ? this.source?.(pages.map((p) => p.doc!), { key, share: this.share, heavy: this.heavy }) : undefined;
+    if (coming) {
+      t.done = false;
+      t.ready = coming.then((learnt) => t.set(learnt));
+      // a template no page waits for (a host's fallback no site needed) must not fail the process
+      t.ready.catch(() => undefined);
+      return t;
+    }
+    // the blocks of the pages still bytes, then every page's blocks in order
+    const todo = pages.filter((p) => !p.blocks);
+    const got = todo.length ? blockFingerprints(todo.map((p) => p.doc!)) : undefined;
+    if (todo.length === pages.length) { t.set(learnFromBlocks(got!, key, this.share, this.heavy)); return t; }
+    const offsets = new Uint32Array(pages.length + 1);
+    let r = 0;
+    const rows = pages.map((p) => {
+      if (p.blocks) return p.blocks;
+      const a = got!.offsets[r], b = got!.offsets[++r];
+      return { values: got!.values.subarray(a, b), tokens: got!.tokens.subarray(a, b), links: got!.links.subarray(a, b) };
+    });
+    rows.forEach((b, k) => { offsets[k + 1] = offsets[k] + b.values.length; });
+    const total = offsets[pages.length];
+    const blocks: BlockFingerprints = { values: new BigUint64Array(total), offsets, tokens: new Uint32Array(total), links: new Uint32Array(total) };
+    rows.forEach((b, k) => { blocks.values.set(b.values, offsets[k]); blocks.tokens.set(b.tokens, offsets[k]); blocks.links.set(b.links, offsets[k]); });
+    t.set(learnFromBlocks(blocks, key, this.share, this.heavy));
+    return t;
+  }
+}
+
+/** A released page whose template is known, as `add` returns it. */
+function ready<T>(p: ReleasedPage<T>): ReadyPage<T> {
+  if (!p.template.done) throw new ResembleError('E_OPTION', 'TemplateLearner: a template is still being learnt elsewhere: use addDeferred / flushDeferred');
+  return { doc: p.doc, host: p.host, item: p.item, table: p.template.table, learnt: p.template.learnt };
 }
 
 /** Content sketches of released pages, many per WebAssembly call, each against its host's table (a page without one is sketched whole). */

@@ -32,6 +32,12 @@ export function sketchCrawl(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>
 export function sectionOfUrl(url: string): string {
   let path: string;
   try { path = new URL(url).pathname; } catch { return ''; }
-  const parts = path.split('/');
-  return parts.length > 2 ? parts[1] : '';
+  return sectionOfPath(path);
+}
+
+/** The first directory of a URL path: what lies between its first and second '/' ('' without a second). */
+export function sectionOfPath(path: string): string {
+  const i = path.indexOf('/');
+  const j = i < 0 ? -1 : path.indexOf('/', i + 1);
+  return j < 0 ? '' : path.slice(i + 1, j);
 }

@@ -11,9 +11,10 @@ import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../
 import { SketchSet, type SketchColumns, type SketchError } from '../sketch/sketch-set.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import { checkContentTables, type ContentTables } from '../sketch/content.js';
+import type { SiteTemplate } from '../template/learn.js';
 import { compiledModule } from '../wasm/instance.js';
 import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
-import { packBatch, type EstimateMessage, type FromWorker, type JobMessage, type ToWorker } from './protocol.js';
+import { packBatch, type EstimateMessage, type FromWorker, type JobMessage, type TemplateJob, type ToWorker } from './protocol.js';
 
 /** How the pool sees one worker, whatever runs it. */
 export interface WorkerHandle {
@@ -75,6 +76,12 @@ export interface Pool {
    * while the array lives). Needs SharedArrayBuffer (in browsers, a cross-origin isolated page).
    */
   estimateMinPairs(rows: MinRows, a: Uint32Array, b: Uint32Array, options: EstimateMinPairsOptions): Promise<MinChunkEstimates>;
+  /**
+   * Takes a site's sampled pages and how to learn (the site's key, share, heavy); returns the
+   * template learnt from them on one worker, as `learnFromPages` on the calling thread. It goes
+   * before batches already waiting: the site's pages wait for it, and it is a few pages.
+   */
+  learnTemplate(docs: ArrayLike<DocInput>, how: TemplateJob): Promise<{ table: BigUint64Array; site: SiteTemplate }>;
   /** Stops every worker; calls still running are rejected. */
   close(): Promise<void>;
 }
@@ -84,15 +91,17 @@ const DEPTH = 2;
 const AUTO_MIN = 64 << 10, AUTO_MAX = 4 << 20;
 
 interface Call {
-  kind: 'sketch' | 'fingerprint' | 'estimate';
+  kind: 'sketch' | 'fingerprint' | 'estimate' | 'template';
   docs: ArrayLike<unknown>;
   options?: SketchOptions;
   /** content 'main': the tables of every document (each batch gets its slice). */
   templates?: ContentTables;
   /** estimate: the one chunk's message, without its id. */
   estimate?: Omit<EstimateMessage, 'id'>;
+  /** A template call: how to learn (its documents are one batch). */
+  template?: TemplateJob;
   n: number;
-  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array; estimates?: MinChunkEstimates } | undefined)[];
+  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array; estimates?: MinChunkEstimates; template?: { table: BigUint64Array; site: SiteTemplate } } | undefined)[];
   remaining: number;
   done: number;
   onProgress?: (done: number, total: number) => void;
@@ -148,12 +157,7 @@ class WorkerPool implements Pool {
   async fingerprintMany(docs: ArrayLike<DocInput>, options: FingerprintManyOptions = {}): Promise<BigUint64Array> {
     options ??= {};
     rejectUnknown(options, ['onProgress'], 'fingerprintMany');
-    this.usable();
-    const n = checkList(docs, 'fingerprintMany');
-    for (let i = 0; i < n; i++) {
-      const bad = checkDoc(docs[i]);
-      if (bad) throw new ResembleError('E_INPUT', `fingerprintMany: document ${i}: ${bad}`, { index: i });
-    }
+    const n = this.checkDocs(docs, 'fingerprintMany');
     const out = new BigUint64Array(n);
     if (n === 0) return out;
     const call = await this.run('fingerprint', docs, undefined, options.onProgress);
@@ -177,6 +181,15 @@ class WorkerPool implements Pool {
     return call.results[0]!.estimates!;
   }
 
+  async learnTemplate(docs: ArrayLike<DocInput>, how: TemplateJob): Promise<{ table: BigUint64Array; site: SiteTemplate }> {
+    this.checkDocs(docs, 'learnTemplate');
+    if (how === null || typeof how !== 'object' || typeof how.key !== 'string') throw new ResembleError('E_OPTION', 'learnTemplate: expected { key, share, heavy }');
+    // both required (null is rejected)
+    const share = numberOption('share', how.share ?? null, 0, 0, 1), heavy = numberOption('heavy', how.heavy ?? null, 0, 0, 1);
+    const call = await this.run('template', docs, undefined, undefined, undefined, { key: how.key, share, heavy });
+    return call.results[0]!.template!;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.queue = [];
@@ -185,6 +198,17 @@ class WorkerPool implements Pool {
     const stopping = this.slots.map((s) => s?.handle.terminate());
     this.slots.fill(undefined);
     await Promise.all(stopping);
+  }
+
+  /** Takes a call's documents; returns their count once the pool is usable and each is a string or bytes (E_INPUT naming the first that is not). */
+  private checkDocs(docs: ArrayLike<DocInput>, what: string): number {
+    this.usable();
+    const n = checkList(docs, what);
+    for (let i = 0; i < n; i++) {
+      const bad = checkDoc(docs[i]);
+      if (bad) throw new ResembleError('E_INPUT', `${what}: document ${i}: ${bad}`, { index: i });
+    }
+    return n;
   }
 
   private usable(): void {
@@ -204,16 +228,21 @@ class WorkerPool implements Pool {
     });
   }
 
-  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables): Promise<Call> {
-    const bounds = this.plan(docs);
+  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables, template?: TemplateJob): Promise<Call> {
+    // a template is learnt from all its pages at once
+    const bounds = kind === 'template' ? [0, docs.length] : this.plan(docs);
     return new Promise<Call>((resolve, reject) => {
       const call: Call = {
-        kind, docs, options, templates, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
+        kind, docs, options, templates, template, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
         remaining: bounds.length - 1, done: 0, onProgress, failed: false,
         resolve: () => resolve(call), reject,
       };
       this.calls.add(call);
-      for (let b = 0; b + 1 < bounds.length; b++) this.queue.push({ call, batch: b, start: bounds[b], end: bounds[b + 1] });
+      const tasks: Task[] = [];
+      for (let b = 0; b + 1 < bounds.length; b++) tasks.push({ call, batch: b, start: bounds[b], end: bounds[b + 1] });
+      // templates go first: the pages of a site wait for them, and they are few
+      if (kind === 'template') this.queue.splice(this.head, 0, ...tasks);
+      else for (const t of tasks) this.queue.push(t);
       this.dispatch();
     });
   }
@@ -282,7 +311,7 @@ class WorkerPool implements Pool {
       try {
         const t = task.call.templates;
         const options = t ? { ...task.call.options, templates: { values: t.values, offsets: t.offsets, docTable: t.docTable.slice(task.start, task.end) } } : task.call.options;
-        job = { type: task.call.kind as JobMessage['type'], id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options };
+        job = { type: task.call.kind as JobMessage['type'], id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options, template: task.call.template };
       } catch (e) {
         this.fail(task.call, 'E_INPUT', (e as Error).message, task);
         continue;
@@ -318,7 +347,9 @@ class WorkerPool implements Pool {
         ? { start: task.start, end: task.end, columns: msg.columns }
         : msg.type === 'fingerprint'
           ? { start: task.start, end: task.end, fingerprints: msg.fingerprints }
-          : { start: task.start, end: task.end, estimates: msg.estimates };
+          : msg.type === 'template'
+            ? { start: task.start, end: task.end, template: { table: msg.table, site: msg.site } }
+            : { start: task.start, end: task.end, estimates: msg.estimates };
       call.done += task.end - task.start;
       call.remaining--;
       try {
@@ -356,7 +387,7 @@ class WorkerPool implements Pool {
   }
 }
 
-const CALL_NAMES: Record<Call['kind'], string> = { sketch: 'sketchMany', fingerprint: 'fingerprintMany', estimate: 'estimateMinPairs' };
+const CALL_NAMES: Record<Call['kind'], string> = { sketch: 'sketchMany', fingerprint: 'fingerprintMany', estimate: 'estimateMinPairs', template: 'learnTemplate' };
 
 /** True when SharedArrayBuffer is there to share sketch rows with workers (always in Node; in browsers, on cross-origin isolated pages). */
 function sharedMemory(): boolean {

@@ -6,6 +6,7 @@ import type { SketchColumns } from '../sketch/sketch-set.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { ContentTables } from '../sketch/content.js';
 import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
+import type { SiteTemplate } from '../template/learn.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 
 /** The compiled module, sent once to each worker (it instantiates without compiling again). */
@@ -16,7 +17,7 @@ export interface InitMessage {
 
 /** One batch: documents [start, start + ends.length) of a call, as packed UTF-8 bytes. */
 export interface JobMessage {
-  type: 'sketch' | 'fingerprint';
+  type: 'sketch' | 'fingerprint' | 'template';
   id: number;
   bytes: Uint8Array;
   /** End offset of each document in `bytes`. */
@@ -25,6 +26,15 @@ export interface JobMessage {
   rejected: Uint32Array;
   /** Sketch options; with content 'main', the batch's own slice of the template tables. */
   options?: SketchOptions & { templates?: ContentTables };
+  /** A template job: the site's key and the learning options (its documents are the site's sample, one batch). */
+  template?: TemplateJob;
+}
+
+/** What a template job learns with: `siteTemplate`'s key, the share a block needs, the heavy gate. */
+export interface TemplateJob {
+  key: string;
+  share: number;
+  heavy: number;
 }
 
 /** A chunk of MIN_s pairs: a[i], b[i] are DocIds of `rows`, whose arrays lie on SharedArrayBuffers (shared, not copied). */
@@ -42,13 +52,15 @@ export interface EstimateMessage {
 export type ToWorker = InitMessage | JobMessage | EstimateMessage;
 
 /**
- * A batch's result: sketch columns, or one fingerprint per document; `spare` hands the job's input
- * buffer back (transferred) for the pool to pack a later batch into.
+ * A batch's result: sketch columns, one fingerprint per document, or the template learnt from the
+ * documents (its table and what the sample showed); `spare` hands the job's input buffer back
+ * (transferred) for the pool to pack a later batch into.
  */
 export type FromWorker =
   | { type: 'sketch'; id: number; columns: SketchColumns; spare?: ArrayBuffer }
   | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array; spare?: ArrayBuffer }
   | { type: 'estimate'; id: number; estimates: MinChunkEstimates; spare?: undefined }
+  | { type: 'template'; id: number; table: BigUint64Array; site: SiteTemplate; spare?: ArrayBuffer }
   | { type: 'error'; id: number; code?: string; message: string };
 
 const encoder = new TextEncoder();

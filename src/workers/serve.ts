@@ -1,9 +1,10 @@
 // The worker side, shared by the Node and browser worker scripts: instantiate the module the pool
-// sent, then answer each batch with the same sketchMany / fingerprintMany the main thread would run,
-// and each chunk of pairs with the same MIN_s kernel.
+// sent, then answer each batch with the same sketchMany / fingerprintMany / template learning the
+// main thread would run, and each chunk of pairs with the same MIN_s kernel.
 import { ResembleError } from '../errors.js';
 import { estimateMinChunk } from '../cluster/estimate.js';
 import { fingerprintMany } from '../sketch/rabin.js';
+import { learnFromPages } from '../template/learn.js';
 import { sketchMany } from '../sketch/sketch.js';
 import { getMemory } from '../wasm/instance.js';
 import { initSync } from '../wasm/source.js';
@@ -32,6 +33,11 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
     if (msg.type === 'fingerprint') {
       const fingerprints = fingerprintMany(docs as Uint8Array[]);
       return { reply: { type: 'fingerprint', id: msg.id, fingerprints, spare }, transfer: [...transferable([fingerprints]), ...(spare ? [spare] : [])] };
+    }
+    if (msg.type === 'template') {
+      const { key, share, heavy } = msg.template!;
+      const { table, site } = learnFromPages(docs as Uint8Array[], key, share, heavy);
+      return { reply: { type: 'template', id: msg.id, table, site, spare }, transfer: [...transferable([table]), ...(spare ? [spare] : [])] };
     }
     const set = sketchMany(docs as Uint8Array[], msg.options);
     const columns = {

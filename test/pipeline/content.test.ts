@@ -9,7 +9,8 @@ import { init, sketchMany } from '../../src/index.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { TemplateLearner, WHOLE_PAGE } from '../../src/template/index.js';
-import { packTables } from '../../src/pipeline/content.js';
+import { packTables, siteAndHostOfUrl } from '../../src/pipeline/content.js';
+import { sectionOfUrl } from '../../src/template/sketch.js';
 import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
 import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
 import { siteOfUrl, sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
@@ -32,10 +33,11 @@ async function reference(path: string, maxHeldBytes?: number, heavy?: number) {
   const bytes = documents.map(utf8Bytes);
   const learner = new TemplateLearner<number>({ ...(maxHeldBytes ? { maxHeldBytes } : {}), ...(heavy !== undefined ? { heavy } : {}) });
   const tableOf: (BigUint64Array | undefined)[] = new Array(bytes.length);
-  for (const r of [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i, hostOfUrl(documents[i].url))), ...learner.flush()]) tableOf[r.item] = r.table;
+  const released = [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i, hostOfUrl(documents[i].url))), ...learner.flush()];
+  for (const r of released) tableOf[r.item] = r.table;
   const distinct = [...new Set(tableOf.filter((t): t is BigUint64Array => t !== undefined))];
   const templates = packTables(distinct, Uint32Array.from(tableOf, (t) => (t ? distinct.indexOf(t) : WHOLE_PAGE)));
-  return { documents, bytes, tableOf, set: sketchMany(bytes, { ...MAIN, templates }) };
+  return { documents, bytes, tableOf, released, set: sketchMany(bytes, { ...MAIN, templates }) };
 }
 
 for (const [kind, path] of Object.entries({ folder: inputs.folder, jsonl: inputs.jsonl, 'warc.gz': inputs.warc })) {
@@ -53,6 +55,12 @@ for (const [kind, path] of Object.entries({ folder: inputs.folder, jsonl: inputs
         const got = k === WHOLE_PAGE ? undefined : Array.from(t.tables.values.subarray(t.tables.offsets[k], t.tables.offsets[k + 1]));
         assert.equal(got, ref.tableOf[d] && Array.from(ref.tableOf[d]!), `page ${d}'s table`);
       }
+      // the sites and tables in the order the learner released their first page (an index keeps its sites in this order)
+      const tables: BigUint64Array[] = [], tableSites: string[] = [];
+      for (const r of ref.released) if (r.table && !tables.includes(r.table)) { tables.push(r.table); tableSites.push(r.host); }
+      assert.equal([...t.bySite.keys()], [...new Set(ref.released.map((r) => r.host))], 'sites in release order');
+      assert.equal(t.sites, tableSites, 'tables in release order');
+      assert.equal(tables.map((_, k) => Array.from(t.tables.values.subarray(t.tables.offsets[k], t.tables.offsets[k + 1]))), tables.map((x) => Array.from(x)));
       // trusted: the tables with template blocks (a site too small to learn one shares an empty table)
       assert.is(t.stats.trusted, t.sites.filter((_, k) => t.tables.offsets[k + 1] > t.tables.offsets[k]).length);
       assert.ok(t.stats.heldPages > 0 && t.stats.sites > 10, JSON.stringify(t.stats));
@@ -122,6 +130,14 @@ test('siteOfUrl: host and first directory', () => {
   assert.is(siteOfUrl('http://Docs.Example.com/python/3/index.html'), `${siteOfUrl('http://docs.example.com/python/x')}`);
   assert.is(siteOfUrl('http://a.example/index.html'), 'a.example/');
   assert.not.equal(siteOfUrl('http://a.example/python/x.html'), siteOfUrl('http://a.example/django/x.html'));
+  // the pipeline's one parse gives the site and host of the separate functions (the section as split('/') finds it)
+  const section = (url: string) => { try { const p = new URL(url).pathname.split('/'); return p.length > 2 ? p[1] : ''; } catch { return ''; } };
+  for (const url of ['http://a.example/', 'http://a.example', 'https://A.Example:443/x/y', 'http://a.example:8080/x/', 'http://a.example/x', 'http://a.example//y/z',
+    'http://a.example/a/../b/c', 'http://a.example/%7Euser/p', 'http://a.example/a\\b/c', 'http://[::1]/v/w', 'http://0x7f.1/s/t', 'mailto:someone@a.example',
+    'urn:isbn:0451450523', 'file:///srv/x/y', 'not a url', '', 'http://a.example/ä/ö?q=/x/y#/f/g', ' http://a.example/t/u ', 'http://user:pw@a.example/s/x']) {
+    assert.equal(siteAndHostOfUrl(url), { site: siteOfUrl(url), host: hostOfUrl(url) }, url);
+    assert.is(sectionOfUrl(url), section(url), url);
+  }
 });
 
 test.after(cleanup);

@@ -4,6 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init } from '../../src/index.js';
 import { sketchCrawl, sketchReady, TemplateLearner, type ReadyPage } from '../../src/template/index.js';
+import type { ReleasedPage } from '../../src/template/learner.js';
+import { learnFromPages } from '../../src/template/learn.js';
 import { rng } from '../helpers/random.js';
 import { articles, site } from './sites.js';
 
@@ -83,6 +85,66 @@ test('held pages are bounded: past the bound the longest-held host is settled ea
   released += learner.flush().length;
   assert.is(released, arrivals.length);
   assert.throws(() => new TemplateLearner({ sample: 5 } as never), /sample/);
+});
+
+test('templates learnt elsewhere, answering late and in any order: the same releases, tables and site statistics', async () => {
+  // random crawls: hosts with sections of a few pages (the host's template as fallback), copies of
+  // pages, and bounds small enough that sites are settled early and samples frozen by their bytes
+  let calls = 0, later = 0, waiting = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const r = rng(seed * 7919);
+    const more = articles(seed, 150);
+    const hosts = Array.from({ length: 2 + Math.floor(r() * 5) }, (_, h) => site(seed * 100 + h, `h${h}.example`, more, Array.from({ length: 3 + Math.floor(r() * 40) }, () => Math.floor(r() * 150)), 5 + Math.floor(r() * 50), Math.floor(r() * 4)));
+    const sectionPages = hosts.map(() => 2 + Math.floor(r() * 12));
+    const pages = hosts.flatMap((h, k) => h.pages.map((p, i) => ({ p: r() < 0.1 ? h.pages[0] : p, host: h.host, site: `${h.host}/s${Math.floor(i / sectionPages[k])}` })));
+    const order: typeof pages = [];
+    const live = hosts.map((h) => pages.filter((p) => p.host === h.host));
+    while (live.some((q) => q.length)) { const q = live.filter((x) => x.length); order.push(q[Math.floor(r() * q.length)].shift()!); }
+    const average = order.reduce((n, a) => n + a.p.length, 0) / order.length;
+    const trustAfter = 3 + Math.floor(r() * 8);
+    const options = {
+      trustAfter, sample: trustAfter + Math.floor(r() * 10), heavy: r() < 0.3 ? 0 : 0.18,
+      maxHeldBytes: Math.floor(average * 3 * (2 + r() * 30)), maxSampleBytes: Math.floor(average * (r() < 0.5 ? 1 : 3) * (2 + r() * 40)),
+    };
+    const sync = new TemplateLearner<number>(options);
+    const held: number[] = [];
+    const want: ReadyPage<number>[][] = order.map((a, i) => { const out = sync.add(a.p, a.site, i, a.host); held.push(sync.held.bytes); return out; });
+    want.push(sync.flush());
+    // templates from a source that answers after a random delay, or not at all (undefined: learnt by the learner)
+    const r3 = rng(seed);
+    const deferred = new TemplateLearner<number>(options, (docs, how) => {
+      calls++;
+      if (r3() < 0.2) return undefined;
+      later++;
+      const learnt = learnFromPages(docs, how.key, how.share, how.heavy);
+      return new Promise((resolve) => setTimeout(() => resolve(learnt), Math.floor(r3() * 3)));
+    });
+    const got: ReleasedPage<number>[][] = [];
+    for (let i = 0; i < order.length; i++) {
+      const settled = deferred.settled(order[i].site, order[i].host);
+      assert.is(settled === undefined, deferred.retains(order[i].site, order[i].host), 'settled: the learner keeps nothing of the page');
+      got.push(deferred.addDeferred(order[i].p, order[i].site, i, order[i].host));
+      if (settled) assert.ok(got[i].length === 1 && got[i][0].item === i && got[i][0].template === settled, 'settled: the page comes straight back with that template');
+      waiting += got[i].filter((p) => !p.template.done).length;
+      if (r3() < 0.2) await new Promise((resolve) => setTimeout(resolve, 1));
+      assert.is(deferred.held.bytes, held[i], `held bytes after page ${i}`);
+    }
+    got.push(deferred.flushDeferred());
+    await Promise.all(got.flat().map((p) => p.template.ready));
+    // the same pages released at each step, with the same tables shared the same way
+    const ids = [new Map<unknown, number>(), new Map<unknown, number>()];
+    const id = (m: Map<unknown, number>, k: unknown) => { if (!m.has(k)) m.set(k, m.size); return m.get(k)!; };
+    const what = `seed ${seed}, ${JSON.stringify(options)}`;
+    assert.equal(got.map((step) => step.map((p) => [p.item, p.host, id(ids[0], p.template.table)])), want.map((step) => step.map((p) => [p.item, p.host, id(ids[1], p.table)])), what);
+    got.flat().forEach((p, k) => {
+      const w = want.flat()[k];
+      assert.equal(p.template.table && hex(p.template.table), w.table && hex(w.table), `${what}: page ${p.item}'s table`);
+      assert.equal(hex(p.template.learnt), hex(w.learnt), `${what}: page ${p.item}'s table learnt`);
+      assert.equal(deferred.site(p.host), sync.site(p.host), `${what}: site ${p.host}`);
+    });
+  }
+  assert.ok(later > 100 && calls > later, `${calls} calls, ${later} answered later`);
+  assert.ok(waiting > 100, 'pages released while their template was still being learnt');
 });
 
 test.run();
