@@ -172,7 +172,7 @@ export class ByteReader {
    */
   async readLine(max: number): Promise<RawLine | undefined> {
     const parts: Uint8Array[] = [];
-    let length = 0;
+    let length = 0, kept = 0;
     let tooLong = false;
     for (;;) {
       if (this.buf.length === 0 && !(await this.pull())) break;
@@ -182,7 +182,13 @@ export class ByteReader {
         if (length + take - (nl < 0 ? 0 : 1) > max) {
           tooLong = true;
           parts.length = 0;
-        } else parts.push(this.transient && nl < 0 ? this.buf.slice(0, take) : this.buf.subarray(0, take));
+          kept = 0;
+        } else if (this.transient && (nl < 0 || kept > 0)) {
+          // a line spanning pieces: its parts copied into the reader's line buffer as they come (the
+          // pieces are reused), which the next line reuses: no allocation per line
+          this.keepLinePart(this.buf.subarray(0, take), kept);
+          kept += take;
+        } else parts.push(this.buf.subarray(0, take));
       }
       length += take;
       this.consume(take);
@@ -190,12 +196,25 @@ export class ByteReader {
     }
     if (length === 0) return undefined;
     if (tooLong) return { bytes: null, length };
-    let bytes = concatBytes(parts);
+    let bytes = kept > 0 ? this.line.subarray(0, kept) : concatBytes(parts);
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === 10) end--;
     if (end > 0 && bytes[end - 1] === 13) end--;
     bytes = bytes.subarray(0, end);
     return { bytes, length };
+  }
+
+  /** The line buffer of a transient reader: a line spanning pieces is gathered here (valid until the next read). */
+  private line: Uint8Array = EMPTY;
+
+  /** Copies part of a line into the line buffer at `at`, growing it (doubling) when needed. */
+  private keepLinePart(part: Uint8Array, at: number): void {
+    if (at + part.length > this.line.length) {
+      const grown = new Uint8Array(Math.max(at + part.length, 2 * this.line.length, 1 << 16));
+      grown.set(this.line.subarray(0, at));
+      this.line = grown;
+    }
+    this.line.set(part, at);
   }
 
   /**
