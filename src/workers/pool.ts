@@ -110,9 +110,17 @@ interface Call {
   reject(e: unknown): void;
 }
 
-interface Task { call: Call; batch: number; start: number; end: number }
+/** A batch of a call; `alone` once a worker stopped while holding it beside others: it is then run on a worker with nothing else, so a batch that stops a worker again is the one blamed. */
+interface Task { call: Call; batch: number; start: number; end: number; alone?: boolean }
 
 interface Slot { handle: WorkerHandle; inflight: Map<number, Task> }
+
+/** How many batches a worker holds: a worker running a batch alone takes no other. */
+function load(slot: Slot | undefined): number {
+  if (!slot) return 0.5;
+  for (const t of slot.inflight.values()) if (t.alone) return DEPTH;
+  return slot.inflight.size;
+}
 
 /** Takes a spawner and pool options; returns a Pool (workers start lazily, on the first batch that needs them). */
 export function poolWith(spawn: Spawn, defaultWorkers: number, options: PoolOptions = {}): Pool {
@@ -273,14 +281,14 @@ class WorkerPool implements Pool {
   private dispatch(): void {
     while (this.head < this.queue.length && !this.closed) {
       // an idle worker first, then starting a new one, then queueing behind a busy one
-      let best = -1, load: number = DEPTH;
+      const task = this.queue[this.head];
+      // a batch run alone waits for a worker with nothing in flight
+      let best = -1, least: number = task.alone ? 1 : DEPTH;
       for (let s = 0; s < this.size; s++) {
-        const slot = this.slots[s];
-        const l = slot ? slot.inflight.size : 0.5;
-        if (l < load) { best = s; load = l; }
+        const l = load(this.slots[s]);
+        if (l < least) { best = s; least = l; }
       }
       if (best < 0) return;
-      const task = this.queue[this.head];
       // A dispatched task leaves the queue at once: each holds its call's documents, and a caller
       // that keeps calls queued (a stream) may never let the queue empty.
       this.queue[this.head++] = undefined as unknown as Task;
@@ -370,8 +378,17 @@ class WorkerPool implements Pool {
     if (s < 0) return;
     this.slots[s] = undefined;
     void slot.handle.terminate().catch(() => undefined);
-    for (const task of slot.inflight.values()) this.fail(task.call, undefined, `the worker stopped: ${error.message}`, task);
+    // Which batch stopped the worker is known only when it held one: the replies to batches it
+    // finished may not have arrived yet when the failure does. So with several in flight, the
+    // unfinished ones of live calls are run again, each alone on a worker, ahead of the queue.
+    const held = [...slot.inflight.values()];
     slot.inflight.clear();
+    if (held.length === 1) this.fail(held[0].call, undefined, `the worker stopped: ${error.message}`, held[0]);
+    else {
+      const again = held.filter((t) => !t.call.failed);
+      for (const t of again) t.alone = true;
+      this.queue.splice(this.head, 0, ...again);
+    }
     this.dispatch();
   }
 

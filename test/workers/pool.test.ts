@@ -6,6 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fingerprintMany, init, ResembleError, serializeSketchSet, sketchMany, type SketchOptions } from '../../src/index.js';
 import { createPool, type Pool } from '../../src/workers/node.js';
+import { poolWith, type Spawn } from '../../src/workers/pool.js';
+import type { ToWorker } from '../../src/workers/protocol.js';
+import { serve } from '../../src/workers/serve.js';
 import { rng } from '../helpers/random.js';
 
 await init();
@@ -145,6 +148,42 @@ test('a crashed worker rejects the call with the batch\'s indices, and the pool 
   assert.equal(e.detail, { first: 4, last: 7 });
   assert.equal([...await failing.fingerprintMany(plain)], [...fingerprintMany(plain)]);
   assert.ok(equalBytes(serializeSketchSet(await failing.sketchMany(plain)), serializeSketchSet(sketchMany(plain))));
+});
+
+// An in-process worker whose failure overtakes the replies to batches it finished before it (as a
+// real worker's error event may): replies are delivered a tick later, a crash at once.
+const overtaking: Spawn = (events) => {
+  let dead = false;
+  const words = new TextDecoder();
+  return {
+    post(msg: ToWorker) {
+      if (dead) return;
+      if (msg.type !== 'init' && msg.type !== 'estimate') {
+        let from = 0;
+        for (const end of msg.ends) {
+          if (words.decode(msg.bytes.subarray(from, end)) === 'CRASH') { dead = true; events.failure(new Error('planted crash')); return; }
+          from = end;
+        }
+      }
+      const out = serve(msg);
+      if (out) setTimeout(() => { if (!dead) events.message(out.reply); }, 5);
+    },
+    busy() {},
+    terminate: async () => { dead = true; },
+  };
+};
+
+test('a worker that stops while holding several batches: the one that stops it is found by running them again alone', async () => {
+  const pool = poolWith(overtaking, 1, { workers: 1, batchDocs: 4 });
+  const docs = plain.slice();
+  docs[5] = 'CRASH';
+  // one worker holds documents 0..3 and 4..7 when 4..7 stops it, before 0..3's reply arrives
+  const e = await rejects(pool.fingerprintMany(docs), 'E_WASM', /documents 4\.\.7: the worker stopped: planted crash/);
+  assert.equal(e.detail, { first: 4, last: 7 });
+  // batches caught beside a crash but sound are run again and answered
+  const d2 = plain.slice();
+  assert.equal([...await pool.fingerprintMany(d2)], [...fingerprintMany(d2)]);
+  await pool.close();
 });
 
 test('close rejects the calls still running and every later call', async () => {
