@@ -32,7 +32,9 @@ const BUDGETS: { file: string; what: string; gzip: number }[] = [
   // 98 → 101 KB when clustering learnt to estimate its candidate pairs on a worker pool
   // (nearDuplicatesOnPool, the candidate walk in steps, Pool.estimateMinPairs and its shared rows:
   // about 3.2 KB gzipped): 97.0 KB before, 100.1 KB then.
-  { file: 'browser-external.js', what: 'JS glue: the whole API, WASM fetched', gzip: 101 * KB },
+  // 101 → 102 KB when content mode's templates were learnt on the pool (Pool.learnTemplate: 101.0
+  // KB) and the pool ran again, alone, the batches of a worker that stopped (101.1 KB).
+  { file: 'browser-external.js', what: 'JS glue: the whole API, WASM fetched', gzip: 102 * KB },
   // 80 → 96 KB when the scalar build joined the SIMD one inline (about 11 KB of gzipped base64):
   // init() picks the build the engine runs, with no file to fetch.
   // 96 → 106 KB for the same online index and item sketches: 102.4 KB then.
