@@ -1,9 +1,10 @@
 // Where the DuckDB engine's time goes: runs `findNearDuplicates` with `engine: 'duckdb'` on a
 // crawl in this process and prints, for each step (sketching; the candidate step's common, load,
 // cap, pairs and read; building the clusters' evidence; the exact checks; the clusters settled
-// again), its wall time, the process's CPU time (user + system, worker threads included) and the
+// again), its wall time, the process's CPU time (user + system, worker threads included), the
 // bytes the process read through read() in it (rchar of /proc/self/io: page-cache copies count,
-// whether or not the disk was touched). Linux only (rchar).
+// whether or not the disk was touched) and the highest resident set size sampled in it (every
+// 100 ms; worker threads and DuckDB included). Linux only (rchar).
 //
 //   node --import tsx bench/spilled-phases.ts CRAWL.jsonl [--workers 2] [--memory-limit 2GB] [--temp-dir DIR] [--root CHECKOUT]
 //
@@ -35,11 +36,13 @@ function cpu(): number {
   return (u.user + u.system) / 1e6;
 }
 
-interface Mark { name: string; wall: number; cpu: number; rchar: number }
+interface Mark { name: string; wall: number; cpu: number; rchar: number; rss: number }
 const marks: Mark[] = [];
-const mark = (name: string) => marks.push({ name, wall: performance.now() / 1000, cpu: cpu(), rchar: rchar() });
+let rss = 0;
+const mark = (name: string) => { rss = Math.max(rss, process.memoryUsage.rss()); marks.push({ name, wall: performance.now() / 1000, cpu: cpu(), rchar: rchar(), rss }); rss = 0; };
 const loads: number[] = [];
 const sampler = setInterval(() => loads.push(loadavg()[0]), 1000);
+const rssSampler = setInterval(() => { rss = Math.max(rss, process.memoryUsage.rss()); }, 100);
 
 mark('start');
 let sketched = false;
@@ -57,13 +60,14 @@ const c = found.nd.clusters;
 found.close();
 mark('end');
 clearInterval(sampler);
+clearInterval(rssSampler);
 
 console.log(`${input}: ${found.crawl.urls.length} pages, ${found.nd.stats.candidatePairs} candidate pairs, ${c.count} clusters of ${c.stats.clusteredDocuments} pages, ${found.exactPairs} pairs checked exactly`);
-console.log('step                            wall s    CPU s   rchar MB');
+console.log('step                            wall s    CPU s   rchar MB  peak RSS MiB');
 for (let i = 1; i < marks.length; i++) {
   const a = marks[i - 1], b = marks[i];
   if (b.name === 'end' && b.wall - a.wall < 0.05) continue;
-  console.log(`${b.name.padEnd(30)} ${(b.wall - a.wall).toFixed(1).padStart(7)} ${(b.cpu - a.cpu).toFixed(1).padStart(8)} ${((b.rchar - a.rchar) / 2 ** 20).toFixed(0).padStart(10)}`);
+  console.log(`${b.name.padEnd(30)} ${(b.wall - a.wall).toFixed(1).padStart(7)} ${(b.cpu - a.cpu).toFixed(1).padStart(8)} ${((b.rchar - a.rchar) / 2 ** 20).toFixed(0).padStart(10)} ${(b.rss / 2 ** 20).toFixed(0).padStart(13)}`);
 }
 const first = marks[0], last = marks[marks.length - 1];
 console.log(`${'total'.padEnd(30)} ${(last.wall - first.wall).toFixed(1).padStart(7)} ${(last.cpu - first.cpu).toFixed(1).padStart(8)} ${((last.rchar - first.rchar) / 2 ** 20).toFixed(0).padStart(10)}`);

@@ -302,14 +302,18 @@ export function estimateMinChunk(rows: MinRows, a: Uint32Array, b: Uint32Array, 
   }
 }
 
-/** Pairs estimated per call of estimateMinChunk by estimateRowPairs (that of the pool's chunks: the rows copied stay a few MB). */
-const ROW_PAIRS_STEP = 32768;
+/**
+ * Pairs estimated per call of estimateMinChunk by estimateRowPairs: the rows they name are copied
+ * into this thread's WebAssembly memory, which keeps the size it grows to (8,192 pairs whose second
+ * rows are scattered name up to 16,384 rows, 16 MiB of MIN_128 rows).
+ */
+const ROW_PAIRS_STEP = 8192;
 
 /**
  * Takes rows (CSR: row r is values[offsets[r]..offsets[r+1])), pairs of their row ids ra[i], rb[i],
  * the sketch kind and s, and a floor; calls emit(i, shared, resemblance, containment of a in b, of
  * b in a) for each pair reaching the floor (resemblance or containment either way), in pair order,
- * with the estimates of `estimateRows` (MIN_s: on the kernel once initialized, in steps of 32,768
+ * with the estimates of `estimateRows` (MIN_s: on the kernel once initialized, in steps of 8,192
  * pairs). Adaptive sketches need each pair's DocIds and the modulus column (`adaptive`).
  */
 export function estimateRowPairs(kind: SketchKind, s: number, rows: MinRows, ra: Uint32Array, rb: Uint32Array, floor: number,

@@ -21,7 +21,7 @@ const PENDING = 64 << 20;
 const BLOCK = 1 << 15;
 const BLOCKS = 2048;
 /** Bytes of rows read at a time for the estimates of many pairs on this thread (`SpilledEstimator.many`). */
-const MANY_BYTES = 64 << 20;
+const MANY_BYTES = 32 << 20;
 /** Bytes read at once by a sequential pass. */
 const PASS = 16 << 20;
 /**

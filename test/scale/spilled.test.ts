@@ -1,7 +1,8 @@
 // Sketches kept on disk: the store gives back every row as written (whatever order the batches
 // came in), its estimator equals SetEstimator one pair at a time and many pairs at a time (rows
 // gathered in sets, read in file order), the count-min filter never clears a common value, and
-// clustering the spilled sketches on DuckDB gives exactly what nearDuplicates gives in memory.
+// clustering the spilled sketches on DuckDB gives exactly what nearDuplicates gives in memory,
+// with the candidate pairs estimated in chunks of any size, here or on a worker pool.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { SketchStore, type SpilledSketches } from '../../src/pipeline/sketch-sto
 import { CommonFilter, ValueCounts } from '../../src/scale/common.js';
 import { clusterSpilledWithDuckDB } from '../../src/scale/spilled.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
+import { createPool } from '../../src/workers/node.js';
 import { rng } from '../helpers/random.js';
 import { assertSamePairs, corpus, scratch } from './helpers.js';
 
@@ -219,6 +221,34 @@ for (const [name, sketchOptions, options] of cases) {
     }
   });
 }
+
+test('clusterSpilledWithDuckDB estimates in chunks of any size, here and on a pool, and equals nearDuplicates', async () => {
+  const sketchOptions: SketchOptions = { markup: 'text', s: 128, w: 2 };
+  const set = sketchMany(texts, sketchOptions);
+  const options: NearDuplicateOptions = { commonCap: 30, prefix: 0, threshold: 0.4 };
+  const expected = nearDuplicates(set, options);
+  const spilled = await spill(set, sketchOptions, 23);
+  const pool = createPool({ workers: 2 });
+  try {
+    assert.ok(expected.pairs.count > 1000, `${expected.pairs.count} pairs`);
+    // 1 KiB: less than one pair's rows (each chunk one pair); pairs cut short of the bytes; the defaults
+    const runs: [string, Parameters<typeof clusterSpilledWithDuckDB>[1]][] = [
+      ['one pair a chunk', { chunkBytes: 1024 }], ['chunks of 100 pairs', { chunkPairs: 100 }], ['chunks of 96 KiB', { chunkBytes: 96 << 10 }],
+      ['one pair a chunk, on the pool', { chunkBytes: 1024, pool }], ['chunks of 333 pairs, on the pool', { chunkPairs: 333, pool }],
+      ['chunks of 48 KiB, on the pool', { chunkBytes: 48 << 10, pool }], ['defaults, on the pool', { pool }],
+    ];
+    for (const [what, o] of runs) {
+      const actual = await clusterSpilledWithDuckDB(spilled, { cluster: options, engine: { memoryLimit: '256MB', tempDir: folder }, ...o });
+      assertSamePairs(actual.pairs, expected.pairs, what);
+      for (const c of ['clusterOf', 'via', 'toRepresentative', 'memberChained'] as const) {
+        assert.equal(Array.from(actual.clusters[c]), Array.from(expected.clusters[c]), `${what}: ${c}`);
+      }
+    }
+  } finally {
+    await pool.close();
+    spilled.close();
+  }
+});
 
 test('clusterSpilledWithDuckDB takes method pairs only', async () => {
   const set = sketchMany(texts.slice(0, 60), { markup: 'text', s: 16, superShingle: 2 });
