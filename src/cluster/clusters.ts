@@ -4,6 +4,7 @@
 // each cluster's representative it gives every member the member it joined through.
 import { KIND_NAMES, KIND_NEAR, type Equivalence, type EvidenceKind } from './equivalence.js';
 import type { PairEstimator } from './columns.js';
+import { estimatePairs } from './estimate.js';
 import type { PairTable } from './pairs.js';
 import { UnionFind } from './union-find.js';
 
@@ -198,6 +199,9 @@ export function finalPhase(n: number, eq: Equivalence, pairs: PairTable, policy:
   const queue = new Uint32Array(Math.max(1, n));
   const seen = new Uint8Array(n);
   let chainedClusters = 0, largest = 0;
+  // (member, its representative) for every member but the representatives
+  const toA = new Uint32Array(offsets[count] - count), toB = new Uint32Array(toA.length);
+  let toN = 0;
   for (let c = 0; c < count; c++) {
     const rep = representative[c];
     largest = Math.max(largest, offsets[c + 1] - offsets[c]);
@@ -228,15 +232,21 @@ export function finalPhase(n: number, eq: Equivalence, pairs: PairTable, policy:
           shared[x] = pairs.shared[i];
           hits[x] = pairs.hits[i];
         }
-        const r = est.pair(x, rep);
-        toRepresentative[x] = r;
-        const cPolicy = policy.containment;
-        const direct = r >= policy.threshold || (cPolicy !== undefined && (est.out[1] >= cPolicy || est.out[2] >= cPolicy));
-        if (!direct && depth[x] > 1) { memberChained[x] = 1; chained[c] = 1; }
+        toA[toN] = x; toB[toN] = rep; toN++;
       }
     }
-    if (chained[c]) chainedClusters++;
   }
+  // Each member against its representative, estimated together: rows on disk are read a set at a
+  // time in file order (PairEstimator.many) rather than one member at a time.
+  const e = estimatePairs(est, toA.subarray(0, toN), toB.subarray(0, toN));
+  const cPolicy = policy.containment;
+  for (let k = 0; k < toN; k++) {
+    const x = toA[k], r = e.resemblance[k];
+    toRepresentative[x] = r;
+    const direct = r >= policy.threshold || (cPolicy !== undefined && (e.containmentAB[k] >= cPolicy || e.containmentBA[k] >= cPolicy));
+    if (!direct && depth[x] > 1) { memberChained[x] = 1; chained[clusterOf[x]] = 1; }
+  }
+  for (let c = 0; c < count; c++) if (chained[c]) chainedClusters++;
   return new Clusters(n, count, clusterOf, offsets, members, representative, chained, via, kind,
     resemblance, containment, contains, shared, hits, depth, toRepresentative, memberChained,
     { acceptedPairs: acc, clusters: count, clusteredDocuments: offsets[count], chainedClusters, largestCluster: largest });

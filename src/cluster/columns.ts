@@ -37,6 +37,19 @@ export interface PairEstimator {
   readonly set: Pick<RowColumns, 'offsets'>;
   readonly out: Float64Array;
   pair(a: number, b: number): number;
+  /**
+   * Optional, for estimators whose rows cost less read together (rows on disk): takes pairs a[i],
+   * b[i] of DocIds; writes each pair's estimates (those `pair` leaves in `out`) into `into`.
+   */
+  many?(a: Uint32Array, b: Uint32Array, into: PairEstimates): void;
+}
+
+/** Estimates of many pairs, one column each: pair i's resemblance, containments (a in b, b in a) and shared values. */
+export interface PairEstimates {
+  resemblance: Float64Array;
+  containmentAB: Float64Array;
+  containmentBA: Float64Array;
+  shared: Uint32Array;
 }
 
 /** True on little-endian hosts, where word 2i of a u64 column is the low half of value i. */

@@ -6,7 +6,7 @@
 // sketches, ∞ for a sketch holding all its shingles) F(A) samples S(A) and F(B) holds all of S(B),
 // so c(A, B) ≈ |{a ∈ F(A) ∩ F(B), a ≤ τ}| / |{a ∈ F(A), a ≤ τ}|. Unlike the core, rows left
 // empty (after reduction to a common modulus) give 0, not a vacuous 1: no evidence joins nothing.
-import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns, type SketchKind } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns, type PairEstimates, type PairEstimator, type SketchKind } from './columns.js';
 import type { Kernels } from '../wasm/kernels.js';
 import type { WasmMemory } from '../wasm/memory.js';
 import { isInitialized, withArena } from '../wasm/instance.js';
@@ -300,4 +300,54 @@ export function estimateMinChunk(rows: MinRows, a: Uint32Array, b: Uint32Array, 
   } finally {
     for (let r = 0; r < rowsIn; r++) slot[order[r]] = 0;
   }
+}
+
+/**
+ * Pairs estimated per call of estimateMinChunk by estimateRowPairs: the rows they name are copied
+ * into this thread's WebAssembly memory, which keeps the size it grows to (8,192 pairs whose second
+ * rows are scattered name up to 16,384 rows, 16 MiB of MIN_128 rows).
+ */
+const ROW_PAIRS_STEP = 8192;
+
+/**
+ * Takes rows (CSR: row r is values[offsets[r]..offsets[r+1])), pairs of their row ids ra[i], rb[i],
+ * the sketch kind and s, and a floor; calls emit(i, shared, resemblance, containment of a in b, of
+ * b in a) for each pair reaching the floor (resemblance or containment either way), in pair order,
+ * with the estimates of `estimateRows` (MIN_s: on the kernel once initialized, in steps of 8,192
+ * pairs). Adaptive sketches need each pair's DocIds and the modulus column (`adaptive`).
+ */
+export function estimateRowPairs(kind: SketchKind, s: number, rows: MinRows, ra: Uint32Array, rb: Uint32Array, floor: number,
+  emit: (i: number, shared: number, r: number, cab: number, cba: number) => void,
+  adaptive?: { modulusLog2: Uint8Array; a: Uint32Array; b: Uint32Array }): void {
+  const n = ra.length;
+  if (kind === 'min' && isInitialized()) {
+    for (let from = 0; from < n; from += ROW_PAIRS_STEP) {
+      const to = Math.min(n, from + ROW_PAIRS_STEP);
+      const e = estimateMinChunk(rows, ra.subarray(from, to), rb.subarray(from, to), s, floor);
+      for (let k = 0; k < e.index.length; k++) emit(from + e.index[k], e.shared[k], e.resemblance[k], e.containmentAB[k], e.containmentBA[k]);
+    }
+    return;
+  }
+  const w = words(rows.values), off = rows.offsets, out = new Float64Array(4);
+  const x: Row = { w, start: 0, end: 0, cardinality: 0, modulusLog2: 0 }, y: Row = { w, start: 0, end: 0, cardinality: 0, modulusLog2: 0 };
+  for (let i = 0; i < n; i++) {
+    x.start = off[ra[i]]; x.end = off[ra[i] + 1];
+    y.start = off[rb[i]]; y.end = off[rb[i] + 1];
+    if (adaptive) { x.modulusLog2 = adaptive.modulusLog2[adaptive.a[i]]; y.modulusLog2 = adaptive.modulusLog2[adaptive.b[i]]; }
+    const r = estimateRows(kind, s, x, y, out);
+    if (Math.max(out[C_AB], out[C_BA], r) >= floor) emit(i, out[SHARED], r, out[C_AB], out[C_BA]);
+  }
+}
+
+/** Takes an estimator and pairs a[i], b[i] of DocIds; returns their estimates (through `many` when the estimator has it). */
+export function estimatePairs(est: PairEstimator, a: Uint32Array, b: Uint32Array): PairEstimates {
+  const n = a.length;
+  const e: PairEstimates = { resemblance: new Float64Array(n), containmentAB: new Float64Array(n), containmentBA: new Float64Array(n), shared: new Uint32Array(n) };
+  if (est.many) { est.many(a, b, e); return e; }
+  const out = est.out;
+  for (let i = 0; i < n; i++) {
+    e.resemblance[i] = est.pair(a[i], b[i]);
+    e.containmentAB[i] = out[C_AB]; e.containmentBA[i] = out[C_BA]; e.shared[i] = out[SHARED];
+  }
+  return e;
 }

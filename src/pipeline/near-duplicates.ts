@@ -35,7 +35,7 @@ export interface FindNearDuplicatesOptions {
   sketch?: SketchOptions;
   /** Clustering options (threshold, containment, method, commonCap, ...; `dates` / `inlinks` are filled in from the crawl for those rules). */
   cluster?: NearDuplicateOptions;
-  /** Threads that sketch, estimate the candidate pairs (MIN_s, memory engine) and shingle the pages checked exactly (default: available cores; 1 runs inline). */
+  /** Threads that sketch, estimate the candidate pairs (MIN_s) and shingle the pages checked exactly (default: available cores; 1 runs inline). */
   workers?: number;
   /** Input bytes per sketching batch, 1 KiB..256 MiB (default 4 MiB): bounds what is held while a batch waits for a worker. A crawl of one batch is done inline. */
   batchBytes?: number;
@@ -181,7 +181,7 @@ async function clusterCrawl(input: string | readonly string[], crawl: FoundNearD
   const set = crawl.set;
   const nd = set instanceof SpilledSketches
     ? await clusterSpilledWithDuckDB(set, {
-      cluster, engine: options.engineOptions,
+      cluster, engine: options.engineOptions, pool: flow.pool,
       onProgress: (p) => { if (p.state !== 'running') emit({ stage: 'candidates', state: 'step', detail: p.stage, done: p.state === 'done', count: p.rows, seconds: p.seconds }); },
     })
     : (options.engine ?? 'memory') === 'duckdb'

@@ -2,13 +2,14 @@
 // (the DuckDB engine's path). Each batch's rows are appended to one file as the batch comes out of
 // the worker pool; what stays in memory is the per-document columns (row lengths, cardinalities,
 // fingerprints: about 50 bytes a page against about 1 KB of values with MIN_128). Rows are then
-// read back either in one sequential pass (to count values, or to write the candidate keys) or one
-// by one for the estimates of candidate pairs, through a cache of file blocks.
+// read back either in one sequential pass (to count values, or to write the candidate keys), or a
+// set at a time for the estimates of many pairs (RowGather: the rows a chunk of pairs names, read
+// in file order), or one by one through a cache of file blocks for a single pair.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, write } from 'node:fs';
 import { join } from 'node:path';
 import { ResembleError } from '../errors.js';
-import type { PairEstimator } from '../cluster/columns.js';
-import { estimateRows, type Row } from '../cluster/estimate.js';
+import type { PairEstimates, PairEstimator } from '../cluster/columns.js';
+import { estimateRowPairs, estimateRows, type MinRows, type Row } from '../cluster/estimate.js';
 import type { SketchParams } from '../sketch/options.js';
 import { templateShareOf, tooLittleContentOf, type SketchDocuments, type SketchError, type SketchSet } from '../sketch/sketch-set.js';
 
@@ -19,8 +20,16 @@ const PENDING = 64 << 20;
 /** Bytes of a cached block for reads one row at a time, and blocks kept (64 MiB). */
 const BLOCK = 1 << 15;
 const BLOCKS = 2048;
+/** Bytes of rows read at a time for the estimates of many pairs on this thread (`SpilledEstimator.many`). */
+const MANY_BYTES = 32 << 20;
 /** Bytes read at once by a sequential pass. */
 const PASS = 16 << 20;
+/**
+ * A gap of at most this many bytes between two rows a RowGather reads is read with them, as a row
+ * no pair names, instead of ending the read: one read() call costs about as much as copying a few
+ * KiB from the page cache. Gap bytes in one set are bounded by a quarter of its capacity.
+ */
+const GAP = 4096;
 
 /**
  * Folders of stores not yet removed: removed when the process exits, for results whose `close()`
@@ -249,6 +258,144 @@ class BlockCache {
   }
 }
 
+/**
+ * The rows of chosen DocIds read back from the file into one compact set, for the estimates of many
+ * pairs: pairs are added while their rows fit `capacity` bytes (the first pair always fits), then
+ * `read` reads exactly those rows in ascending file offset, rows that lie next to each other (or
+ * at most GAP bytes apart) in one read() call, and returns them as CSR rows whose row `row(d)` is
+ * DocId d's. A gap read between two rows is a row of its own that no DocId names. The set is read
+ * into one of `buffers` reused buffers in turn (SharedArrayBuffers when `shared`, for worker threads
+ * to read in place): rows returned stay valid until `buffers` more reads. Memory: `buffers` times
+ * the capacity and its gaps (a quarter more at most), plus 4 bytes a document for the DocIds' places.
+ */
+export class RowGather {
+  /** Per DocId: 0 when not in the set, else 1 + its place in `list` (before `read`) or its row (after). */
+  private readonly slots: Uint32Array;
+  private list = new Uint32Array(1024);
+  private count = 0;
+  private bytes = 0;
+  private reads = 0;
+  private readonly buffers: { values: BigUint64Array; bytes: Uint8Array; offsets: Uint32Array }[] = [];
+  private sorted = new Uint32Array(1024);
+  private gapBefore = new Uint8Array(1024);
+  /** Bytes and read() calls of the reads so far. */
+  bytesRead = 0;
+  calls = 0;
+
+  constructor(private readonly set: SpilledSketches, readonly capacity: number, buffers = 1, private readonly shared = false) {
+    this.slots = new Uint32Array(set.size);
+    for (let i = 0; i < buffers; i++) this.buffers.push({ values: new BigUint64Array(0), bytes: new Uint8Array(0), offsets: new Uint32Array(0) });
+  }
+
+  /** DocIds in the set. */
+  get size(): number {
+    return this.count;
+  }
+
+  private rowBytes(d: number): number {
+    return (this.set.offsets[d + 1] - this.set.offsets[d]) * 8;
+  }
+
+  private put(d: number): void {
+    if (this.slots[d] !== 0) return;
+    if (this.count === this.list.length) this.list = grown(this.list, this.count + 1);
+    this.list[this.count++] = d;
+    this.slots[d] = this.count;
+    this.bytes += this.rowBytes(d);
+  }
+
+  /** Adds the rows of DocIds a and b; false (nothing added) when they would take the set past its capacity. */
+  addPair(a: number, b: number): boolean {
+    const n = this.set.size;
+    if (!(a >= 0 && a < n && b >= 0 && b < n)) throw new ResembleError('E_INPUT', `RowGather: DocIds ${a}, ${b} beyond the ${n} documents`);
+    const need = (this.slots[a] === 0 ? this.rowBytes(a) : 0) + (this.slots[b] === 0 && b !== a ? this.rowBytes(b) : 0);
+    if (need > 0 && this.count > 0 && this.bytes + need > this.capacity) return false;
+    this.put(a); this.put(b);
+    return true;
+  }
+
+  /** The row of DocId d in the rows `read` returned last (d must be in the set). */
+  row(d: number): number {
+    return this.slots[d] - 1;
+  }
+
+  /** Writes the rows of DocIds docs[i] into out[i] (see `row`). */
+  rows(docs: Uint32Array, out: Uint32Array): void {
+    const slots = this.slots;
+    for (let i = 0; i < docs.length; i++) out[i] = slots[docs[i]] - 1;
+  }
+
+  /** Reads the rows of the DocIds added; returns them (row(d) is d's). The set stays until `clear`. */
+  read(): { values: BigUint64Array; offsets: Uint32Array } {
+    this.set.check();
+    const { position, fd, path } = this.set.columns;
+    const off = this.set.offsets, fileOrder = this.set.columns.fileOrder, rank = this.set.ranks();
+    const count = this.count, slots = this.slots, list = this.list;
+    if (this.sorted.length < count) { this.sorted = grown(this.sorted, count); this.gapBefore = grown(this.gapBefore, count); }
+    // The rows in file order (each row's place in the file), then the gaps worth reading with them.
+    let m = 0;
+    for (let i = 0; i < count; i++) { const d = list[i]; if (off[d + 1] > off[d]) this.sorted[m++] = rank[d]; }
+    const sorted = this.sorted.subarray(0, m).sort(), gapBefore = this.gapBefore;
+    let rowsOut = count, total = 0, gapBytes = 0, end = 0;
+    for (let j = 0; j < m; j++) {
+      const d = fileOrder[sorted[j]], p = position[d], gap = (p - end) * 8;
+      gapBefore[j] = 0;
+      if (j > 0 && gap > 0 && gap <= GAP && gapBytes + gap <= this.capacity / 4) { gapBefore[j] = 1; gapBytes += gap; rowsOut++; total += p - end; }
+      total += off[d + 1] - off[d];
+      end = p + off[d + 1] - off[d];
+    }
+    const buffer = this.buffers[this.reads++ % this.buffers.length];
+    // 8 bytes of padding: the estimate kernel reads one value past a row
+    if (buffer.values.length < total + 1) {
+      const values = total + 1 + (total >>> 3);
+      buffer.values = new BigUint64Array(this.shared ? new SharedArrayBuffer(values * 8) : new ArrayBuffer(values * 8));
+      buffer.bytes = new Uint8Array(buffer.values.buffer);
+    }
+    if (buffer.offsets.length < rowsOut + 1) {
+      const rows = rowsOut + 1 + (rowsOut >>> 3);
+      buffer.offsets = new Uint32Array(this.shared ? new SharedArrayBuffer(rows * 4) : new ArrayBuffer(rows * 4));
+    }
+    const offsets = buffer.offsets, bytes = buffer.bytes;
+    // One read per run of rows and gaps lying end to end in the file.
+    let r = 0, at = 0, runFrom = 0, runAt = 0;
+    const flush = () => {
+      const length = (at - runAt) * 8;
+      let got = 0;
+      while (got < length) {
+        const k = readSync(fd, bytes, runAt * 8 + got, length - got, runFrom * 8 + got);
+        if (k === 0) throw new ResembleError('E_IO', `the sketch file ${path} is shorter than written`, { path });
+        got += k;
+        this.calls++;
+      }
+      this.bytesRead += length;
+    };
+    end = 0;
+    for (let j = 0; j < m; j++) {
+      const d = fileOrder[sorted[j]], p = position[d], len = off[d + 1] - off[d];
+      if (j > 0 && gapBefore[j]) { offsets[r++] = at; at += p - end; }
+      else if (j > 0 && p !== end) { flush(); runFrom = p; runAt = at; }
+      else if (j === 0) { runFrom = p; runAt = at; }
+      offsets[r] = at;
+      slots[d] = ++r;
+      at += len;
+      end = p + len;
+    }
+    if (m > 0) flush();
+    // rows left empty (pages with too little content) last, each of no values
+    for (let i = 0; i < count; i++) { const d = list[i]; if (off[d + 1] === off[d]) { offsets[r] = at; slots[d] = ++r; } }
+    offsets[r] = at;
+    return { values: buffer.values.subarray(0, at), offsets: offsets.subarray(0, r + 1) };
+  }
+
+  /** Empties the set (the rows read stay where they are until their buffer is read into again). */
+  clear(): void {
+    const slots = this.slots, list = this.list;
+    for (let i = 0; i < this.count; i++) slots[list[i]] = 0;
+    this.count = 0;
+    this.bytes = 0;
+  }
+}
+
 /** Estimates of pairs from rows read back from the file (the same estimates as a SetEstimator over the same rows). */
 class SpilledEstimator implements PairEstimator {
   readonly out = new Float64Array(4);
@@ -259,7 +406,7 @@ class SpilledEstimator implements PairEstimator {
   private readonly kind: SketchParams['kind'];
   private readonly s: number;
 
-  constructor(readonly set: SpilledSketches, private readonly cache: BlockCache) {
+  constructor(readonly set: SpilledSketches, private readonly cache: BlockCache, private readonly manyBytes: number) {
     this.kind = set.params.kind;
     this.s = set.params.s ?? Infinity;
   }
@@ -279,6 +426,30 @@ class SpilledEstimator implements PairEstimator {
     if (b !== this.lastB) { this.load(b, this.b); this.lastB = b; }
     return estimateRows(this.kind, this.s, this.a, this.b, this.out);
   }
+
+  /** Estimates many pairs from their rows read a set at a time, in file order (RowGather), not one by one through the cache. */
+  many(a: Uint32Array, b: Uint32Array, into: PairEstimates): void {
+    const n = a.length;
+    if (b.length !== n) throw new ResembleError('E_INPUT', `many: expected as many second documents as first, got ${b.length} and ${n}`);
+    const gather = new RowGather(this.set, this.manyBytes);
+    const ra = new Uint32Array(Math.min(n, 1 << 20)), rb = new Uint32Array(ra.length);
+    const mod = this.set.modulusLog2;
+    let from = 0;
+    const run = (to: number) => {
+      if (to === from) return;
+      const rows = gather.read();
+      const x = ra.subarray(0, to - from), y = rb.subarray(0, to - from);
+      gather.rows(a.subarray(from, to), x); gather.rows(b.subarray(from, to), y);
+      const at = from;
+      estimateRowPairs(this.kind, this.s, rows, x, y, 0, (i, shared, r, cab, cba) => {
+        into.resemblance[at + i] = r; into.containmentAB[at + i] = cab; into.containmentBA[at + i] = cba; into.shared[at + i] = shared;
+      }, this.kind === 'adaptive' ? { modulusLog2: mod, a: a.subarray(from, to), b: b.subarray(from, to) } : undefined);
+      gather.clear();
+      from = to;
+    };
+    for (let i = 0; i < n; i++) if (i - from === ra.length || !gather.addPair(a[i], b[i])) { run(i); gather.addPair(a[i], b[i]); }
+    run(n);
+  }
 }
 
 /**
@@ -296,6 +467,7 @@ export class SpilledSketches implements SketchDocuments {
   readonly shingleFp: BigUint64Array;
   readonly templateTokens?: Uint32Array;
   private cache?: BlockCache;
+  private rank?: Uint32Array;
   private closed = false;
 
   constructor(readonly params: SketchParams, readonly columns: SpilledColumns, readonly errors: SketchError[]) {
@@ -318,15 +490,39 @@ export class SpilledSketches implements SketchDocuments {
     return templateShareOf(this, i);
   }
 
-  private check(): void {
+  /** Throws once the file is closed. */
+  check(): void {
     if (this.closed) throw new ResembleError('E_IO', 'the spilled sketches were closed');
   }
 
-  /** An estimator of pairs by DocId, reading rows back from the file (estimators share one block cache). */
-  estimator(): PairEstimator {
+  /** Per DocId, its row's place among the rows in file order (made once; 4 bytes a document). */
+  ranks(): Uint32Array {
+    if (!this.rank) {
+      const order = this.columns.fileOrder;
+      this.rank = new Uint32Array(this.size);
+      for (let k = 0; k < order.length; k++) this.rank[order[k]] = k;
+    }
+    return this.rank;
+  }
+
+  /**
+   * A RowGather over these rows: sets of rows of at most `capacity` bytes each, read in file order
+   * into `buffers` buffers in turn (SharedArrayBuffers when `shared`).
+   */
+  gather(capacity: number, buffers = 1, shared = false): RowGather {
+    this.check();
+    return new RowGather(this, capacity, buffers, shared);
+  }
+
+  /**
+   * An estimator of pairs by DocId, reading rows back from the file: one pair's through a cache of
+   * blocks (estimators share one), many pairs' a set of rows of at most `manyBytes` at a time
+   * (default 64 MiB) in file order.
+   */
+  estimator(manyBytes = MANY_BYTES): PairEstimator {
     this.check();
     this.cache ??= new BlockCache(this.columns.fd, this.columns.path);
-    return new SpilledEstimator(this, this.cache);
+    return new SpilledEstimator(this, this.cache, manyBytes);
   }
 
   /**

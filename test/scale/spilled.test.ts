@@ -1,6 +1,8 @@
 // Sketches kept on disk: the store gives back every row as written (whatever order the batches
-// came in), its estimator equals SetEstimator, the count-min filter never clears a common value,
-// and clustering the spilled sketches on DuckDB gives exactly what nearDuplicates gives in memory.
+// came in), its estimator equals SetEstimator one pair at a time and many pairs at a time (rows
+// gathered in sets, read in file order), the count-min filter never clears a common value, and
+// clustering the spilled sketches on DuckDB gives exactly what nearDuplicates gives in memory,
+// with the candidate pairs estimated in chunks of any size, here or on a worker pool.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
@@ -9,12 +11,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { init, sketchMany, type SketchOptions } from '../../src/index.js';
 import { words } from '../../src/cluster/columns.js';
-import { SetEstimator } from '../../src/cluster/estimate.js';
+import { SetEstimator, estimatePairs } from '../../src/cluster/estimate.js';
 import { nearDuplicates, type NearDuplicateOptions } from '../../src/cluster/near-duplicates.js';
 import { SketchStore, type SpilledSketches } from '../../src/pipeline/sketch-store.js';
 import { CommonFilter, ValueCounts } from '../../src/scale/common.js';
 import { clusterSpilledWithDuckDB } from '../../src/scale/spilled.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
+import { createPool } from '../../src/workers/node.js';
 import { rng } from '../helpers/random.js';
 import { assertSamePairs, corpus, scratch } from './helpers.js';
 
@@ -22,11 +25,11 @@ await init();
 const texts = corpus(700, 41);
 const folder = scratch();
 
-/** Takes a set and its options; writes it to a store in batches of shuffled DocIds (as content mode releases pages); returns the spilled sketches. */
-async function spill(set: SketchSet, options: SketchOptions, seed = 5): Promise<SpilledSketches> {
+/** Takes a set and its options; writes it to a store in batches of shuffled DocIds (as content mode releases pages; those of `skip` never, so their rows are empty); returns the spilled sketches. */
+async function spill(set: SketchSet, options: SketchOptions, seed = 5, skip: number[] = []): Promise<SpilledSketches> {
   const store = new SketchStore(folder, set.params);
   const r = rng(seed);
-  const order = Uint32Array.from({ length: set.size }, (_, i) => i);
+  const order = Uint32Array.from(Array.from({ length: set.size }, (_, i) => i).filter((d) => !skip.includes(d)));
   for (let i = order.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [order[i], order[j]] = [order[j], order[i]]; }
   for (let at = 0; at < order.length; at += 61) {
     const ids = order.subarray(at, Math.min(order.length, at + 61));
@@ -63,6 +66,94 @@ test('the store gives back every row, and its estimator equals SetEstimator', as
     }
   } finally {
     spilled.close();
+  }
+});
+
+/** Takes spilled sketches; returns their DocIds in file order (from `scan`). */
+function fileOrder(spilled: SpilledSketches): number[] {
+  const order: number[] = [];
+  spilled.scan((d) => { order.push(d); });
+  return order;
+}
+
+test('RowGather reads exactly the rows added, neighbours in one read, at the file\'s ends and rows left empty too', async () => {
+  const options: SketchOptions = { markup: 'text', s: 64, w: 3 };
+  const set = sketchMany(texts, options);
+  const empty = [3, 50, 51, 400, set.size - 1];
+  const spilled = await spill(set, options, 5, empty);
+  try {
+    const order = fileOrder(spilled), n = set.size, w = words(set.values);
+    assert.is(order.length, n - empty.length);
+    const bytesOf = (d: number) => (spilled.offsets[d + 1] - spilled.offsets[d]) * 8;
+    const check = (rows: { values: BigUint64Array; offsets: Uint32Array }, gather: ReturnType<SpilledSketches['gather']>, docs: number[], what: string) => {
+      const x = words(rows.values);
+      const at = new Uint32Array(docs.length);
+      gather.rows(Uint32Array.from(docs), at);
+      docs.forEach((d, i) => {
+        const r = at[i], len = rows.offsets[r + 1] - rows.offsets[r];
+        assert.is(len, empty.includes(d) ? 0 : set.offsets[d + 1] - set.offsets[d], `${what}: row of ${d} length`);
+        for (let k = 0; k < 2 * len; k++) if (x[2 * rows.offsets[r] + k] !== w[2 * set.offsets[d] + k]) assert.unreachable(`${what}: row of ${d} word ${k}`);
+      });
+    };
+    // every row, in file order: one read of the whole file
+    let g = spilled.gather(1 << 30);
+    for (let i = 0; i + 1 < n; i += 2) assert.ok(g.addPair(i, i + 1));
+    check(g.read(), g, Array.from({ length: n }, (_, d) => d), 'all');
+    assert.is(g.calls, 1, 'one read');
+    assert.is(g.bytesRead, spilled.offsets[n] * 8, 'the file once');
+    // the first and last rows of the file, rows far apart, rows left empty: only their bytes, one read each
+    const far = [order[0], order[order.length - 1], order[Math.floor(order.length / 2)], empty[0], empty[2]];
+    g = spilled.gather(1 << 30);
+    g.addPair(far[0], far[1]); g.addPair(far[2], far[3]); g.addPair(far[4], far[0]);
+    check(g.read(), g, far, 'far');
+    assert.is(g.bytesRead, far.reduce((t, d) => t + bytesOf(d), 0), 'only the rows\' bytes');
+    assert.is(g.calls, 3, 'one read a row');
+    // two rows with one short row between them: one read, the gap a row of its own
+    const k = order.findIndex((d, i) => i > 0 && i + 1 < order.length && bytesOf(d) > 0 && bytesOf(d) < 4096 && bytesOf(order[i - 1]) > 0 && bytesOf(order[i + 1]) > 0);
+    g = spilled.gather(1 << 30);
+    g.addPair(order[k - 1], order[k + 1]);
+    const rows = g.read();
+    check(rows, g, [order[k - 1], order[k + 1]], 'gap');
+    assert.is(g.calls, 1, 'one read over the gap');
+    assert.is(rows.offsets.length, 4, 'three rows: the gap between');
+    // the set is bounded: a pair past the capacity is refused, the first pair always taken
+    g = spilled.gather(100);
+    assert.ok(g.addPair(order[5], order[9]), 'the first pair, larger than the capacity');
+    assert.not.ok(g.addPair(order[6], order[7]), 'no more');
+    assert.ok(g.addPair(order[9], order[5]), 'rows already in take no room');
+    check(g.read(), g, [order[5], order[9]], 'bounded');
+    g.clear();
+    assert.ok(g.addPair(order[6], order[7]), 'after clear');
+    check(g.read(), g, [order[6], order[7]], 'again');
+  } finally {
+    spilled.close();
+  }
+});
+
+test('many pairs at a time equal SetEstimator: random pairs in random order, sets of any size, the file\'s ends', async () => {
+  for (const [name, options] of [['min', { markup: 'text', s: 48, w: 3 }], ['mod', { markup: 'text', kind: 'mod', m: 4, w: 3 }],
+    ['adaptive', { markup: 'text', kind: 'adaptive', w: 3 }]] as [string, SketchOptions][]) {
+    const set = sketchMany(texts, options);
+    const spilled = await spill(set, options, 11);
+    try {
+      const order = fileOrder(spilled), n = set.size, r = rng(17);
+      const ends = [order[0], order[1], order[order.length - 1], order[order.length - 2], 0, n - 1];
+      const m = 4000, a = new Uint32Array(m), b = new Uint32Array(m);
+      for (let i = 0; i < m; i++) {
+        a[i] = i % 7 === 0 ? ends[i % ends.length] : Math.floor(r() * n);
+        b[i] = i % 11 === 0 ? ends[(i >> 1) % ends.length] : i % 13 === 0 ? a[i] : Math.floor(r() * n);
+      }
+      const theirs = estimatePairs(new SetEstimator(set), a, b);
+      // sets of one pair (a capacity below one row), of a few hundred rows, and of every row
+      for (const bytes of [64, 40_000, 1 << 30]) {
+        const mine = estimatePairs(spilled.estimator(bytes), a, b);
+        for (const c of ['resemblance', 'containmentAB', 'containmentBA', 'shared'] as const) {
+          for (let i = 0; i < m; i++) if (!Object.is(mine[c][i], theirs[c][i])) assert.unreachable(`${name}, sets of ${bytes} bytes: pair ${i} (${a[i]}, ${b[i]}) ${c} ${mine[c][i]} ≠ ${theirs[c][i]}`);
+        }
+      }
+    } finally {
+      spilled.close();
+    }
   }
 });
 
@@ -130,6 +221,34 @@ for (const [name, sketchOptions, options] of cases) {
     }
   });
 }
+
+test('clusterSpilledWithDuckDB estimates in chunks of any size, here and on a pool, and equals nearDuplicates', async () => {
+  const sketchOptions: SketchOptions = { markup: 'text', s: 128, w: 2 };
+  const set = sketchMany(texts, sketchOptions);
+  const options: NearDuplicateOptions = { commonCap: 30, prefix: 0, threshold: 0.4 };
+  const expected = nearDuplicates(set, options);
+  const spilled = await spill(set, sketchOptions, 23);
+  const pool = createPool({ workers: 2 });
+  try {
+    assert.ok(expected.pairs.count > 1000, `${expected.pairs.count} pairs`);
+    // 1 KiB: less than one pair's rows (each chunk one pair); pairs cut short of the bytes; the defaults
+    const runs: [string, Parameters<typeof clusterSpilledWithDuckDB>[1]][] = [
+      ['one pair a chunk', { chunkBytes: 1024 }], ['chunks of 100 pairs', { chunkPairs: 100 }], ['chunks of 96 KiB', { chunkBytes: 96 << 10 }],
+      ['one pair a chunk, on the pool', { chunkBytes: 1024, pool }], ['chunks of 333 pairs, on the pool', { chunkPairs: 333, pool }],
+      ['chunks of 48 KiB, on the pool', { chunkBytes: 48 << 10, pool }], ['defaults, on the pool', { pool }],
+    ];
+    for (const [what, o] of runs) {
+      const actual = await clusterSpilledWithDuckDB(spilled, { cluster: options, engine: { memoryLimit: '256MB', tempDir: folder }, ...o });
+      assertSamePairs(actual.pairs, expected.pairs, what);
+      for (const c of ['clusterOf', 'via', 'toRepresentative', 'memberChained'] as const) {
+        assert.equal(Array.from(actual.clusters[c]), Array.from(expected.clusters[c]), `${what}: ${c}`);
+      }
+    }
+  } finally {
+    await pool.close();
+    spilled.close();
+  }
+});
 
 test('clusterSpilledWithDuckDB takes method pairs only', async () => {
   const set = sketchMany(texts.slice(0, 60), { markup: 'text', s: 16, superShingle: 2 });

@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { ResembleError } from '../../errors.js';
 import { inlinkCounts, type FoundNearDuplicates } from '../../pipeline/near-duplicates.js';
+import { estimatePairs } from '../../cluster/estimate.js';
 import { KEEP_RULES, keptRecords, planDedup, type KeepRule } from '../../pipeline/dedup.js';
 import { enumFlag, readerOptionsOf, stringOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
@@ -76,14 +77,21 @@ async function writeDeduplicated(ctx: CommandContext, found: FoundNearDuplicates
       throw new ResembleError('E_IO', `cannot write the drop list ${dropList}: ${(e as Error).message}`, { path: dropList });
     }
     try {
-      const set = crawl.set, est = nd.estimator();
+      const set = crawl.set;
+      // How the dropped page relates to the kept one: equivalent copies, or the estimated resemblance
+      // (estimated together: rows on disk are read a set at a time).
+      const kindOf = (d: number, k: number) => set.rawFp[d] === set.rawFp[k] ? 'identical' : set.lexicalFp[d] === set.lexicalFp[k] ? 'lexical'
+        : set.shingleFp[d] === set.shingleFp[k] && set.offsets[d + 1] > set.offsets[d] ? 'shingle' : 'near';
+      const near: number[] = [];
+      for (let d = 0; d < plan.keeper.length; d++) if (plan.keeper[d] >= 0 && kindOf(d, plan.keeper[d]) === 'near') near.push(d);
+      const dropped = Uint32Array.from(near), kept = Uint32Array.from(near, (d) => plan.keeper[d]);
+      const estimates = estimatePairs(nd.estimator(), dropped, kept).resemblance;
+      let q = 0;
       for (let d = 0; d < plan.keeper.length; d++) {
         const k = plan.keeper[d];
         if (k < 0) continue;
-        // How the dropped page relates to the kept one: equivalent copies, or the estimated resemblance.
-        const kind = set.rawFp[d] === set.rawFp[k] ? 'identical' : set.lexicalFp[d] === set.lexicalFp[k] ? 'lexical'
-          : set.shingleFp[d] === set.shingleFp[k] && set.offsets[d + 1] > set.offsets[d] ? 'shingle' : 'near';
-        const resemblance = kind === 'near' ? round4(est.pair(d, k)) : 1;
+        const kind = kindOf(d, k);
+        const resemblance = kind === 'near' ? round4(estimates[q++]) : 1;
         const record = { id: crawl.urls[d], duplicates: crawl.urls[k], kind, resemblance };
         writeSync(fd, JSON.stringify(record) + '\n');
       }
