@@ -35,7 +35,7 @@ test('page mode: batched exact values equal each page shingled alone, for any ba
       const x = sets[a[i]], y = sets[b[i]], s = intersectionCount(x, y);
       r[i] = s / (x.length + y.length - s);
     }
-    for (const [workers, windowBytes, cacheBytes] of [[1, 4 << 20, 64 << 20], [2, 20 << 10, 64 << 20], [3, 8 << 10, 30 << 10]]) {
+    for (const [workers, windowBytes, cacheBytes] of [[1, 4 << 20, 64 << 20], [2, 20 << 10, 64 << 20], [3, 8 << 10, 30 << 10], [2, 8 << 10, 0]]) {
       const got = await exactPairs(inputs.jsonl, a, b, { sketch: { content: 'page' }, spill: crawl.spill, workers, windowBytes, cacheBytes });
       same(got.resemblance, r, `${workers} workers, windows of ${windowBytes} bytes, cache ${cacheBytes}`);
       assert.ok(got.pages > 100 && got.pages <= n, `${got.pages} pages`);
