@@ -8,9 +8,10 @@ import * as assert from 'uvu/assert';
 import { estimateMinChunk, MinPairBatch, SetEstimator, type MinChunkEstimates } from '../../src/cluster/estimate.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../../src/cluster/near-duplicates.js';
 import type { ClusterColumns } from '../../src/cluster/columns.js';
-import { init, ResembleError } from '../../src/index.js';
+import { init } from '../../src/index.js';
 import { createPool, type Pool } from '../../src/workers/node.js';
 import { Rng, columnsFromSets, randomSet, variant } from './helpers.js';
+import { rejects } from '../helpers/rejects.js';
 
 await init();
 
@@ -153,18 +154,6 @@ test('nearDuplicatesOnPool equals nearDuplicates (pairs, stats, clusters) for 1,
   sameClustering(await nearDuplicatesOnPool(mod, pools[1]), nearDuplicates(mod), 'MOD_m');
 });
 
-async function rejects(p: Promise<unknown>, code: string, message: RegExp): Promise<ResembleError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.instance(e, ResembleError);
-    assert.is((e as ResembleError).code, code);
-    assert.match((e as Error).message, message);
-    return e as ResembleError;
-  }
-  assert.unreachable('expected a rejection');
-  throw new Error('unreachable');
-}
 
 const failing = createPool({ workers: 2, workerUrl: new URL('../workers/failing-worker.ts', import.meta.url) });
 

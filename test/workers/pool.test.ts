@@ -10,6 +10,7 @@ import { poolWith, type Spawn } from '../../src/workers/pool.js';
 import type { ToWorker } from '../../src/workers/protocol.js';
 import { serve } from '../../src/workers/serve.js';
 import { rng } from '../helpers/random.js';
+import { rejects } from '../helpers/rejects.js';
 
 await init();
 
@@ -118,18 +119,6 @@ test('empty input, bad options and bad documents are rejected or answered like t
   assert.throws(() => createPool({ threads: 2 } as never), (e: ResembleError) => e.code === 'E_OPTION');
 });
 
-async function rejects(p: Promise<unknown>, code: string, message: RegExp): Promise<ResembleError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.instance(e, ResembleError);
-    assert.is((e as ResembleError).code, code);
-    assert.match((e as ResembleError).message, message);
-    return e as ResembleError;
-  }
-  assert.unreachable('expected a rejection');
-  throw new Error('unreachable');
-}
 
 const failing = createPool({ workers: 2, batchDocs: 4, workerUrl: new URL('./failing-worker.ts', import.meta.url) });
 const plain = Array.from({ length: 20 }, (_, i) => `<p>document number ${i} of twenty</p>`);
