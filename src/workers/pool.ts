@@ -282,13 +282,13 @@ class WorkerPool implements Pool {
     while (this.head < this.queue.length && !this.closed) {
       // an idle worker first, then starting a new one, then queueing behind a busy one
       const task = this.queue[this.head];
-      // a batch run alone waits for a worker with nothing in flight
+      // a batch run alone waits for a worker with nothing in flight (one of a failed call waits for none)
       let best = -1, least: number = task.alone ? 1 : DEPTH;
-      for (let s = 0; s < this.size; s++) {
+      for (let s = 0; s < this.size && !task.call.failed; s++) {
         const l = load(this.slots[s]);
         if (l < least) { best = s; least = l; }
       }
-      if (best < 0) return;
+      if (best < 0 && !task.call.failed) return;
       // A dispatched task leaves the queue at once: each holds its call's documents, and a caller
       // that keeps calls queued (a stream) may never let the queue empty.
       this.queue[this.head++] = undefined as unknown as Task;

@@ -141,8 +141,11 @@ test('a crashed worker rejects the call with the batch\'s indices, and the pool 
 
 // An in-process worker whose failure overtakes the replies to batches it finished before it (as a
 // real worker's error event may): replies are delivered a tick later, a crash at once.
+/** Workers started by `overtaking` so far: a batch holding "FIRST-ONLY" stops the first of them only (a passing failure). */
+let started = 0;
 const overtaking: Spawn = (events) => {
   let dead = false;
+  const first = started++ === 0;
   const words = new TextDecoder();
   return {
     post(msg: ToWorker) {
@@ -150,7 +153,8 @@ const overtaking: Spawn = (events) => {
       if (msg.type !== 'init' && msg.type !== 'estimate') {
         let from = 0;
         for (const end of msg.ends) {
-          if (words.decode(msg.bytes.subarray(from, end)) === 'CRASH') { dead = true; events.failure(new Error('planted crash')); return; }
+          const word = words.decode(msg.bytes.subarray(from, end));
+          if (word === 'CRASH' || (word === 'FIRST-ONLY' && first)) { dead = true; events.failure(new Error('planted crash')); return; }
           from = end;
         }
       }
@@ -161,6 +165,16 @@ const overtaking: Spawn = (events) => {
     terminate: async () => { dead = true; },
   };
 };
+
+test('a worker that stops once while holding several batches: they are run again alone and the call is answered as on one thread', async () => {
+  started = 0;
+  const pool = poolWith(overtaking, 1, { workers: 1, batchDocs: 4 });
+  const docs = plain.slice();
+  docs[6] = 'FIRST-ONLY';
+  assert.equal([...await pool.fingerprintMany(docs)], [...fingerprintMany(docs)]);
+  assert.is(started, 2, 'one worker replaced');
+  await pool.close();
+});
 
 test('a worker that stops while holding several batches: the one that stops it is found by running them again alone', async () => {
   const pool = poolWith(overtaking, 1, { workers: 1, batchDocs: 4 });
