@@ -62,7 +62,7 @@ export function requireInputs(inputs: readonly string[]): void {
 /** A progress display for a streaming command: the read/sketch bar, then one line per later stage. */
 export async function startPipelineProgress(ctx: CommandContext, inputs: readonly string[], label = 'reading'): Promise<{
   read(state: { read: number; sketched: number; bytes: number }): void;
-  stage(name: string, text: string): void;
+  stage(name: string, text: string | (() => string)): void;
   stop(): void;
 }> {
   const progress = startProgress(ctx, label, ctx.progress ? await inputSize(inputs) : undefined);

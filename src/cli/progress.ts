@@ -33,8 +33,12 @@ export interface ProgressState {
 /** A running progress display; `stop()` erases nothing and must be called once. */
 export interface Progress {
   update(state: ProgressState): void;
-  /** Shows a later stage instead of the read bar: `label` and what it has done so far (drawn at once). */
-  stage(label: string, text: string): void;
+  /**
+   * Shows a later stage instead of the read bar: `label` and what it has done so far, drawn at once
+   * when the stage is new, else with the bar's next frame (a function is called only then: a stage
+   * may report every page).
+   */
+  stage(label: string, text: string | (() => string)): void;
   stop(): void;
 }
 
@@ -61,7 +65,7 @@ export function startProgress(ctx: CommandContext, label: string, totalBytes?: n
   // Loaded only when a bar is drawn; createRequire because cli-progress ships CommonJS without types.
   const cliProgress = createRequire(import.meta.url)('cli-progress') as CliProgress;
   let state: ProgressState = { documents: 0, bytes: 0 };
-  let override: string | undefined;
+  let override: { name: string; text: string | (() => string) } | undefined;
   const bar = new cliProgress.SingleBar({
     stream,
     hideCursor: true,
@@ -69,7 +73,7 @@ export function startProgress(ctx: CommandContext, label: string, totalBytes?: n
     etaBuffer: 50,
     fps: 5,
     format: (options: object, params: BarParams) => {
-      if (override !== undefined) return override;
+      if (override !== undefined) return `${override.name} ${typeof override.text === 'function' ? override.text() : override.text}`;
       const seconds = (Date.now() - params.startTime) / 1000;
       const progress = params.total > 0 ? Math.min(1, params.value / params.total) : 0;
       const eta = cliProgress.Format.TimeFormat(params.eta, options, 1);
@@ -83,8 +87,9 @@ export function startProgress(ctx: CommandContext, label: string, totalBytes?: n
       bar.update(totalBytes ? Math.min(next.bytes, totalBytes) : 0);
     },
     stage(name, text) {
-      override = `${name} ${text}`;
-      bar.render?.();
+      const fresh = override?.name !== name;
+      override = { name, text };
+      if (fresh) bar.render?.();
     },
     stop() {
       bar.stop();

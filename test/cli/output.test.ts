@@ -77,4 +77,23 @@ test('progress bar drawn on a TTY only when ctx.progress; cleared on stop', () =
   assert.match(written, /reading [^\n]*% \| \d+ docs \| [\d.]+ docs\/s \| [\d.]+ MB\/s \| ETA/);
 });
 
+test('a stage is drawn at once when new; its text, given as a function, only with a frame (a stage may report every page)', () => {
+  let written = '';
+  const tty = { isTTY: true, columns: 120, write: (c: string) => ((written += c), true), cursorTo() {}, clearLine() {}, moveCursor() {}, clearScreenDown() {} };
+  const ctx = (progress: boolean) => ({ progress, quiet: !progress }) as CommandContext;
+  let calls = 0;
+  const silent = startProgress(ctx(false), 'reading', 100, tty as unknown as NodeJS.WriteStream);
+  for (let i = 0; i < 1000; i++) silent.stage('exact checks', () => `${++calls} pages`);
+  silent.stop();
+  assert.is(calls, 0);
+  const bar = startProgress(ctx(true), 'reading', 100, tty as unknown as NodeJS.WriteStream);
+  bar.stage('candidates', 'pairs…');
+  assert.match(written, /candidates pairs…/);
+  for (let i = 0; i < 10000; i++) bar.stage('exact checks', () => `${++calls} pages`);
+  // drawn once when the stage began (the bar's timer draws the later frames)
+  assert.ok(calls >= 1 && calls <= 3, `text made ${calls} times`);
+  assert.match(written, /exact checks 1 pages/);
+  bar.stop();
+});
+
 test.run();

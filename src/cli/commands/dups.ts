@@ -115,7 +115,7 @@ export async function runNearDuplicates(ctx: CommandContext, inputs: readonly st
         if (e.stage === 'sketching') display.read(e.progress);
         else if (e.stage === 'candidates' && e.state === 'start') display.stage('candidates', 'pairs of pages sharing sketch values…');
         else if (e.stage === 'candidates' && e.state === 'step' && !e.done) display.stage('candidates', ENGINE_STEPS[e.detail] ?? `${e.detail}…`);
-        else if (e.stage === 'exact') display.stage('exact checks', `${count(e.done)} pages shingled in full (pairs near the threshold)`);
+        else if (e.stage === 'exact') display.stage('exact checks', () => `${count(e.done)} pages shingled in full (pairs near the threshold)`);
       },
     });
   } finally {
