@@ -2,7 +2,7 @@
 // back (each from its record in the input, or from the spill file; or the input is read again) and
 // shingled in full (their shingle sets are all that is held), and resemblance and containment are
 // computed over the full sets, as the slow reference does.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import type { ReadError } from '../graph/document.js';
 import { intOption, optionError } from '../errors.js';
 import { utf8Bytes } from '../graph/document.js';
@@ -15,7 +15,10 @@ import { sketchMany } from '../sketch/sketch.js';
 import { tablesOfPage, tablesOfPages, type CrawlTemplates } from './content.js';
 import { createPool, type Pool } from '../workers/node.js';
 import type { Spill } from './sketch-crawl.js';
-import { RecordReader } from '../io/read-back.js';
+import { FileBlocks } from '../io/file-blocks.js';
+import { isInitialized, withArena } from '../wasm/instance.js';
+import { pagesOfLines, plainReadOptions, RecordReader, type LineJob } from '../io/read-back.js';
+import type { SketchSet } from '../sketch/sketch-set.js';
 import { changeOf, NO_RECORD, OWN_FILE, originOf, type CrawlRecords } from './records.js';
 
 /** Exact resemblance and containments of pairs, in the order given. */
@@ -84,6 +87,61 @@ export function intersectionCount(x: BigUint64Array, y: BigUint64Array): number 
   return n;
 }
 
+/**
+ * |xs[q] ∩ ys[q]| of many pairs of ascending distinct u64 arrays at once: each distinct array is
+ * copied to WebAssembly memory once and the pairs are merged on the MIN_s kernel with s above any
+ * length (its count of all shared values is then the whole intersection; 5 µs → about 1 µs a pair
+ * of 300-value sets), in calls of at most about `copyValues` values. `intersectionCount` on each
+ * pair where the kernels are not initialized.
+ */
+export function intersectionCounts(xs: readonly BigUint64Array[], ys: readonly BigUint64Array[], copyValues = COPY_VALUES): Uint32Array {
+  const n = xs.length;
+  const out = new Uint32Array(n);
+  if (n === 0) return out;
+  if (!isInitialized()) {
+    for (let q = 0; q < n; q++) out[q] = intersectionCount(xs[q], ys[q]);
+    return out;
+  }
+  const rows = new Map<BigUint64Array, number>(), list: BigUint64Array[] = [];
+  const ra = new Uint32Array(n), rb = new Uint32Array(n);
+  // pairs taken while their distinct arrays hold under copyValues (WebAssembly memory never shrinks)
+  for (let q0 = 0; q0 < n;) {
+    rows.clear();
+    list.length = 0;
+    let total = 0, q = q0;
+    const row = (v: BigUint64Array) => {
+      let r = rows.get(v);
+      if (r === undefined) { rows.set(v, (r = list.length)); list.push(v); total += v.length; }
+      return r;
+    };
+    for (; q < n && (q === q0 || total < copyValues); q++) { ra[q] = row(xs[q]); rb[q] = row(ys[q]); }
+    const m = q - q0;
+    withArena((mem, k) => {
+      // 8 bytes of padding: the kernel's two merges at a time read one value past a finished row
+      const values = mem.alloc(total * 8 + 8), offsets = mem.alloc((list.length + 1) * 4);
+      const pa = mem.alloc(m * 4), pb = mem.alloc(m * 4), res = mem.alloc(m * 24);
+      const v0 = values >>> 3, o0 = offsets >>> 2;
+      let at = 0;
+      for (let r = 0; r < list.length; r++) {
+        mem.u32[o0 + r] = at;
+        mem.u64.set(list[r], v0 + at);
+        at += list[r].length;
+      }
+      mem.u32[o0 + list.length] = at;
+      mem.u32.set(ra.subarray(q0, q), pa >>> 2);
+      mem.u32.set(rb.subarray(q0, q), pb >>> 2);
+      k.es_min_pairs(values, offsets, pa, pb, m, 0x7fffffff, res);
+      const u32 = mem.u32, r0 = res >>> 2;
+      for (let j = 0; j < m; j++) out[q0 + j] = u32[r0 + 6 * j + 2];
+    });
+    q0 = q;
+  }
+  return out;
+}
+
+/** Shingle values copied to WebAssembly memory per kernel call of intersectionCounts (8 MiB). */
+const COPY_VALUES = 1 << 20;
+
 function shingleOptionsOf(sketch: SketchOptions = {}): SketchOptions {
   const { w, unit, markup, seed } = sketch;
   return { w, unit, markup, seed };
@@ -110,7 +168,11 @@ function fullSetOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (byt
 /** Exact values of one pair of shingle sets into out[i]; NaN when a page could not be read back. */
 function fill(out: ExactPairs, i: number, x: BigUint64Array | undefined, y: BigUint64Array | undefined): void {
   if (!x || !y) { out.resemblance[i] = out.containmentAB[i] = out.containmentBA[i] = NaN; return; }
-  const shared = intersectionCount(x, y);
+  fillShared(out, i, x, y, intersectionCount(x, y));
+}
+
+/** Exact values of one pair of shingle sets with `shared` values in common into out[i]. */
+function fillShared(out: ExactPairs, i: number, x: BigUint64Array, y: BigUint64Array, shared: number): void {
   const union = x.length + y.length - shared;
   out.resemblance[i] = union > 0 ? shared / union : 0;
   out.containmentAB[i] = x.length > 0 ? shared / x.length : 0;
@@ -124,16 +186,33 @@ function fill(out: ExactPairs, i: number, x: BigUint64Array | undefined, y: BigU
  * are views into one array of `bytes` bytes (an array per page cost 2–13 µs each to allocate and
  * collect: 10 s of the reading thread for 767,000 pages).
  */
-function fullSetsOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], docs: number[], pool?: Pool) => Promise<{ sets: BigUint64Array[]; rawFp: BigUint64Array; bytes: number }> {
+function fullSetsOf(sketch: SketchOptions = {}, templates?: CrawlTemplates): (pages: Uint8Array[], docs: number[], pool?: Pool, lines?: LineJob) => Promise<FullSets> {
   const main = resolveSketchOptions(sketch).content === 'main';
   const { w, seed, linkDensity, minContent, unit, markup } = sketch;
   const base: SketchOptions = main ? { w, seed, linkDensity, minContent, content: 'main', kind: 'mod', m: 1 } : { w, unit, markup, seed, kind: 'mod', m: 1 };
-  return async (pages, docs, pool) => {
+  return async (pages, docs, pool, lines) => {
     const options = main && templates ? { ...base, templates: tablesOfPages(templates, docs) } : base;
-    const set = pool ? await pool.sketchMany(pages, options) : sketchMany(pages, options);
-    return { sets: docs.map((_, k) => set.values.subarray(set.offsets[k], set.offsets[k + 1])), rawFp: set.rawFp, bytes: set.values.byteLength };
+    const failed = new Map<number, string>();
+    let set: SketchSet;
+    if (pool) {
+      set = await pool.sketchMany(pages, lines ? { ...options, lines } : options);
+      // every document is bytes: the set's errors are lines that no longer hold their pages
+      for (const e of set.errors) failed.set(e.index, e.message);
+    } else {
+      let docsIn: (Uint8Array | null)[] = pages;
+      if (lines) {
+        const made = pagesOfLines(pages, lines);
+        docsIn = made.docs;
+        for (const e of made.errors) failed.set(e.index, e.message);
+      }
+      set = sketchMany(docsIn as Uint8Array[], options);
+    }
+    return { sets: docs.map((_, k) => set.values.subarray(set.offsets[k], set.offsets[k + 1])), rawFp: set.rawFp, bytes: set.values.byteLength, failed };
   };
 }
+
+/** A window's shingle sets (views into one array of `bytes` bytes), raw fingerprints, and the pages whose lines no longer hold them (index → why). */
+interface FullSets { sets: BigUint64Array[]; rawFp: BigUint64Array; bytes: number; failed: Map<number, string> }
 
 /**
  * Takes the input, the pairs (DocIds a[i], b[i]) and options; shingles the pages of those pairs in
@@ -199,6 +278,7 @@ class PagesBack {
   private readonly reader: RecordReader | undefined;
   private readonly fd: number | undefined;
   private readonly reports = new Map<number, FileReport>();
+  private readonly blocks = new FileBlocks();
   /** Pages read back from records that were not as they were. */
   changed = 0;
 
@@ -206,6 +286,16 @@ class PagesBack {
     this.reader = records ? new RecordReader(read) : undefined;
     this.fd = spill ? openSync(spill.path, 'r') : undefined;
   }
+
+  /** Where the pages' bytes go (default: a new buffer each); a window's pages may be views of one buffer. */
+  set pageBytes(alloc: (n: number) => Uint8Array) {
+    this.alloc = alloc;
+    if (this.reader) this.reader.pageBytes = alloc;
+  }
+  get pageBytes(): (n: number) => Uint8Array {
+    return this.alloc;
+  }
+  private alloc: (n: number) => Uint8Array = (n) => new Uint8Array(n);
 
   /** True when page d is read back from its record in the input. */
   fromRecord(d: number): boolean {
@@ -243,14 +333,38 @@ class PagesBack {
     }
     const len = this.spill?.length[d];
     if (this.fd === undefined || len === undefined || !(len >= 0)) return undefined;
-    const buf = new Uint8Array(len);
-    let got = 0;
-    while (got < len) {
-      const r = readSync(this.fd, buf, got, len - got, this.spill!.offset[d] + got);
-      if (r === 0) break;
-      got += r;
-    }
-    return got === len ? buf : undefined;
+    const got = this.blocks.read(this.fd, this.spill!.offset[d], len);
+    if (got.length !== len) return undefined;
+    const page = this.pageBytes(len);
+    page.set(got);
+    return page;
+  }
+
+  /**
+   * Takes a DocId; returns the JSONL line of its record, copied to `pageBytes` (its page is made
+   * where it is sketched, see `pagesOfLines`), undefined when it is no longer the line it was, or
+   * null when the page's record is not a JSONL line.
+   */
+  line(d: number): Uint8Array | undefined | null {
+    if (!this.fromRecord(d)) return null;
+    const origin = originOf(this.records!, d)!;
+    if (origin.kind !== 'jsonl') return null;
+    this.report(d).asked++;
+    const line = this.reader!.line(origin);
+    if (typeof line === 'string') return this.bad(d, line);
+    const copy = this.alloc(line.length);
+    copy.set(line);
+    return copy;
+  }
+
+  /** Takes a DocId read back as a line (`line`); returns the line's offset and the size its page had. */
+  lineOf(d: number): { offset: number; size: number } {
+    return { offset: this.records!.offset[d], size: this.records!.sizes[d] };
+  }
+
+  /** Takes a DocId whose line did not make the page it made first, and why; reports it. */
+  notAsItWas(d: number, why: string): void {
+    this.bad(d, why);
   }
 
   /** Takes a DocId and the raw fingerprint of its page as read back; returns whether it is the page the first pass read (reported when not). */
@@ -278,6 +392,7 @@ class PagesBack {
 
   close(): void {
     this.reader?.close();
+    this.blocks.clear();
     if (this.fd !== undefined) closeSync(this.fd);
   }
 }
@@ -308,6 +423,14 @@ async function exactFromPages(back: PagesBack, a: Uint32Array, b: Uint32Array, o
   const cache = new Map<number, { set: BigUint64Array; window: { bytes: number; live: number } }>();
   let cached = 0;
   const scheduled = new Set<number>();
+  // Pages read back are views into one buffer of about a window (a buffer each cost an allocation
+  // and a collection per page); a buffer lives while a page of it is being shingled.
+  const slabBytes = Math.min(windowBytes, 64 << 20) + (64 << 10);
+  let slab = new Uint8Array(0), used = 0;
+  back.pageBytes = (len) => {
+    if (used + len > slab.length) { slab = new Uint8Array(Math.max(len, slabBytes)); used = 0; }
+    return slab.subarray(used, (used += len));
+  };
   const touch = (d: number) => { const x = cache.get(d); if (x) { cache.delete(d); cache.set(d, x); } };
   const get = async (d: number): Promise<BigUint64Array | undefined> => {
     const hit = cache.get(d)?.set;
@@ -321,44 +444,55 @@ async function exactFromPages(back: PagesBack, a: Uint32Array, b: Uint32Array, o
   };
   try {
     const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x] - a[y] || b[x] - b[y]);
-    const windows: { from: number; to: number; docs: number[]; done: Promise<{ sets: BigUint64Array[]; rawFp: BigUint64Array; bytes: number }> }[] = [];
+    const windows: { from: number; to: number; docs: number[]; done: Promise<FullSets> }[] = [];
+    const read = plainReadOptions(options.read);
     let i = 0;
     const inflight = pool ? 2 * workers : 1;
     while (i < n || windows.length > 0) {
       while (i < n && windows.length < inflight) {
-        const from = i, docs: number[] = [], pages: Uint8Array[] = [];
-        let size = 0;
+        const from = i, docs: number[] = [], pages: Uint8Array[] = [], offsets: number[] = [], sizes: number[] = [];
+        let size = 0, lines = 0;
         while (i < n && size < windowBytes) {
           for (const d of [a[order[i]], b[order[i]]]) {
             if (cache.has(d)) { touch(d); continue; }
             if (scheduled.has(d) || state[d] >= 2) continue;
-            const page = await back.page(d);
+            // a JSONL line is made its page where it is sketched (on the workers), any other record here
+            let page = back.line(d), line = NaN, was = NaN;
+            if (page === null) page = await back.page(d);
+            else if (page) { ({ offset: line, size: was } = back.lineOf(d)); lines++; }
             state[d] = page ? 2 : 3;
             seen++;
             if (!page) continue;
-            scheduled.add(d); docs.push(d); pages.push(page); size += page.length;
+            scheduled.add(d); docs.push(d); pages.push(page); offsets.push(line); sizes.push(was); size += page.length;
           }
           i++;
         }
-        const job = fullSets(pages, docs, pool);
+        const job = fullSets(pages, docs, pool, lines > 0 ? { read, offsets: Float64Array.from(offsets), sizes: Float64Array.from(sizes) } : undefined);
         job.catch(() => undefined);
         windows.push({ from, to: i, docs, done: job });
       }
       const w = windows.shift()!;
-      const { sets, rawFp, bytes } = await w.done;
+      const { sets, rawFp, bytes, failed } = await w.done;
       const window = { bytes, live: 0 };
       w.docs.forEach((d, k) => {
         scheduled.delete(d);
+        const why = failed.get(k);
+        if (why !== undefined) { back.notAsItWas(d, why); state[d] = 3; return; }
         if (!back.same(d, rawFp[k])) { state[d] = 3; return; }
         cache.set(d, { set: sets[k], window });
         if (window.live++ === 0) cached += bytes;
         done++;
         options.onProgress?.(done, needed);
       });
+      // the window's pairs merged in one kernel call
+      const xs: BigUint64Array[] = [], ys: BigUint64Array[] = [], at: number[] = [];
       for (let k = w.from; k < w.to; k++) {
         const p = order[k];
-        fill(out, p, cache.get(a[p])?.set ?? await get(a[p]), cache.get(b[p])?.set ?? await get(b[p]));
+        const x = cache.get(a[p])?.set ?? await get(a[p]), y = cache.get(b[p])?.set ?? await get(b[p]);
+        if (x && y) { xs.push(x); ys.push(y); at.push(p); } else fill(out, p, x, y);
       }
+      const shared = intersectionCounts(xs, ys);
+      for (let j = 0; j < at.length; j++) fillShared(out, at[j], xs[j], ys[j], shared[j]);
       for (const [d, v] of cache) {
         if (cached <= cacheBytes) break;
         cache.delete(d);

@@ -14,7 +14,17 @@ import { checkContentTables, type ContentTables } from '../sketch/content.js';
 import type { SiteTemplate } from '../template/learn.js';
 import { compiledModule } from '../wasm/instance.js';
 import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
+import type { LineJob } from '../io/read-back.js';
 import { packBatch, type EstimateMessage, type FromWorker, type JobMessage, type TemplateJob, type ToWorker } from './protocol.js';
+
+/**
+ * sketchMany's options on a pool; `lines` (Node workers only): documents that are JSONL lines read
+ * back from a crawl, made into their pages on the workers before they are sketched; a line that no
+ * longer holds its page, or holds one of another size, is an error of the set (an empty row).
+ */
+export interface PoolSketchOptions extends SketchManyOptions {
+  lines?: LineJob;
+}
 
 /** How the pool sees one worker, whatever runs it. */
 export interface WorkerHandle {
@@ -64,7 +74,7 @@ export interface Pool {
   readonly size: number;
   /** Takes documents and sketch options (plus onProgress); returns the same SketchSet as sketchMany(docs, options).
    *  Documents are read batch by batch while the call runs: do not change them before it settles. */
-  sketchMany(docs: ArrayLike<DocInput>, options?: SketchManyOptions): Promise<SketchSet>;
+  sketchMany(docs: ArrayLike<DocInput>, options?: PoolSketchOptions): Promise<SketchSet>;
   /** Takes documents; returns the same fingerprints as fingerprintMany(docs). */
   fingerprintMany(docs: ArrayLike<DocInput>, options?: FingerprintManyOptions): Promise<BigUint64Array>;
   /**
@@ -100,8 +110,10 @@ interface Call {
   estimate?: Omit<EstimateMessage, 'id'>;
   /** A template call: how to learn (its documents are one batch). */
   template?: TemplateJob;
+  /** A sketch call of JSONL lines read back (each batch gets its slice). */
+  lines?: LineJob;
   n: number;
-  results: ({ start: number; end: number; columns?: SketchColumns; fingerprints?: BigUint64Array; estimates?: MinChunkEstimates; template?: { table: BigUint64Array; site: SiteTemplate } } | undefined)[];
+  results: ({ start: number; end: number; columns?: SketchColumns; lineErrors?: { index: number; message: string }[]; fingerprints?: BigUint64Array; estimates?: MinChunkEstimates; template?: { table: BigUint64Array; site: SiteTemplate } } | undefined)[];
   remaining: number;
   done: number;
   onProgress?: (done: number, total: number) => void;
@@ -146,8 +158,8 @@ class WorkerPool implements Pool {
     this.slots = new Array(size).fill(undefined);
   }
 
-  async sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions = {}): Promise<SketchSet> {
-    const { onProgress, templates, ...rest } = options ?? {};
+  async sketchMany(docs: ArrayLike<DocInput>, options: PoolSketchOptions = {}): Promise<SketchSet> {
+    const { onProgress, templates, lines, ...rest } = options ?? {};
     const params = resolveSketchOptions(rest);
     this.usable();
     const n = checkList(docs, 'sketchMany');
@@ -158,7 +170,10 @@ class WorkerPool implements Pool {
       const bad = checkDoc(docs[i]);
       if (bad) errors.push({ index: i, message: `document ${i}: ${bad}` });
     }
-    const call = await this.run('sketch', docs, rest, onProgress, templates);
+    if (lines !== undefined && !(lines.offsets?.length === n && lines.sizes?.length === n)) throw optionError('lines', `offsets and sizes of ${n} documents`, 'other lengths');
+    const call = await this.run('sketch', docs, rest, onProgress, templates, undefined, lines);
+    for (const r of call.results) for (const e of r!.lineErrors ?? []) errors.push({ index: r!.start + e.index, message: e.message });
+    if (lines) errors.sort((x, y) => x.index - y.index);
     return assembleSketchSet(params, n, call.results.map((r) => r!), errors);
   }
 
@@ -236,12 +251,12 @@ class WorkerPool implements Pool {
     });
   }
 
-  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables, template?: TemplateJob): Promise<Call> {
+  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables, template?: TemplateJob, lines?: LineJob): Promise<Call> {
     // a template is learnt from all its pages at once
     const bounds = kind === 'template' ? [0, docs.length] : this.plan(docs);
     return new Promise<Call>((resolve, reject) => {
       const call: Call = {
-        kind, docs, options, templates, template, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
+        kind, docs, options, templates, template, lines, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
         remaining: bounds.length - 1, done: 0, onProgress, failed: false,
         resolve: () => resolve(call), reject,
       };
@@ -319,7 +334,9 @@ class WorkerPool implements Pool {
       try {
         const t = task.call.templates;
         const options = t ? { ...task.call.options, templates: { values: t.values, offsets: t.offsets, docTable: t.docTable.slice(task.start, task.end) } } : task.call.options;
-        job = { type: task.call.kind as JobMessage['type'], id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options, template: task.call.template };
+        const l = task.call.lines;
+        const lines = l ? { read: l.read, offsets: l.offsets.slice(task.start, task.end), sizes: l.sizes.slice(task.start, task.end) } : undefined;
+        job = { type: task.call.kind as JobMessage['type'], id, ...packBatch(task.call.docs, task.start, task.end, () => this.spare.pop()), options, template: task.call.template, lines };
       } catch (e) {
         this.fail(task.call, 'E_INPUT', (e as Error).message, task);
         continue;
@@ -352,7 +369,7 @@ class WorkerPool implements Pool {
     if (msg.type === 'error') this.fail(call, msg.code, msg.message, task);
     else if (!call.failed) {
       call.results[task.batch] = msg.type === 'sketch'
-        ? { start: task.start, end: task.end, columns: msg.columns }
+        ? { start: task.start, end: task.end, columns: msg.columns, lineErrors: msg.lineErrors }
         : msg.type === 'fingerprint'
           ? { start: task.start, end: task.end, fingerprints: msg.fingerprints }
           : msg.type === 'template'

@@ -7,6 +7,7 @@ import type { SketchOptions } from '../sketch/options.js';
 import type { ContentTables } from '../sketch/content.js';
 import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
 import type { SiteTemplate } from '../template/learn.js';
+import type { LineJob } from '../io/read-back.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 
 /** The compiled module, sent once to each worker (it instantiates without compiling again). */
@@ -28,6 +29,8 @@ export interface JobMessage {
   options?: SketchOptions & { templates?: ContentTables };
   /** A template job: the site's key and the learning options (its documents are the site's sample, one batch). */
   template?: TemplateJob;
+  /** Node workers: documents that are JSONL lines read back, made into their pages before they are sketched (the batch's slice). */
+  lines?: LineJob;
 }
 
 /** What a template job learns with: `siteTemplate`'s key, the share a block needs, the heavy gate. */
@@ -57,7 +60,7 @@ export type ToWorker = InitMessage | JobMessage | EstimateMessage;
  * (transferred) for the pool to pack a later batch into.
  */
 export type FromWorker =
-  | { type: 'sketch'; id: number; columns: SketchColumns; spare?: ArrayBuffer }
+  | { type: 'sketch'; id: number; columns: SketchColumns; spare?: ArrayBuffer; lineErrors?: { index: number; message: string }[] }
   | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array; spare?: ArrayBuffer }
   | { type: 'estimate'; id: number; estimates: MinChunkEstimates; spare?: undefined }
   | { type: 'template'; id: number; table: BigUint64Array; site: SiteTemplate; spare?: ArrayBuffer }

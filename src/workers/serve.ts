@@ -9,11 +9,15 @@ import { sketchMany } from '../sketch/sketch.js';
 import { getMemory } from '../wasm/instance.js';
 import { initSync } from '../wasm/source.js';
 import { buffersOf, unpackBatch, type FromWorker, type ToWorker } from './protocol.js';
+import type { LineJob } from '../io/read-back.js';
 
 let initError: unknown;
 
+/** Makes a batch's JSONL lines read back into their pages (`pagesOfLines`: Node workers only). */
+export type LinePages = (docs: readonly (Uint8Array | null)[], job: LineJob) => { docs: (Uint8Array | null)[]; errors: { index: number; message: string }[] };
+
 /** Handles one message from the pool; returns the reply and the buffers to transfer with it (none for init). */
-export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer[] } | undefined {
+export function serve(msg: ToWorker, linePages?: LinePages): { reply: FromWorker; transfer: ArrayBuffer[] } | undefined {
   if (msg.type === 'init') {
     try { initSync(msg.module); } catch (e) { initError = e; }
     return undefined;
@@ -25,7 +29,12 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
       const e = estimates;
       return { reply: { type: 'estimate', id: msg.id, estimates }, transfer: buffersOf([e.index, e.shared, e.resemblance, e.containmentAB, e.containmentBA]) };
     }
-    const docs = unpackBatch(msg);
+    let docs = unpackBatch(msg);
+    let lineErrors: { index: number; message: string }[] | undefined;
+    if (msg.type === 'sketch' && msg.lines) {
+      if (!linePages) throw new ResembleError('E_INPUT', 'JSONL lines are read back on Node workers only');
+      ({ docs, errors: lineErrors } = linePages(docs, msg.lines));
+    }
     // the input buffer goes back to the pool once the batch is done (nothing here keeps a view of it)
     const spare = msg.bytes.buffer instanceof ArrayBuffer ? msg.bytes.buffer : undefined;
     // results are copies out of WebAssembly memory; never list the memory itself for transfer
@@ -49,7 +58,7 @@ export function serve(msg: ToWorker): { reply: FromWorker; transfer: ArrayBuffer
       columns.rawFp, columns.lexicalFp, columns.shingleFp, columns.signature, columns.superShingles?.values, columns.superShingles?.offsets,
       columns.templateTokens]);
     if (spare) transfer.push(spare);
-    return { reply: { type: 'sketch', id: msg.id, columns, spare }, transfer };
+    return { reply: { type: 'sketch', id: msg.id, columns, spare, ...(lineErrors?.length ? { lineErrors } : {}) }, transfer };
   } catch (e) {
     const code = e instanceof ResembleError ? e.code : undefined;
     return { reply: { type: 'error', id: msg.id, code, message: e instanceof Error ? e.message : String(e) }, transfer: [] };

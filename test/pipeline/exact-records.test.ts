@@ -193,7 +193,7 @@ test('dups writes the same bytes from a file (pages read back from their records
 // Pages changed between the passes.
 
 /** Sketches a copy of `from` (page mode, records kept), calls `change`, and checks the pairs exactly. */
-async function checkAfter(from: string, name: string, change: (docs: Document[], path: string) => number[], pairs = 300) {
+async function checkAfter(from: string, name: string, change: (docs: Document[], path: string) => number[], pairs = 300, workers = 2) {
   const path = join(dir, name);
   cpSync(from, path, { recursive: true });
   // a modification time in whole seconds, which utimes can set again exactly
@@ -206,7 +206,7 @@ async function checkAfter(from: string, name: string, change: (docs: Document[],
   const changed = change(docs, path);
   const warnings: ReadError[] = [];
   const got = await exactPairs(path, a.subarray(0, pairs), b.subarray(0, pairs), {
-    sketch: PAGE, records: crawl.records, fingerprints: crawl.set.rawFp, workers: 2, read: { onWarning: (w) => warnings.push(w) },
+    sketch: PAGE, records: crawl.records, fingerprints: crawl.set.rawFp, workers, read: { onWarning: (w) => warnings.push(w) },
   });
   // pairs with a changed page get NaN (not joined exactly); every other pair its value
   for (let i = 0; i < pairs; i++) {
@@ -241,6 +241,28 @@ test('a JSONL line changed in place (same length, same modification time) is cau
   assert.is(warnings[0].code, 'W_CHANGED');
   assert.match(warnings[0].source, 'changed.jsonl');
   assert.match(warnings[0].message, /^1 of the \d+ pages read back from it for exact checks are not as they were \(the first: its bytes differ/);
+});
+
+test('JSONL lines that still frame but no longer hold their page (not JSON; a page of another size), made pages on the workers and on this thread: NaN and a warning', async () => {
+  for (const workers of [2, 1]) {
+    const { got, warnings } = await checkAfter(inputs.jsonl, `unparsed-${workers}.jsonl`, (docs, path) => {
+      const { a, b } = pairsOver(docs, 3);
+      const bytes = readFileSync(path);
+      const line = (d: number) => bytes.subarray(docs[d].origin!.offset, docs[d].origin!.offset + docs[d].origin!.length);
+      // the line's opening brace made a letter: not JSON any more
+      line(a[2])[0] = 0x78;
+      // an escaped quote (one byte of the page) made two letters: the page one byte longer
+      const l = line(b[7]), text = Buffer.from(l.buffer, l.byteOffset, l.length);
+      const at = text.indexOf('\\"', text.indexOf('"html"') + 8);
+      assert.ok(at > 0 && l[at + 1] === 0x22, 'an escaped quote in the page');
+      l[at] = 0x61; l[at + 1] = 0x62;
+      writeFileSync(path, bytes);
+      return [a[2], b[7]];
+    }, 300, workers);
+    assert.is(got.changed, 2, `${workers} workers`);
+    assert.is(warnings.length, 1);
+    assert.match(warnings[0].message, /^changed since it was read \(.*\): 2 of the \d+ pages read back from it for exact checks are not as they were \(the first: (not JSON|the line at offset \d+ no longer holds a page|a page of \d+ bytes, was \d+)/);
+  }
 });
 
 test('a JSONL file appended to: every page reads back as it was (checked), the change is reported', async () => {
