@@ -4,8 +4,9 @@
 // during the run, and the in-memory engine beside it when asked, with a check that both printed
 // the same clusters (their outputs compared byte for byte).
 //
-//   node --import tsx bench/pipeline-scale.ts --docs 1000000 --data DIR [--memory-limit 2GB] [--workers 2] [--memory] [--keep-output]
+//   npm run build && node --import tsx bench/pipeline-scale.ts --docs 1000000 --data DIR [--memory-limit 2GB] [--workers 2] [--memory] [--keep-output]
 //
+// The CLI runs from dist/ (the built package, as users run it), so build first.
 // The crawl is written once to DIR/generated-N.jsonl (families of about four near-duplicate pages
 // of 150–450 words from a Zipf-like vocabulary, a shared footer; the same bytes every time), and
 // the temporary files go under DIR/tmp-N; each engine's output goes to DIR/out-ENGINE-N.jsonl
@@ -15,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { machine, machineLine } from '../src/bench/machine.js';
 
 const argv = process.argv.slice(2);
@@ -26,6 +27,10 @@ const memoryLimit = flag('--memory-limit', '2GB')!;
 const workers = flag('--workers', '2')!;
 if (!data || !Number.isInteger(docs) || docs < 10) {
   console.error('usage: node --import tsx bench/pipeline-scale.ts --docs N --data DIR [--memory-limit 2GB] [--workers 2] [--memory] [--keep-output]');
+  process.exit(2);
+}
+if (!existsSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js'))) {
+  console.error('dist/cli.js is missing: run `npm run build` first');
   process.exit(2);
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,7 +86,10 @@ async function run(engine: 'duckdb' | 'memory', crawl: string, tmp: string): Pro
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const output = join(data!, `out-${engine}-${docs}.jsonl`);
-  const args = [join(root, 'bin', 'resemble.js'), 'dups', crawl, '--out', output, '--workers', workers];
+  // the built package, as users run it (bin/resemble.js in a checkout runs the sources through tsx)
+  const cli = pathToFileURL(join(root, 'dist', 'cli.js')).href;
+  const args = ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(cli)}); process.exitCode = await main(process.argv.slice(1));`,
+    'dups', crawl, '--out', output, '--workers', workers];
   if (engine === 'duckdb') args.push('--engine', 'duckdb', '--memory-limit', memoryLimit, '--temp-dir', tmp);
   const started = performance.now();
   let peakDisk = 0, loadSum = 0, loadMax = 0, loadN = 0;
