@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { machine, machineLine } from '../src/bench/machine.js';
 
 const argv = process.argv.slice(2);
@@ -87,9 +87,7 @@ async function run(engine: 'duckdb' | 'memory', crawl: string, tmp: string): Pro
   mkdirSync(tmp, { recursive: true });
   const output = join(data!, `out-${engine}-${docs}.jsonl`);
   // the built package, as users run it (bin/resemble.js in a checkout runs the sources through tsx)
-  const cli = pathToFileURL(join(root, 'dist', 'cli.js')).href;
-  const args = ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(cli)}); process.exitCode = await main(process.argv.slice(1));`,
-    'dups', crawl, '--out', output, '--workers', workers];
+  const args = [join(root, 'bench', 'dist-cli.mjs'), 'dups', crawl, '--out', output, '--workers', workers];
   if (engine === 'duckdb') args.push('--engine', 'duckdb', '--memory-limit', memoryLimit, '--temp-dir', tmp);
   const started = performance.now();
   let peakDisk = 0, loadSum = 0, loadMax = 0, loadN = 0;
