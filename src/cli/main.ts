@@ -60,11 +60,14 @@ async function generalHelp(registry: CommandRegistry): Promise<string> {
   ].join('\n');
 }
 
-/** Takes parsed values and positionals; returns every path the run may read (positionals and string flag values but --out), for `checkOutput`. */
+/** Flags naming where a run writes, not what it reads (--temp-dir: DuckDB's database and spill files). */
+const WRITTEN = new Set(['out', 'temp-dir']);
+
+/** Takes parsed values and positionals; returns every path the run may read (positionals and string flag values but those of WRITTEN), for `checkOutput`. */
 export function pathsRead(values: CommandContext['values'], positionals: readonly string[]): string[] {
   const paths = [...positionals];
   for (const [name, v] of Object.entries(values)) {
-    if (name === 'out') continue;
+    if (WRITTEN.has(name)) continue;
     for (const one of Array.isArray(v) ? v : [v]) if (typeof one === 'string') paths.push(one);
   }
   return paths;

@@ -68,6 +68,11 @@ test('an output inside an input folder is refused (it would be read as a page ne
   assert.is(r.code, 2);
   assert.match(r.err, 'is inside the input folder');
   assert.not.ok(existsSync(at('site/a.org/out.jsonl')));
+  // a folder the run writes to (--temp-dir) is not an input: an output may go there
+  mkdirSync(at('scratch'), { recursive: true });
+  const ok = await run('dups', at('site'), '--engine', 'duckdb', '--temp-dir', at('scratch'), '--out', at('scratch/out.jsonl'));
+  assert.is(ok.code, 0, ok.err);
+  assert.ok(existsSync(at('scratch/out.jsonl')));
 });
 
 test('a failed run leaves no half-written output and keeps the old file; a good run replaces it whole', async () => {
