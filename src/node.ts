@@ -9,7 +9,8 @@ export {
   type ContentTables, type BlockFingerprints, TemplateLearner, sketchReady, type ReadyPage,
   type LearnerOptions
 } from './template/index.js';
-export { createPool, type NodePoolOptions, type Pool, type PoolOptions, type FingerprintManyOptions, type EstimateMinPairsOptions } from './workers/node.js';
+export { createPool, type NodePoolOptions, type Pool, type PoolOptions, type PoolSketchOptions, type FingerprintManyOptions, type EstimateMinPairsOptions } from './workers/node.js';
+export type { LineJob } from './io/read-back.js';
 // The web graph and the document type.
 export {
   WebGraph, type WebGraphOptions, normalizeUrl, hostOfUrl, type Csr, utf8Bytes, type Document,

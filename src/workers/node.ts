@@ -9,7 +9,7 @@ import { ResembleError } from '../errors.js';
 import { poolWith, type Pool, type PoolOptions, type Spawn } from './pool.js';
 import type { FromWorker } from './protocol.js';
 
-export type { Pool, PoolOptions, FingerprintManyOptions, EstimateMinPairsOptions } from './pool.js';
+export type { Pool, PoolOptions, PoolSketchOptions, FingerprintManyOptions, EstimateMinPairsOptions } from './pool.js';
 
 /** Options of the Node pool: PoolOptions plus where the worker script is. */
 export interface NodePoolOptions extends PoolOptions {
