@@ -26,8 +26,8 @@ export interface CrawlRecords {
   offset: Float64Array;
   length: Float64Array;
   files: InputFile[];
-  /** The crawl's `sources` and `sizes` columns: a page of its own file is read from its source, and must come back as long as it was. */
-  sources: readonly string[];
+  /** The crawl's `sources` (an array, or its compact column) and `sizes`: a page of its own file is read from its source, and must come back as long as it was. */
+  sources: { at(d: number): string | undefined };
   sizes: Float64Array;
 }
 
@@ -65,7 +65,7 @@ export class RecordColumns {
   }
 
   /** Takes the crawl's sources and sizes columns; returns the records. */
-  finish(sources: readonly string[], sizes: Float64Array): CrawlRecords {
+  finish(sources: CrawlRecords['sources'], sizes: Float64Array): CrawlRecords {
     return { file: Int32Array.from(this.file), offset: Float64Array.from(this.offset), length: Float64Array.from(this.length), files: this.files, sources, sizes };
   }
 }
@@ -74,7 +74,7 @@ export class RecordColumns {
 export function originOf(records: CrawlRecords, d: number): RecordOrigin | undefined {
   const f = records.file[d];
   if (f === undefined || f === NO_RECORD) return undefined;
-  if (f === OWN_FILE) return { path: records.sources[d], kind: 'file', offset: 0, length: records.length[d] };
+  if (f === OWN_FILE) return { path: records.sources.at(d)!, kind: 'file', offset: 0, length: records.length[d] };
   const { path, kind } = records.files[f];
   return { path, kind, offset: records.offset[d], length: records.length[d] };
 }

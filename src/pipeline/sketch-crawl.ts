@@ -32,6 +32,7 @@ export { siteOfUrl };
 import { scatterSketchSet } from './reorder.js';
 import { PageArena, SLAB_BYTES } from './page-arena.js';
 import { RecordColumns, type CrawlRecords } from './records.js';
+import { SourceColumn } from './source-column.js';
 
 /** What the pipeline has got through so far (for progress displays). */
 export interface StreamProgress {
@@ -114,6 +115,7 @@ export interface CrawlSketch {
   params: SketchParams;
   /** Per DocId: URL as read, where it came from, fetch date (ms since 1970, NaN when unknown), page size in bytes. */
   urls: string[];
+  /** Made into strings the first time it is read (kept compact while the crawl streams by). */
   sources: string[];
   dates: Float64Array;
   sizes: Float64Array;
@@ -236,7 +238,7 @@ export function workerCount(workers: unknown): number {
 
 class Columns {
   urls: string[] = [];
-  sources: string[] = [];
+  sources = new SourceColumn();
   dates: number[] = [];
   sizes: number[] = [];
   links: (string[] | undefined)[] = [];
@@ -394,13 +396,14 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     for await (const doc of reading) {
       const id = cols.urls.length;
       cols.urls.push(doc.url);
-      cols.sources.push(doc.source ?? doc.url);
+      const source = doc.source ?? doc.url;
+      cols.sources.push(source);
       cols.dates.push(doc.date ? Date.parse(doc.date) : NaN);
       cols.sizes.push(doc.bytes.length);
       if (keepLinks) cols.links.push(doc.links);
       // the reader's hold on an arena page passes to its batch; the spill file takes one more
       let bytes = utf8Bytes(doc);
-      const placed = records?.add(id, doc.origin, cols.sources[id]) ?? false;
+      const placed = records?.add(id, doc.origin, source) ?? false;
       if (options.spillDir !== undefined && !placed) {
         spill ??= openSpill(options.spillDir, release);
         if (bytes.length > 0) arena?.hold(bytes);
@@ -460,10 +463,16 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     set = scatterSketchSet(params, n, parts, retain ? sketchErrors : [], shared);
   }
   const sizes = Float64Array.from(cols.sizes);
+  // the sources stay compact until asked for (a run that prints no error never makes them strings)
+  const column = cols.sources;
+  let sources: string[] | undefined;
   return {
-    set, params, urls: cols.urls, sources: cols.sources, dates: Float64Array.from(cols.dates), sizes,
+    set, params, urls: cols.urls,
+    get sources() { return (sources ??= column.toArray()); },
+    set sources(value: string[]) { sources = value; },
+    dates: Float64Array.from(cols.dates), sizes,
     links: keepLinks ? cols.links : undefined, errors, skipped, bytes: progress.bytes, sketchErrors, workers: pool ? workers : 1,
     spill: spill?.spill, templates: content?.result(cols.urls.length),
-    ...(records ? { records: records.finish(cols.sources, sizes) } : {}),
+    ...(records ? { records: records.finish(column, sizes) } : {}),
   };
 }
