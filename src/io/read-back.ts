@@ -44,11 +44,6 @@ export class RecordReader {
     this.opts = { ...resolveReadOptions(plainReadOptions(options), 'RecordReader'), pageBytes: (n) => this.pageBytes(n) };
   }
 
-  /** read() calls made on the files of many records (for tests and benchmarks). */
-  get reads(): number {
-    return this.blocks.reads;
-  }
-
   private fd(path: string): number {
     let fd = this.fds.get(path);
     if (fd === undefined) this.fds.set(path, (fd = openSync(path, 'r')));
