@@ -89,10 +89,58 @@ function selectMerge(): void {
 /** selectOffer, out of line (one value at a document's end). */
 export function selectValue(v: u64): void { selectOffer(v); }
 
-/** Sorts n u64 values ascending in place (introsort-free quicksort with insertion sort below 24). */
+/** Bucket counts of sortU64's distribution pass: starts[257] and the next free place of each bucket. */
+const STARTS: usize = memory.data(257 * 4, 16);
+const NEXT: usize = memory.data(256 * 4, 16);
+
+/**
+ * Sorts n u64 values ascending in place. The values are hashes, spread evenly below their largest:
+ * one counting pass and one in-place distribution (American flag sort) by the 8 bits under the
+ * largest value's leading zeros puts them in 256 buckets, each then sorted by quicksort (insertion
+ * sort below 24). Values bunched in one bucket cost what quicksort costs; never more.
+ */
 export function sortU64(ptr: usize, n: u32): void {
   if (n < 2) return;
-  quick(ptr, 0, <i32>n - 1);
+  if (n < 64) { quick(ptr, 0, <i32>n - 1); return; }
+  let any: u64 = 0;
+  for (let i: u32 = 0; i < n; i++) any |= load<u64>(ptr + (<usize>i << 3));
+  if (any == 0) return;
+  const lz = clz(any);
+  memory.fill(STARTS, 0, 257 * 4);
+  for (let i: u32 = 0; i < n; i++) {
+    const c = STARTS + ((<usize>((load<u64>(ptr + (<usize>i << 3)) << lz) >> 56) + 1) << 2);
+    store<u32>(c, load<u32>(c) + 1);
+  }
+  for (let b = 1; b <= 256; b++) {
+    const c = STARTS + (<usize>b << 2);
+    store<u32>(c, load<u32>(c) + load<u32>(c - 4));
+  }
+  memory.copy(NEXT, STARTS, 256 * 4);
+  for (let b: usize = 0; b < 256; b++) {
+    const end = load<u32>(STARTS + ((b + 1) << 2));
+    let at = load<u32>(NEXT + (b << 2));
+    while (at < end) {
+      // carry the value at `at` to its bucket, and the one found there on, until one belongs here
+      let v = load<u64>(ptr + (<usize>at << 3));
+      let d = <usize>((v << lz) >> 56);
+      while (d != b) {
+        const q = NEXT + (d << 2);
+        const to = load<u32>(q);
+        store<u32>(q, to + 1);
+        const t = load<u64>(ptr + (<usize>to << 3));
+        store<u64>(ptr + (<usize>to << 3), v);
+        v = t;
+        d = <usize>((v << lz) >> 56);
+      }
+      store<u64>(ptr + (<usize>at << 3), v);
+      at++;
+    }
+    store<u32>(NEXT + (b << 2), at);
+  }
+  for (let b: usize = 0; b < 256; b++) {
+    const from = <i32>load<u32>(STARTS + (b << 2)), to = <i32>load<u32>(STARTS + ((b + 1) << 2));
+    if (to - from > 1) quick(ptr, from, to - 1);
+  }
 }
 
 function quick(ptr: usize, lo: i32, hi: i32): void {

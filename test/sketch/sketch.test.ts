@@ -35,6 +35,28 @@ test('MOD_m and adaptive sketches equal filter-based selection', () => {
   assert.ok(ada.modulusLog2.some((x) => x > 2), 'long documents use a larger modulus');
 });
 
+test('full sets and MIN_s sketches sort repeated, bunched and many values as the reference does', () => {
+  // the kernel sorts by bucket under the largest value, then quicksort per bucket: one value
+  // repeated, a few values cycling, one bucket's worth and a long page must all come out sorted
+  const r = rng(11);
+  const words = randomWords(r, 60000, 400);
+  const pages = [
+    Array(5000).fill('same').join(' '),
+    Array.from({ length: 6000 }, (_, i) => ['a', 'b', 'c', 'd', 'e'][i % 5]).join(' '),
+    Array.from({ length: 3000 }, (_, i) => `w${i % 70}`).join(' '),
+    words.join(' '),
+    words.slice(0, 63).join(' '),
+    words.slice(0, 64).join(' '),
+  ];
+  const full = sketchMany(pages, { kind: 'mod', m: 1, w: 2 });
+  const min = sketchMany(pages, { s: 200, w: 2 });
+  pages.forEach((d, i) => {
+    const all = shingleValuesRef(d, { w: 2 });
+    assert.equal(Array.from(full.get(i).values), modMRef(all, 1), `full set of page ${i}`);
+    assert.equal(Array.from(min.get(i).values), minSRef(all, 200), `MIN_200 of page ${i}`);
+  });
+});
+
 test('k-value signatures equal the one-permutation-hashing reference', () => {
   const all = docs(4, 18);
   for (const k of [1, 16, 100]) {
