@@ -139,8 +139,11 @@ export async function findNearDuplicates(input: string | readonly string[], opti
         onProgress: (progress) => emit({ stage: 'sketching', progress }),
       });
       if (store) {
-        spilled = await store.finish(sketched.urls.length, sketched.sketchErrors);
-        crawl = { ...sketched, set: spilled };
+        spilled = await store.finish(sketched.pages, sketched.sketchErrors);
+        // the set replaced in place: a spread would read the compact columns' getters and make every URL and source a string
+        const withSpilled: FoundNearDuplicates['crawl'] = sketched;
+        withSpilled.set = spilled;
+        crawl = withSpilled;
       } else crawl = sketched;
     } catch (e) {
       store?.remove();

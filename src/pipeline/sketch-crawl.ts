@@ -33,6 +33,7 @@ import { scatterSketchSet } from './reorder.js';
 import { PageArena, SLAB_BYTES } from './page-arena.js';
 import { RecordColumns, type CrawlRecords } from './records.js';
 import { SourceColumn } from './source-column.js';
+import { UrlColumn } from './url-column.js';
 
 /** What the pipeline has got through so far (for progress displays). */
 export interface StreamProgress {
@@ -113,7 +114,9 @@ export interface Spill {
 export interface CrawlSketch {
   set: SketchSet;
   params: SketchParams;
-  /** Per DocId: URL as read, where it came from, fetch date (ms since 1970, NaN when unknown), page size in bytes. */
+  /** Pages read (every column's length; reading it makes no strings). */
+  pages: number;
+  /** Per DocId: URL as read, where it came from, fetch date (ms since 1970, NaN when unknown), page size in bytes. Made into strings the first time it is read. */
   urls: string[];
   /** Made into strings the first time it is read (kept compact while the crawl streams by). */
   sources: string[];
@@ -237,7 +240,7 @@ export function workerCount(workers: unknown): number {
 }
 
 class Columns {
-  urls: string[] = [];
+  urls = new UrlColumn();
   sources = new SourceColumn();
   dates: number[] = [];
   sizes: number[] = [];
@@ -463,11 +466,14 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     set = scatterSketchSet(params, n, parts, retain ? sketchErrors : [], shared);
   }
   const sizes = Float64Array.from(cols.sizes);
-  // the sources stay compact until asked for (a run that prints no error never makes them strings)
-  const column = cols.sources;
-  let sources: string[] | undefined;
+  // the sources and URLs stay compact until asked for (a run that prints no error never makes the sources strings)
+  const column = cols.sources, urlColumn = cols.urls;
+  let sources: string[] | undefined, urls: string[] | undefined;
   return {
-    set, params, urls: cols.urls,
+    set, params,
+    get urls() { return (urls ??= urlColumn.toArray()); },
+    set urls(value: string[]) { urls = value; },
+    pages: urlColumn.length,
     get sources() { return (sources ??= column.toArray()); },
     set sources(value: string[]) { sources = value; },
     dates: Float64Array.from(cols.dates), sizes,

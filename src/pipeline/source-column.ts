@@ -52,9 +52,9 @@ export class SourceColumn {
     this.numberOf[i] = Number(source.slice(cut));
   }
 
-  /** Takes a DocId; returns its page's source (undefined past the end, as an array's `at`). */
+  /** Takes a DocId; returns its page's source (undefined for anything but a DocId: past the end, negative or fractional). */
   at(i: number): string | undefined {
-    if (!(i >= 0 && i < this.n)) return undefined;
+    if (!(Number.isInteger(i) && i >= 0 && i < this.n)) return undefined;
     const k = this.prefixOf[i];
     return k < 0 ? this.own.get(i) : this.prefixes[k] + this.numberOf[i];
   }

@@ -24,6 +24,7 @@ test('every source comes back as it was pushed', () => {
   for (let i = 0; i < sources.length; i += 7) assert.is(col.at(i), sources[i]);
   assert.is(col.at(-1), undefined);
   assert.is(col.at(sources.length), undefined);
+  assert.is(col.at(0.5), undefined);
 });
 
 test('sketchCrawl keeps the sources the readers give, as strings when read', async () => {

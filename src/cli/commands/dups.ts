@@ -125,7 +125,7 @@ export async function runNearDuplicates(ctx: CommandContext, inputs: readonly st
   for (const e of c.sketchErrors) ctx.err.write(`${c.sources[e.index]}: ${e.message}\n`);
   if (!ctx.quiet) ctx.err.write(readSummary(c) + '\n');
   try {
-    requireDocuments(c.urls.length, c.errors.length, inputs);
+    requireDocuments(c.pages, c.errors.length, inputs);
   } catch (e) {
     found.close();
     throw e;
@@ -142,7 +142,7 @@ export function plural(n: number, noun: string, many = `${noun}s`): string {
 export function dupsSummary(found: FoundNearDuplicates, seconds: number): string {
   const { nd, crawl } = found;
   const s = nd.stats, c = nd.clusters;
-  const pages = crawl.urls.length;
+  const pages = crawl.pages;
   const copies = s.identical + s.lexical + s.shingle;
   const parts = [
     `dups: ${plural(c.count, 'cluster')} of near-duplicates hold ${count(c.stats.clusteredDocuments)} of ${plural(pages, 'page')} (${count(copies)} of them exact or equivalent copies)`,
