@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init, shingleSet } from '../../src/index.js';
+import { createPool } from '../../src/node.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
@@ -39,6 +40,17 @@ test('page mode: batched exact values equal each page shingled alone, for any ba
       const got = await exactPairs(inputs.jsonl, a, b, { sketch: { content: 'page' }, spill: crawl.spill, workers, windowBytes, cacheBytes });
       same(got.resemblance, r, `${workers} workers, windows of ${windowBytes} bytes, cache ${cacheBytes}`);
       assert.ok(got.pages > 100 && got.pages <= n, `${got.pages} pages`);
+    }
+    // A pool cutting each window into batches of about 1 KiB holds most of them back until a
+    // worker is free: the buffers the pages were read into must not be filled again before then.
+    const pool = createPool({ workers: 2, batchBytes: 1024 });
+    try {
+      for (const windowBytes of [8 << 10, 64 << 10]) {
+        const got = await exactPairs(inputs.jsonl, a, b, { sketch: { content: 'page' }, spill: crawl.spill, pool, windowBytes });
+        same(got.resemblance, r, `a pool of small batches, windows of ${windowBytes} bytes`);
+      }
+    } finally {
+      await pool.close();
     }
   } finally {
     crawl.spill?.remove();
