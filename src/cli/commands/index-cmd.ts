@@ -77,7 +77,7 @@ async function sketchInputs(ctx: CommandContext, inputs: string[], sketch: Sketc
   }
   for (const e of crawl.sketchErrors) ctx.err.write(`${crawl.sources[e.index]}: ${e.message}\n`);
   if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
-  requireDocuments(crawl.urls.length, crawl.errors.length, inputs);
+  requireDocuments(crawl.pages, crawl.errors.length, inputs);
   return crawl;
 }
 

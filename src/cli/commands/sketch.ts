@@ -98,10 +98,10 @@ ${SKETCH_USAGE}`,
     }
     for (const e of crawl.sketchErrors) ctx.err.write(`${crawl.sources[e.index]}: ${e.message}\n`);
     if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
-    requireDocuments(crawl.urls.length, crawl.errors.length, ctx.positionals);
+    requireDocuments(crawl.pages, crawl.errors.length, ctx.positionals);
     if (sinks) {
       for (const s of Object.values(sinks)) s.finish();
-      out.write({ parquet, documents: crawl.urls.length, keys: sinks.keys.rows, files: ['keys.parquet', 'sizes.parquet', 'documents.parquet'].map((f) => join(parquet!, f)) });
+      out.write({ parquet, documents: crawl.pages, keys: sinks.keys.rows, files: ['keys.parquet', 'sizes.parquet', 'documents.parquet'].map((f) => join(parquet!, f)) });
     }
     if (binary !== undefined) {
       writeFileAtomic(binary, serializeSketchSet(crawl.set));
