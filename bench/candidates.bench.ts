@@ -5,7 +5,12 @@
 // wall time, the calling thread's CPU time (Linux: /proc/thread-self; elsewhere not shown) and the
 // whole process's (worker threads included).
 //
-//   node --import tsx bench/candidates.bench.ts CRAWL.jsonl [--workers 2] [--rounds 7] [--chunks 32768,65536]
+// With --keys it compares the candidate keys instead, on this thread: every sketch value (the
+// paper's), the prefix a pair must share one key of, and the prefix it must share two of (the
+// default). Their clusters must be the same before any time counts; printed with the candidate
+// pairs per page.
+//
+//   node --import tsx bench/candidates.bench.ts CRAWL.jsonl [--workers 2] [--rounds 7] [--chunks 32768,65536] [--keys]
 //
 // On a machine shared with other work, wall time follows what the others leave free: CPU time is
 // what a loaded run measures (the pool's gain in wall time is the calling thread's CPU it frees).
@@ -25,6 +30,7 @@ if (!crawl) { console.error('usage: node --import tsx bench/candidates.bench.ts 
 const workers = Number(flag('--workers', String(Math.max(2, availableParallelism()))));
 const rounds = Number(flag('--rounds', '7'));
 const chunks = flag('--chunks', '32768').split(',').map(Number);
+const keys = argv.includes('--keys');
 
 await init();
 // sketched as `dups` sketches (content mode, default options), rows shared with the pool's workers
@@ -46,12 +52,22 @@ function same(x: NearDuplicates, y: NearDuplicates): boolean {
   return true;
 }
 
-const tasks: { name: string; run: () => Promise<NearDuplicates> }[] = [
+const sameClusters = (x: NearDuplicates, y: NearDuplicates) => x.clusters.clusterOf.every((c, d) => c === y.clusters.clusterOf[d]);
+const tasks: { name: string; run: () => Promise<NearDuplicates> }[] = keys ? [
+  { name: 'prefix, 2 shared keys (default)', run: async () => nearDuplicates(set, cluster) },
+  { name: 'prefix, 1 shared key', run: async () => nearDuplicates(set, { ...cluster, prefixHits: 1 }) },
+  { name: 'every value keyed', run: async () => nearDuplicates(set, { ...cluster, prefix: 0 }) },
+] : [
   { name: 'nearDuplicates (this thread)', run: async () => nearDuplicates(set, cluster) },
   ...chunks.map((chunkPairs) => ({ name: `nearDuplicatesOnPool, ${workers} workers, chunks of ${chunkPairs}`, run: () => nearDuplicatesOnPool(set, pool, { ...cluster, chunkPairs }) })),
 ];
 const reference = await tasks[0].run();
-for (const t of tasks.slice(1)) if (!same(await t.run(), reference)) throw new Error(`${t.name}: not the pairs of nearDuplicates`);
+const described = new Map<string, string>();
+for (const t of tasks) {
+  const got = t === tasks[0] ? reference : await t.run();
+  if (keys ? !sameClusters(got, reference) : !same(got, reference)) throw new Error(`${t.name}: not the ${keys ? 'clusters' : 'pairs'} of nearDuplicates`);
+  described.set(t.name, `prefix ${got.stats.prefix}, ${got.stats.candidatePairs} pairs (${(got.stats.candidatePairs / set.size).toFixed(1)} a page)`);
+}
 
 const before = machine();
 const times = new Map(tasks.map((t) => [t.name, [] as { wall: number; thread?: number; cpu: number }[]]));
@@ -71,5 +87,5 @@ console.log(`after:  ${machineLine(machine())}`);
 console.log('task                                                   wall  this thread CPU  process CPU');
 for (const [name, runs] of times) {
   const thread = runs[0].thread === undefined ? '–' : median(runs.map((r) => r.thread!)).toFixed(0);
-  console.log(`${name.padEnd(52)} ${median(runs.map((r) => r.wall)).toFixed(0).padStart(6)}  ${thread.padStart(15)}  ${median(runs.map((r) => r.cpu)).toFixed(0).padStart(11)}`);
+  console.log(`${name.padEnd(52)} ${median(runs.map((r) => r.wall)).toFixed(0).padStart(6)}  ${thread.padStart(15)}  ${median(runs.map((r) => r.cpu)).toFixed(0).padStart(11)}${keys ? `  ${described.get(name)}` : ''}`);
 }

@@ -11,7 +11,7 @@ import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator, type MinChunkEstimates 
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
 import { CandidateWalk, forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
 import { buildPostings, type PostingLists } from './postings.js';
-import { prefixKeys, prefixLength } from './prefix.js';
+import { PREFIX_HITS, prefixKeys, prefixLength } from './prefix.js';
 import { UnionFind } from './union-find.js';
 import type { Pool } from '../workers/pool.js';
 
@@ -47,11 +47,18 @@ export interface NearDuplicateOptions {
   verify?: boolean;
   /**
    * pairs with MIN_s sketches and no containment policy: each document's keys are its first `prefix`
-   * non-common sketch values (see prefix.ts). Default 'auto': long enough that a pair four standard
-   * errors below the threshold is missed once in a million (36 values at 0.5 with s = 128); 0 keys
-   * every value (Broder's original candidate step, quadratic in pages that share navigation).
+   * non-common sketch values, and a pair is a candidate when it shares `prefixHits` of them (see
+   * prefix.ts). Default 'auto': long enough that a pair four standard errors below the threshold
+   * is missed once in a million (44 values at 0.5 with s = 128 and 2 hits); 0 keys every value
+   * (Broder's original candidate step, quadratic in pages that share navigation).
    */
   prefix?: number | 'auto';
+  /**
+   * Prefix keys a pair must share to be a candidate, 1..16 (default 2; 'auto' prefixes are as long
+   * as this needs). 1 takes every pair sharing a key: shorter prefixes, but on real documentation
+   * about three times as many pairs estimated, nearly all far below the threshold.
+   */
+  prefixHits?: number;
   /** Pairs whose containment either way is below this are not kept for re-clustering (default min(0.2, threshold, containment)). */
   pairFloor?: number;
   /** 'first' (default: lowest DocId), 'earliest' / 'newest' (by `dates`), 'most-linked' (by `inlinks`). */
@@ -66,7 +73,7 @@ export interface NearDuplicateOptions {
 }
 
 const KNOWN = ['threshold', 'containment', 'method', 'commonCap', 'equivalence', 'verify', 'pairFloor',
-  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight', 'prefix'] as const;
+  'representative', 'dates', 'inlinks', 'falsePositiveWeight', 'falseNegativeWeight', 'prefix', 'prefixHits'] as const;
 
 /** What the candidate step did. */
 export interface CandidateStats {
@@ -87,6 +94,8 @@ export interface CandidateStats {
   lsh?: LshParams;
   /** Keys per document in the candidate step (0: every sketch value). */
   prefix: number;
+  /** Keys a pair shared to be a candidate (`prefixHits` with a prefix, else 1). */
+  minHits: number;
   /** Resemblance down to which candidate pairs are complete (a recluster below it may miss pairs). */
   completeAbove: number;
   /** Pairs checked exactly (see `NearDuplicates.settle`); 0 until then. */
@@ -105,6 +114,8 @@ export interface Resolved {
   fnWeight: number;
   /** Keys per document (0: all). */
   prefix: number;
+  /** Keys a pair must share to be a candidate (prefixHits with a prefix, 1 without). */
+  minHits: number;
 }
 
 function resolve(set: ClusterColumns, options: NearDuplicateOptions = {}): Resolved {
@@ -136,13 +147,20 @@ export function resolveNearDuplicateOptions(set: RowColumns & Partial<Pick<Clust
   if (method === 'lsh' && !set.signature) throw new ResembleError('E_OPTION', 'method lsh needs sketches made with a signature (k > 0)', { option: 'method' });
   const priority = priorities(set.size, rule, options.dates, options.inlinks);
   const prefixAllowed = method === 'pairs' && set.params.kind === 'min' && containment === undefined;
+  const prefixHits = intOption('prefixHits', options.prefixHits, PREFIX_HITS, 1, 16);
   let prefix = 0;
   if (options.prefix !== undefined && options.prefix !== 'auto') {
     prefix = intOption('prefix', options.prefix, 0, 0, 4096);
     if (prefix > 0 && !prefixAllowed) throw optionError('prefix', '0 or auto unless method is pairs with MIN_s sketches and no containment policy', options.prefix);
-  } else if (prefixAllowed) prefix = prefixLength(completeAbove(1, threshold, set.params.s), set.params.s);
+    if (prefix > 0 && prefix < prefixHits) throw optionError('prefix', `0, auto or at least prefixHits (${prefixHits})`, options.prefix);
+  } else if (prefixAllowed) prefix = prefixLength(completeAbove(1, threshold, set.params.s), set.params.s, prefixHits);
+  if (options.prefixHits !== undefined && (!prefixAllowed || options.prefix === 0)) {
+    throw optionError('prefixHits', 'no value unless documents are keyed by a prefix (method pairs, MIN_s sketches, no containment policy, prefix not 0)', options.prefixHits);
+  }
   if (prefix >= set.params.s) prefix = 0;
-  return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight, prefix };
+  // without a prefix every value is a key and a pair sharing one is a candidate (Broder's)
+  const minHits = prefix > 0 ? prefixHits : 1;
+  return { policy: { threshold, containment, verify }, method, commonCap, equivalence, pairFloor, priority, fpWeight, fnWeight, prefix, minHits };
 }
 
 /** Priority per document for a representative rule: lower is preferred, ties by DocId. */
@@ -307,11 +325,25 @@ export interface CandidatePairs {
 }
 
 /**
- * Pairs among `docs` (ascending, non-empty rows) sharing a key of `keys` (the sketch values
- * themselves, super-shingles or band keys) held by at most `cap` of them, with estimates from
- * the sketches; pairs whose resemblance and containment both ways are below `floor` are dropped.
+ * Takes the keys, the keys a pair must share and the short-union bound; returns the test of a pair
+ * sharing `hits` keys: at least minHits, or (prefix keys of two short rows) any key when the two
+ * rows' keys number fewer than shortUnion together: their keys are then every non-common value of
+ * both, and the binomial bound of prefix.ts, which needs a union of a whole prefix, does not hold.
  */
-export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number): CandidatePairs {
+function candidateTest(keys: { offsets: Uint32Array }, minHits: number, shortUnion: number): (a: number, b: number, hits: number) => boolean {
+  const ko = keys.offsets;
+  if (minHits <= 1) return () => true;
+  return (a, b, hits) => hits >= minHits || (ko[a + 1] - ko[a]) + (ko[b + 1] - ko[b]) - hits < shortUnion;
+}
+
+/**
+ * Pairs among `docs` (ascending, non-empty rows) sharing at least `minHits` keys of `keys` (the
+ * sketch values themselves, prefixes of them, super-shingles or band keys) held by at most `cap`
+ * of them, or any key when their keys number fewer than `shortUnion` together (see
+ * candidateTest), with estimates from the sketches; pairs whose resemblance and containment both
+ * ways are below `floor` are dropped. `candidates` counts the pairs that pass that test.
+ */
+export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number, minHits = 1, shortUnion = 0): CandidatePairs {
   const post = postingsOf(set, keys, docs, cap);
   const worth = worthFilter(set, post, keys.values === set.values, floor);
   const est = new SetEstimator(set);
@@ -320,14 +352,22 @@ export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Arr
   const keep = (a: number, b: number, hits: number, shared: number, r: number, cab: number, cba: number) => {
     if (Math.max(cab, cba, r) >= floor) table.push(a, b, hits, shared, r, cab, cba);
   };
+  const candidate = candidateTest(keys, minHits, shortUnion);
   // MIN_s pairs are estimated in batches on the kernel; other kinds (and before init) here
-  const candidates = MinPairBatch.run(set, keep, (batch) => forEachCandidate(post, set.size, (a, b, hits) => {
+  let candidates = 0;
+  if (MinPairBatch.run(set, keep, (batch) => forEachCandidate(post, set.size, (a, b, hits) => {
+    if (!candidate(a, b, hits)) return;
+    candidates++;
     if (worth(a, b, hits)) batch.push(a, b, hits);
-  })) ?? forEachCandidate(post, set.size, (a, b, hits) => {
-    if (!worth(a, b, hits)) return;
-    const r = est.pair(a, b);
-    keep(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
-  });
+  })) === undefined) {
+    forEachCandidate(post, set.size, (a, b, hits) => {
+      if (!candidate(a, b, hits)) return;
+      candidates++;
+      if (!worth(a, b, hits)) return;
+      const r = est.pair(a, b);
+      keep(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
+    });
+  }
   return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
 }
 
@@ -373,7 +413,7 @@ export const POOL_CHUNK_PAIRS = 32768;
  * are taken back in the order they were sent, so the table is the one candidatePairs makes.
  */
 export async function candidatePairsOnPool(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number,
-  pool: Pool, chunkPairs = POOL_CHUNK_PAIRS): Promise<CandidatePairs> {
+  pool: Pool, chunkPairs = POOL_CHUNK_PAIRS, minHits = 1, shortUnion = 0): Promise<CandidatePairs> {
   if (set.params.kind !== 'min') throw optionError('set', 'MIN_s sketches for estimates on a pool', set.params.kind);
   const s = set.params.s;
   const post = postingsOf(set, keys, docs, cap);
@@ -402,7 +442,11 @@ export async function candidatePairsOnPool(set: ClusterColumns, keys: { values: 
     }
     free.push(t);
   };
+  let candidates = 0;
+  const candidate = candidateTest(keys, minHits, shortUnion);
   const visit = (x: number, y: number, h: number) => {
+    if (!candidate(x, y, h)) return;
+    candidates++;
     if (!worth(x, y, h)) return;
     ca[n] = x; cb[n] = y; ch[n] = h;
     if (++n === chunkPairs) send();
@@ -413,7 +457,7 @@ export async function candidatePairsOnPool(set: ClusterColumns, keys: { values: 
   while (walk.next(visit, chunkPairs)) while (inflight.length >= depth) await take();
   send();
   while (inflight.length > 0) await take();
-  return { pairs: table.finish(), candidates: walk.pairs, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
+  return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
 }
 
 /** The documents of `list` whose sketch row is not empty. */
@@ -461,7 +505,7 @@ function clustered(set: ClusterColumns, p: CandidatePlan, c: CandidatePairs): Ne
     documents: set.size, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
     kept: eq.kept.length, postings: c.postings, ignoredShingles: common ? common.ignoredShingles : c.ignoredShingles,
     ignoredPostings: common ? common.ignoredPostings : c.ignoredPostings,
-    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: p.floor, lsh: p.lsh, prefix: o.prefix, completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s), exactChecked: 0,
+    candidatePairs: c.candidates, retainedPairs: c.pairs.count, pairFloor: p.floor, lsh: p.lsh, prefix: o.prefix, minHits: o.minHits, completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s), exactChecked: 0,
   };
   return new NearDuplicates(set, eq, c.pairs, stats, o.policy, o.priority, p.verified);
 }
@@ -469,7 +513,7 @@ function clustered(set: ClusterColumns, p: CandidatePlan, c: CandidatePairs): Ne
 /** Clusters a sketch set into near-duplicate clusters with evidence (see NearDuplicateOptions). */
 export function nearDuplicates(set: ClusterColumns, options?: NearDuplicateOptions): NearDuplicates {
   const p = plan(set, resolve(set, options));
-  return clustered(set, p, candidatePairs(set, p.keys, p.docs, p.o.commonCap, p.floor));
+  return clustered(set, p, candidatePairs(set, p.keys, p.docs, p.o.commonCap, p.floor, p.o.minHits, p.o.prefix));
 }
 
 /** Options of `nearDuplicatesOnPool`: those of nearDuplicates, and the chunk size. */
@@ -492,7 +536,7 @@ export async function nearDuplicatesOnPool(set: ClusterColumns, pool: Pool, opti
   const p = plan(set, resolve(set, rest));
   // rows reach the workers through shared memory (in browsers, only cross-origin isolated pages have it)
   const onPool = set.params.kind === 'min' && typeof SharedArrayBuffer === 'function';
-  const c = onPool ? await candidatePairsOnPool(set, p.keys, p.docs, p.o.commonCap, p.floor, pool, chunkPairs)
-    : candidatePairs(set, p.keys, p.docs, p.o.commonCap, p.floor);
+  const c = onPool ? await candidatePairsOnPool(set, p.keys, p.docs, p.o.commonCap, p.floor, pool, chunkPairs, p.o.minHits, p.o.prefix)
+    : candidatePairs(set, p.keys, p.docs, p.o.commonCap, p.floor, p.o.minHits, p.o.prefix);
   return clustered(set, p, c);
 }

@@ -13,11 +13,11 @@ import { prefixKeys } from '../cluster/prefix.js';
 import { PairTableBuilder, type PairTable } from '../cluster/pairs.js';
 import { ENGINE_OPTIONS, DuckDBEngine, type EngineOptions } from './duckdb.js';
 import { candidateStages, readPairs, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
-import { keyRows, sizeRows } from './rows.js';
+import { keyRows, shortRows, sizeRows } from './rows.js';
 
 /** Options of `clusterWithDuckDB`: those of `nearDuplicates`, the engine's, and two of its own. */
 export interface DuckDBClusterOptions extends NearDuplicateOptions, EngineOptions {
-  /** Least shared kept keys for a candidate pair (default 1, which gives exactly the in-memory pairs). */
+  /** Least shared kept keys for a candidate pair (default: nearDuplicates' own, `prefixHits` with prefix keys and 1 without, which gives exactly the in-memory pairs). */
   minHits?: number;
   /** Progress per stage (load, cap, pairs, estimate, read). */
   onProgress?: (p: PipelineProgress) => void;
@@ -52,7 +52,8 @@ export async function clusterWithDuckDB(set: ClusterColumns, options: DuckDBClus
   for (const k of CLUSTER_KNOWN) if (options[k] !== undefined) (clusterOptions as Record<string, unknown>)[k] = options[k];
   for (const k of ENGINE_OPTIONS) if (options[k] !== undefined) (engineOptions as Record<string, unknown>)[k] = options[k];
   const o = resolveNearDuplicateOptions(set, clusterOptions, 'clusterWithDuckDB');
-  const minHits = intOption('minHits', options.minHits, 1, 1, 1 << 20);
+  // pairs sharing this many keys are candidates (default as nearDuplicates: prefixHits with prefix keys, else 1)
+  const minHits = intOption('minHits', options.minHits, o.minHits, 1, 1 << 20);
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw optionError('onProgress', 'a function', options.onProgress);
 
   const n = set.size;
@@ -76,7 +77,7 @@ export async function clusterWithDuckDB(set: ClusterColumns, options: DuckDBClus
   const inSql = o.method === 'pairs' && !common && (kind === 'min' || kind === 'mod');
   const resolved: ResolvedPipeline = {
     kind: kind === 'mod' ? 'mod' : 'min', s: typeof set.params.s === 'number' ? set.params.s : 1,
-    commonCap: o.commonCap, minHits, pairFloor: floor, threshold: o.policy.threshold, containment: o.policy.containment,
+    commonCap: o.commonCap, minHits, shortUnion: common ? o.prefix : 0, pairFloor: floor, threshold: o.policy.threshold, containment: o.policy.containment,
     components: 'library', maxLibraryEdges: 0, prefix: 'r_',
   };
 
@@ -86,6 +87,7 @@ export async function clusterWithDuckDB(set: ClusterColumns, options: DuckDBClus
   try {
     clock.start('load');
     const rows = await engine.load(t.keys, 'keys', keyRows(keys, { docs }));
+    if ((resolved.shortUnion ?? 0) > 0) await engine.loadColumns(t.short, shortRows(keys, docs, resolved.shortUnion!));
     if (inSql) await engine.load(t.sizes, 'sizes', sizeRows(set, { docs }));
     clock.done({ rows });
     const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, inSql);
@@ -102,7 +104,7 @@ export async function clusterWithDuckDB(set: ClusterColumns, options: DuckDBClus
       documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
       kept: eq.kept.length, postings: counts.keptRows, ignoredShingles: common ? common.ignoredShingles : counts.ignoredKeys,
       ignoredPostings: common ? common.ignoredPostings : counts.ignoredRows,
-      candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: floor, lsh, prefix: o.prefix, exactChecked: 0,
+      candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: floor, lsh, prefix: o.prefix, minHits, exactChecked: 0,
       completeAbove: completeAbove(o.prefix, o.policy.threshold, set.params.s),
     };
     return new NearDuplicates(set, eq, pairs, stats, o.policy, o.priority, verified);

@@ -120,6 +120,8 @@ export interface ResolvedPipeline {
   s: number;
   commonCap: number;
   minHits: number;
+  /** Pairs sharing fewer than minHits keys are kept when their keys number fewer than this together (the prefix length with prefix keys; 0: none); the caller loads table `short` (doc, n) of the documents with fewer keys. */
+  shortUnion?: number;
   pairFloor: number;
   threshold: number;
   containment?: number;
@@ -208,7 +210,7 @@ export async function readPairs(engine: DuckDBEngine, table: string): Promise<Sc
 export function tableNames(prefix: string) {
   const t = (x: string) => prefix + x;
   return {
-    keys: t('keys'), sizes: t('sizes'), counts: t('counts'), kept: t('kept'), common: t('common'), ignored: t('ignored'),
+    keys: t('keys'), short: t('short'), sizes: t('sizes'), counts: t('counts'), kept: t('kept'), common: t('common'), ignored: t('ignored'),
     candidates: t('candidates'), bounded: t('bounded'), ranked: t('ranked'), sides: t('sides'), bothCommon: t('both_common'), counted: t('counted'), tau: t('tau'), pairs: t('pairs'), edges: t('edges'),
   };
 }
@@ -234,8 +236,12 @@ export async function candidateStages(
 
   clock.start('pairs');
   await runTemplate(engine, 'pairs', { kept: t.kept, candidates: t.candidates, min_hits: o.minHits }, clock.running);
+  // prefix keys: the pairs of short rows (table `short`, loaded by the caller) sharing fewer keys
+  if ((o.shortUnion ?? 0) > 0 && o.minHits > 1) {
+    await runTemplate(engine, 'pairs-short', { kept: t.kept, short: t.short, candidates: t.candidates, min_hits: o.minHits, short_union: o.shortUnion! }, clock.running);
+  }
   const candidatePairs = (await engine.row(`SELECT COUNT(*) AS n FROM ${t.candidates}`)).n;
-  await engine.drop(t.kept);
+  await engine.drop(t.kept, t.short);
   clock.done({ rows: candidatePairs });
 
   let boundedPairs = candidatePairs, retainedPairs = candidatePairs;

@@ -65,6 +65,19 @@ export function sizeRows(set: KeyRowsSource & { cardinality: Float64Array }, opt
   return { doc, length, cardinality };
 }
 
+/**
+ * Takes CSR key rows, the documents and a bound; returns the (doc, n) rows of the documents with
+ * at least one key and fewer than `bound` (n their keys): the `short` table of the pairs-short template.
+ */
+export function shortRows(keys: { offsets: Uint32Array }, docs: ArrayLike<number>, bound: number): { doc: BigInt64Array; n: BigInt64Array } {
+  const doc: bigint[] = [], n: bigint[] = [];
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i], k = keys.offsets[d + 1] - keys.offsets[d];
+    if (k > 0 && k < bound) { doc.push(BigInt(d)); n.push(BigInt(k)); }
+  }
+  return { doc: BigInt64Array.from(doc), n: BigInt64Array.from(n) };
+}
+
 /** What the documents table needs of a page (a reader's Document has it). */
 export interface DocumentFields {
   url: string;

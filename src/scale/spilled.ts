@@ -98,7 +98,7 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
   const cap = o.commonCap;
   const resolved: ResolvedPipeline = {
     kind: spilled.params.kind === 'mod' ? 'mod' : 'min', s: typeof spilled.params.s === 'number' ? spilled.params.s : 1,
-    commonCap: cap, minHits: 1, pairFloor: o.pairFloor, threshold: o.policy.threshold, containment: o.policy.containment,
+    commonCap: cap, minHits: o.minHits, shortUnion: o.prefix, pairFloor: o.pairFloor, threshold: o.policy.threshold, containment: o.policy.containment,
     components: 'library', maxLibraryEdges: 0, prefix: 'r_',
   };
   const clock = new StageClock(options.onProgress);
@@ -141,6 +141,8 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
     const key = new BigInt64Array(LOAD_ROWS), doc = new BigInt64Array(LOAD_ROWS);
     const kw = new Uint32Array(key.buffer);
     let m = 0, rows = 0;
+    // the documents with fewer keys than the prefix, and how many (the pairs-short template's table)
+    const shortDoc: bigint[] = [], shortN: bigint[] = [];
     const appender = await engine.appender(t.keys, { key: 'BIGINT', doc: 'BIGINT' });
     try {
       const flush = () => {
@@ -150,7 +152,8 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
       spilled.scan((d, w, start, end) => {
         if (!isDoc[d]) return;
         const big = BigInt(d);
-        for (let i = start, k = 0; i < end && k < p; i++) {
+        let k = 0;
+        for (let i = start; i < end && k < p; i++) {
           const hi = w[2 * i + HI], lo = w[2 * i + LO];
           if (isCommon(hi, lo)) continue;
           // The key column holds the value's bits as a signed INT64 (the contract's asSigned).
@@ -159,11 +162,13 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
           m++; k++;
           if (m === LOAD_ROWS) flush();
         }
+        if (k > 0 && k < p) { shortDoc.push(big); shortN.push(BigInt(k)); }
       });
       flush();
     } finally {
       appender.close();
     }
+    if ((resolved.shortUnion ?? 0) > 0) await engine.loadColumns(t.short, { doc: BigInt64Array.from(shortDoc), n: BigInt64Array.from(shortN) });
     clock.done({ rows });
 
     const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, false);
@@ -183,7 +188,7 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
       documents: n, method: o.method, identical: eq.identical, lexical: eq.lexical, shingle: eq.shingle,
       kept: eq.kept.length, postings: counts.keptRows, ignoredShingles: common ? common.ignoredShingles : counts.ignoredKeys,
       ignoredPostings: common ? common.ignoredPostings : counts.ignoredRows,
-      candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: o.pairFloor, lsh: undefined, prefix: o.prefix, exactChecked: 0,
+      candidatePairs: counts.candidatePairs, retainedPairs: pairs.count, pairFloor: o.pairFloor, lsh: undefined, prefix: o.prefix, minHits: o.minHits, exactChecked: 0,
       completeAbove: completeAbove(o.prefix, o.policy.threshold, spilled.params.s),
     };
     return new NearDuplicates(spilled, eq, pairs, stats, o.policy, o.priority, true, () => spilled.estimator());

@@ -26,7 +26,7 @@ export interface SqlTemplate {
 
 /** Every template the package ships, in pipeline order. */
 export const TEMPLATE_NAMES = [
-  'cap', 'pairs', 'sizes', 'estimate-min', 'estimate-mod', 'edges',
+  'cap', 'pairs', 'pairs-short', 'sizes', 'estimate-min', 'estimate-mod', 'edges',
   'components-init', 'components-round', 'components-changed',
   'site-links', 'link-summary', 'link-merge',
 ] as const;

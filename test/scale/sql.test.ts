@@ -64,6 +64,22 @@ test('cap and pairs templates equal a brute-force count of shared kept keys', as
   const expected = [...hits].filter(([, h]) => h >= 2).map(([k, h]) => `${k}:${h}`).sort();
   const actual = Array.from(c.a as BigInt64Array, (a, i) => `${a}-${c.b[i]}:${c.hits[i]}`).sort();
   assert.equal(actual, expected);
+
+  // pairs-short: pairs sharing fewer than min_hits kept keys (at least one) are added when the two
+  // documents' keys (before the cap) number fewer than short_union together
+  const keysOf = new Map<number, number>();
+  for (const d of rows.doc) keysOf.set(Number(d), (keysOf.get(Number(d)) ?? 0) + 1);
+  for (const [minHits, shortUnion] of [[3, 8], [2, 12], [4, 1000]]) {
+    await runTemplate(engine, 'pairs', { kept: 't_kept', candidates: 't_candidates', min_hits: minHits });
+    const short = [...keysOf].filter(([, n]) => n < shortUnion);
+    await engine.loadColumns('t_short', { doc: BigInt64Array.from(short, ([d]) => BigInt(d)), n: BigInt64Array.from(short, ([, n]) => BigInt(n)) });
+    await runTemplate(engine, 'pairs-short', { kept: 't_kept', short: 't_short', candidates: 't_candidates', min_hits: minHits, short_union: shortUnion });
+    const got = await engine.read('SELECT a, b, hits FROM t_candidates');
+    const added = (a: number, b: number, h: number) => h < minHits && keysOf.get(a)! + keysOf.get(b)! - h < shortUnion;
+    const want = [...hits].filter(([k, h]) => { const [a, b] = k.split('-').map(Number); return h >= minHits || added(a, b, h); }).map(([k, h]) => `${k}:${h}`).sort();
+    assert.ok([...hits].some(([k, h]) => { const [a, b] = k.split('-').map(Number); return added(a, b, h); }), `min_hits ${minHits}, short_union ${shortUnion}: some pairs added for being short`);
+    assert.equal(Array.from(got.a as BigInt64Array, (a, i) => `${a}-${got.b[i]}:${got.hits[i]}`).sort(), want, `min_hits ${minHits}, short_union ${shortUnion}`);
+  }
 });
 
 test('estimate-min over tiny sketches whose largest values straddle the sign bit equals the library estimator', async () => {

@@ -39,7 +39,7 @@ export function policyOf(values: CommandContext['values']): { threshold: number;
 /** Flags of the commands that find near-duplicates from a crawl (dups, dedup). */
 export const DUPS_FLAGS = {
   ...POLICY_FLAGS, method: { type: 'string' }, verify: { type: 'boolean' }, 'no-verify': { type: 'boolean' }, k: { type: 'string' },
-  'super-shingle': { type: 'string' }, prefix: { type: 'string' }, 'exact-band': { type: 'string' }, ...PIPELINE_FLAGS, ...SKETCH_FLAGS,
+  'super-shingle': { type: 'string' }, prefix: { type: 'string' }, 'prefix-hits': { type: 'string' }, 'exact-band': { type: 'string' }, ...PIPELINE_FLAGS, ...SKETCH_FLAGS,
   ...CONTENT_FLAGS, ...READER_FLAGS,
 } as const;
 
@@ -47,9 +47,12 @@ export const DUPS_FLAGS = {
 export const METHOD_USAGE = `  --method M            pairs (pages sharing sketch values; default), super-shingles (a shared
                         super-shingle makes a candidate), lsh (banding over a k-value signature)
   --prefix N|auto       pairs: key each page by its first N non-common sketch values (default auto:
-                        36 at threshold 0.5, enough to miss a pair 4 standard errors under the
+                        44 at threshold 0.5, enough to miss a pair 4 standard errors under the
                         threshold once in a million; candidates stay near-linear on sites whose pages
                         share navigation); 0 keys every value (the paper's, quadratic there)
+  --prefix-hits H       pairs: a pair is a candidate when it shares H of those keys (default 2; auto
+                        prefixes are as long as H needs). 1 takes every pair sharing a key: on real
+                        documentation about three times as many pairs estimated, the same clusters
   --no-verify           skip every check: super-shingles / lsh then join every candidate pair unchecked
                         (on real documentation, pairs far below the threshold: F1 0.12 and 0.88 against
                         exact resemblance), and no pair is checked exactly (below)
@@ -85,6 +88,10 @@ export function findOptionsOf(values: CommandContext['values'], rule: NearDuplic
   if (prefix !== undefined && prefix !== 'auto') {
     if (method !== 'pairs') throw optionError('--prefix', 'no value unless --method pairs', prefix);
     cluster.prefix = intFlag(values, 'prefix', 0, 0, 4096);
+  }
+  if (values['prefix-hits'] !== undefined) {
+    if (method !== 'pairs') throw optionError('--prefix-hits', 'no value unless --method pairs', values['prefix-hits']);
+    cluster.prefixHits = intFlag(values, 'prefix-hits', 2, 1, 16);
   }
   const exactBand = numberFlag(values, 'exact-band', 3, 0, 10);
   if (!verify && values['exact-band'] !== undefined) throw optionError('--exact-band', 'no value with --no-verify', values['exact-band']);
