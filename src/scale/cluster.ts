@@ -87,7 +87,7 @@ export async function clusterWithDuckDB(set: ClusterColumns, options: DuckDBClus
   try {
     clock.start('load');
     const rows = await engine.load(t.keys, 'keys', keyRows(keys, { docs }));
-    if ((resolved.shortUnion ?? 0) > 0) await engine.loadColumns(t.short, shortRows(keys, docs, resolved.shortUnion!));
+    if ((resolved.shortUnion ?? 0) > 0) await engine.loadColumns(t.short, shortRows((d) => keys.offsets[d + 1] - keys.offsets[d], docs, resolved.shortUnion!));
     if (inSql) await engine.load(t.sizes, 'sizes', sizeRows(set, { docs }));
     clock.done({ rows });
     const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, inSql);

@@ -66,16 +66,19 @@ export function sizeRows(set: KeyRowsSource & { cardinality: Float64Array }, opt
 }
 
 /**
- * Takes CSR key rows, the documents and a bound; returns the (doc, n) rows of the documents with
- * at least one key and fewer than `bound` (n their keys): the `short` table of the pairs-short template.
+ * Takes each document's key count, the documents and a bound; returns the (doc, n) rows of the
+ * documents with at least one key and fewer than `bound` (n their keys): the `short` table of the
+ * pairs-short template. Two passes over typed arrays (no array of BigInts at ten million pages).
  */
-export function shortRows(keys: { offsets: Uint32Array }, docs: ArrayLike<number>, bound: number): { doc: BigInt64Array; n: BigInt64Array } {
-  const doc: bigint[] = [], n: bigint[] = [];
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i], k = keys.offsets[d + 1] - keys.offsets[d];
-    if (k > 0 && k < bound) { doc.push(BigInt(d)); n.push(BigInt(k)); }
+export function shortRows(keysOf: (d: number) => number, docs: ArrayLike<number>, bound: number): { doc: BigInt64Array; n: BigInt64Array } {
+  let count = 0;
+  for (let i = 0; i < docs.length; i++) { const k = keysOf(docs[i]); if (k > 0 && k < bound) count++; }
+  const doc = new BigInt64Array(count), n = new BigInt64Array(count);
+  for (let i = 0, at = 0; i < docs.length; i++) {
+    const d = docs[i], k = keysOf(d);
+    if (k > 0 && k < bound) { doc[at] = BigInt(d); n[at++] = BigInt(k); }
   }
-  return { doc: BigInt64Array.from(doc), n: BigInt64Array.from(n) };
+  return { doc, n };
 }
 
 /** What the documents table needs of a page (a reader's Document has it). */

@@ -15,6 +15,7 @@ import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, t
 import { PairTableBuilder } from '../cluster/pairs.js';
 import { CommonFilter, ValueCounts } from './common.js';
 import { DuckDBEngine, type EngineOptions } from './duckdb.js';
+import { shortRows } from './rows.js';
 import { candidateStages, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
 import type { Pool } from '../workers/pool.js';
 
@@ -141,8 +142,8 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
     const key = new BigInt64Array(LOAD_ROWS), doc = new BigInt64Array(LOAD_ROWS);
     const kw = new Uint32Array(key.buffer);
     let m = 0, rows = 0;
-    // the documents with fewer keys than the prefix, and how many (the pairs-short template's table)
-    const shortDoc: bigint[] = [], shortN: bigint[] = [];
+    // keys per document, for the documents with fewer keys than the prefix (the pairs-short template's table)
+    const keyCount = o.prefix > 0 ? new Uint16Array(n) : undefined;
     const appender = await engine.appender(t.keys, { key: 'BIGINT', doc: 'BIGINT' });
     try {
       const flush = () => {
@@ -162,13 +163,13 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
           m++; k++;
           if (m === LOAD_ROWS) flush();
         }
-        if (k > 0 && k < p) { shortDoc.push(big); shortN.push(BigInt(k)); }
+        if (keyCount) keyCount[d] = k;
       });
       flush();
     } finally {
       appender.close();
     }
-    if ((resolved.shortUnion ?? 0) > 0) await engine.loadColumns(t.short, { doc: BigInt64Array.from(shortDoc), n: BigInt64Array.from(shortN) });
+    if (keyCount && (resolved.shortUnion ?? 0) > 0) await engine.loadColumns(t.short, shortRows((d) => keyCount[d], docs, resolved.shortUnion!));
     clock.done({ rows });
 
     const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, false);

@@ -16,6 +16,7 @@ import { nearDuplicates, type NearDuplicateOptions } from '../../src/cluster/nea
 import { SketchStore, type SpilledSketches } from '../../src/pipeline/sketch-store.js';
 import { CommonFilter, ValueCounts } from '../../src/scale/common.js';
 import { clusterSpilledWithDuckDB } from '../../src/scale/spilled.js';
+import { clusterWithDuckDB } from '../../src/scale/cluster.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
 import { createPool } from '../../src/workers/node.js';
 import { rng } from '../helpers/random.js';
@@ -26,14 +27,14 @@ const texts = corpus(700, 41);
 const folder = scratch();
 
 /** Takes a set and its options; writes it to a store in batches of shuffled DocIds (as content mode releases pages; those of `skip` never, so their rows are empty); returns the spilled sketches. */
-async function spill(set: SketchSet, options: SketchOptions, seed = 5, skip: number[] = []): Promise<SpilledSketches> {
+async function spill(set: SketchSet, options: SketchOptions, seed = 5, skip: number[] = [], docs: readonly string[] = texts): Promise<SpilledSketches> {
   const store = new SketchStore(folder, set.params);
   const r = rng(seed);
   const order = Uint32Array.from(Array.from({ length: set.size }, (_, i) => i).filter((d) => !skip.includes(d)));
   for (let i = order.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [order[i], order[j]] = [order[j], order[i]]; }
   for (let at = 0; at < order.length; at += 61) {
     const ids = order.subarray(at, Math.min(order.length, at + 61));
-    const rows = sketchMany(Array.from(ids, (d) => texts[d]), options);
+    const rows = sketchMany(Array.from(ids, (d) => docs[d]), options);
     await store.add(rows, ids);
   }
   return store.finish(set.size, []);
@@ -283,4 +284,37 @@ console.log(readdirSync(${JSON.stringify(dir)}).length, spilled.estimator().pair
 });
 
 test.after(() => rmSync(folder, { recursive: true, force: true }));
+test('pages of a few shingles: pairs sharing one prefix key are candidates on DuckDB as in memory (pairs-short)', async () => {
+  // "t0 t1 t2" and "t0 t1 t2 t3": one shingle of a union of two (resemblance 0.5), among ordinary pages
+  const tiny: string[] = [];
+  for (let f = 0; f < 12; f++) {
+    const w = Array.from({ length: 5 }, (_, i) => `tiny${f}x${i}`);
+    tiny.push(w.slice(0, 3).join(' '), w.slice(0, 4).join(' '), w.join(' '));
+  }
+  const docs = [...corpus(120, 13), ...tiny];
+  const options: SketchOptions = { markup: 'text', s: 128, w: 3 };
+  const set = sketchMany(docs, options);
+  const expected = nearDuplicates(set);
+  assert.is(expected.stats.minHits, 2);
+  assert.ok(expected.stats.prefix > 0 && expected.stats.prefix < 128);
+  const first = 120;
+  let short = 0;
+  for (let i = 0; i < expected.pairs.count; i++) if (expected.pairs.a[i] >= first && expected.pairs.hits[i] < 2) short++;
+  assert.ok(short >= 12, `${short} pairs of short rows sharing one key`);
+  assert.is(expected.clusters.clusterOf[first], expected.clusters.clusterOf[first + 1], 'the first two tiny pages join at 0.5');
+  const engine = { memoryLimit: '256MB', tempDir: folder };
+  const inMemory = await clusterWithDuckDB(set, { ...engine });
+  assertSamePairs(inMemory.pairs, expected.pairs, 'clusterWithDuckDB');
+  assert.equal({ ...inMemory.stats }, { ...expected.stats });
+  const spilled = await spill(set, options, 5, [], docs);
+  try {
+    const actual = await clusterSpilledWithDuckDB(spilled, { engine });
+    assertSamePairs(actual.pairs, expected.pairs, 'clusterSpilledWithDuckDB');
+    assert.equal({ ...actual.stats }, { ...expected.stats });
+    assert.equal(Array.from(actual.clusters.clusterOf), Array.from(expected.clusters.clusterOf));
+  } finally {
+    spilled.close();
+  }
+});
+
 test.run();
