@@ -4,7 +4,6 @@
  * undone within the record cap, the target URI checked (http(s) only unless `anyScheme`).
  */
 import * as zlib from 'node:zlib';
-import { AsyncIterReader, StatusAndHeadersParser } from 'warcio';
 import type { Document } from '../graph/document.js';
 import { concatBytes } from './byte-reader.js';
 import { isHttpUrl, parseUrl } from '../graph/url.js';
@@ -67,8 +66,16 @@ interface HttpPart {
   payload: Uint8Array;
 }
 
+/**
+ * warcio, imported with the first response parsed: it brings some 400 KB of CommonJS (hash-wasm,
+ * pako) that Node must scan and compile, which a crawl without WARC files, and every worker
+ * thread, would otherwise pay for at start (about 40 ms each, and as much again of compilation).
+ */
+let warcio: Promise<typeof import('warcio')> | undefined;
+
 /** Parses the HTTP status line and headers at the start of a response block (warcio's parser); undefined when there are none. */
 async function httpPart(block: Uint8Array): Promise<HttpPart | undefined> {
+  const { AsyncIterReader, StatusAndHeadersParser } = await (warcio ??= import('warcio'));
   const reader = new AsyncIterReader([block], null);
   const parsed = await new StatusAndHeadersParser().parse(reader, { headersClass: Headers });
   if (!parsed) return undefined;
