@@ -17,6 +17,8 @@ export interface IcebergOptions {
   cap: number;
   /** Keeps a pair given its pages and shared count (the iceberg threshold). */
   accept: (a: number, b: number, shared: number) => boolean;
+  /** Called before the first `accept` with each page's count of values left out by the cap (by DocId; 0 for pages not queried). */
+  ignored?: (perPage: Uint32Array) => void;
   /** Only these pages (ascending); all when absent. */
   pages?: Uint32Array;
 }
@@ -31,7 +33,8 @@ export interface IcebergOptions {
  */
 export function icebergPairs(values: BigUint64Array, offsets: Uint32Array, options: IcebergOptions): SharedPairs {
   const n = offsets.length - 1;
-  const post = buildPostings(values, offsets, { cap: options.cap, keepSingletons: false, keepKeys: false, docs: options.pages });
+  const post = buildPostings(values, offsets, { cap: options.cap, keepSingletons: false, keepKeys: false, docs: options.pages, countIgnored: options.ignored !== undefined });
+  if (options.ignored) options.ignored(post.ignoredPerDoc!);
   const outA: number[] = [], outB: number[] = [], outS: number[] = [];
   forEachCandidate(post, n, (a, b, shared) => {
     if (options.accept(a, b, shared)) { outA.push(a); outB.push(b); outS.push(shared); }

@@ -28,6 +28,13 @@ export type Similarity =
 export const DEFAULT_SIMILARITY = 'windows:4:0.5';
 /** Default cap on pages per chunk or sketch value: a value on more pages is boilerplate and never counted. */
 export const DEFAULT_CAP = 1000;
+/**
+ * Default cap of the `windows` test (the default ST): a window of text lines on more than 64
+ * distinct pages is navigation (a sidebar holding a manual's table of contents is on every page
+ * of it), not the text of a page with a few copies. The capped windows are left out of both the
+ * shared count and each page's count of windows (see README, "Replicated collections").
+ */
+export const WINDOWS_CAP = 64;
 
 /**
  * Takes a similarity spec (`windows:4:0.5`, `chunks:4:15`, `chunks:2:25`, `chunks:doc`,
@@ -73,7 +80,7 @@ function checkSimilarity(s: Partial<Similarity>): Similarity {
     lines: intOption('similarity.lines', o.lines, 4, 1, 1 << 16),
     threshold: intOption('similarity.threshold', o.threshold, unit === 'lines' || unit === 'sentence' ? 15 : 1, 1, 1 << 20),
     ratio: numberOption('similarity.ratio', o.ratio, unit === 'windows' ? 0.5 : 0, 0, 1),
-    cap: intOption('similarity.cap', o.cap, DEFAULT_CAP, 2, 2 ** 31),
+    cap: intOption('similarity.cap', o.cap, unit === 'windows' ? WINDOWS_CAP : DEFAULT_CAP, 2, 2 ** 31),
     markup: enumOption('similarity.markup', o.markup, 'html', ['html', 'text'] as const),
   };
 }
@@ -189,11 +196,16 @@ function prepareChunks(cols: ChunkColumns, sim: Extract<Similarity, { kind: 'chu
   const none = { a: new Uint32Array(0), b: new Uint32Array(0), shared: new Uint32Array(0), score: new Float64Array(0) };
   if (sim.unit === 'document') return { finish: () => closure(n, label, none, 0, emptyPages, cols.textFp, resemblanceOf) };
   const T = sim.threshold, R = sim.ratio;
-  const len = (p: number) => offsets[p + 1] - offsets[p];
+  // A page's chunks that count: those on at most `cap` pages. A chunk on more (a navigation
+  // sidebar's lines, on every page of a manual) is neither shared nor part of the page for the
+  // ratio, so it can neither join two pages nor keep two copies from reaching the ratio.
+  let ignored: Uint32Array | undefined;
+  const len = (p: number) => offsets[p + 1] - offsets[p] - (ignored ? ignored[p] : 0);
   return {
     query: {
       values, offsets, options: {
         cap: sim.cap, pages: Uint32Array.from(reps),
+        ignored: (perPage) => { ignored = perPage; },
         accept: (a, b, shared) => (shared >= T && shared >= R * Math.max(len(a), len(b))) || (shared === len(a) && shared === len(b)),
       },
     },

@@ -31,6 +31,7 @@ export interface CapCounts {
 export async function forEachCandidateWithDuckDB(
   keys: KeyRowsSource, docs: Uint32Array | undefined, cap: number, engineOptions: EngineOptions,
   onPair: (a: number, b: number, shared: number) => void, onProgress?: (p: PipelineProgress) => void,
+  onIgnored?: (perDoc: Uint32Array) => void,
 ): Promise<CapCounts> {
   const resolved: ResolvedPipeline = {
     kind: 'min', s: 1, commonCap: cap, minHits: 1, pairFloor: 0, threshold: 1, components: 'library', maxLibraryEdges: 0, prefix: 'r_',
@@ -62,6 +63,15 @@ export async function forEachCandidateWithDuckDB(
     }
     clock.done({ rows });
     const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, false);
+    if (onIgnored) {
+      // each document's keys left out by the cap (the cap template's `ignored` table), before the first pair
+      const perDoc = new Uint32Array(keys.offsets.length - 1);
+      await engine.stream(`SELECT doc, ignored FROM ${t.ignored}`, (c) => {
+        const d = c.doc, k = c.ignored;
+        for (let i = 0; i < d.length; i++) perDoc[Number(d[i])] = Number(k[i]);
+      });
+      onIgnored(perDoc);
+    }
     clock.start('read');
     await engine.stream(`SELECT a, b, hits FROM ${t.candidates} ORDER BY a, b`, (c) => {
       const a = c.a, b = c.b, hits = c.hits;
@@ -99,12 +109,12 @@ export function duckDBPairFinder(engineOptions: EngineOptions = {}): PairFinder 
  * counts (a ascending, then b) and what the cap left out, as the collections' `icebergPairs` does.
  */
 export async function icebergWithDuckDB(
-  values: BigUint64Array, offsets: Uint32Array, options: { cap: number; pages?: Uint32Array; accept: (a: number, b: number, shared: number) => boolean },
+  values: BigUint64Array, offsets: Uint32Array, options: { cap: number; pages?: Uint32Array; accept: (a: number, b: number, shared: number) => boolean; ignored?: (perPage: Uint32Array) => void },
   engineOptions: EngineOptions = {},
 ): Promise<{ a: Uint32Array; b: Uint32Array; shared: Uint32Array; ignoredValues: number; ignoredPostings: number }> {
   const a: number[] = [], b: number[] = [], shared: number[] = [];
   const counts = await forEachCandidateWithDuckDB({ values, offsets }, options.pages, options.cap, engineOptions, (x, y, s) => {
     if (options.accept(x, y, s)) { a.push(x); b.push(y); shared.push(s); }
-  });
+  }, undefined, options.ignored);
   return { a: Uint32Array.from(a), b: Uint32Array.from(b), shared: Uint32Array.from(shared), ignoredValues: counts.ignoredKeys, ignoredPostings: counts.ignoredRows };
 }

@@ -83,7 +83,10 @@ test('icebergPairs equals brute-force counting, with the common-value cap, on al
         if (shared >= T) want.push(`${a},${b},${shared}`);
       }
     }
-    const got = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T });
+    let ignored: Uint32Array | undefined;
+    const got = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, ignored: (p) => { ignored = p; } });
+    // each page's values left out by the cap, handed over before the pairs
+    assert.equal(Array.from(ignored!), sets.map((set) => set.filter((v) => onPages.get(v)! > cap).length), `round ${round}: ignored per page`);
     const listed = Array.from(got.a, (a, i) => `${a},${got.b[i]},${got.shared[i]}`);
     assert.equal(listed, [...want].sort((x, y) => cmpPair(x, y)), `round ${round}: a ascending, then b`);
     // Only some pages: the cap counts those pages alone.
@@ -98,7 +101,9 @@ test('icebergPairs equals brute-force counting, with the common-value cap, on al
         if (shared >= T) wantSome.push(`${a},${b},${shared}`);
       }
     }
-    const gotSome = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, pages: some });
+    let ignoredSome: Uint32Array | undefined;
+    const gotSome = icebergPairs(values, offsets, { cap, accept: (_a, _b, s) => s >= T, pages: some, ignored: (p) => { ignoredSome = p; } });
+    assert.equal(Array.from(ignoredSome!), sets.map((set, i) => (some.includes(i) ? set.filter((v) => onSome.get(v)! > cap).length : 0)), `round ${round}: ignored per page, some pages`);
     assert.equal(Array.from(gotSome.a, (a, i) => `${a},${gotSome.b[i]},${gotSome.shared[i]}`), wantSome, `round ${round}, some pages`);
   }
 });
@@ -142,6 +147,42 @@ test('chunk similarity: trivial clusters are the closure of "share ≥ T chunks 
     assert.ok(Array.from(got.score).every((x) => x > 0 && x <= 1));
     assert.equal(clustersOf(got.trivial), closure(n, st), `round ${round}`);
   }
+});
+
+test('window similarity with the cap: windows on more than cap distinct pages count neither as shared nor in a page\'s size', () => {
+  const r = rng(17);
+  let capped = 0, joinedByCap = 0;
+  for (let round = 0; round < 40; round++) {
+    // a sidebar of navigation lines on most pages, and exact copies of some pages
+    const sidebar = Array.from({ length: 3 + Math.floor(r() * 8) }, (_, i) => `nav ${i} ${Math.floor(r() * 1e6)}`).join('\n');
+    const pages = randomPages(r, 10, 15).map((p) => (r() < 0.7 ? `${p}\n${sidebar}` : p));
+    for (let k = Math.floor(r() * 5); k > 0; k--) pages.push(pages[Math.floor(r() * pages.length)]);
+    const n = pages.length;
+    const lines = 1 + Math.floor(r() * 3), R = [0.3, 0.5, 0.8][Math.floor(r() * 3)], cap = 2 + Math.floor(r() * 4);
+    const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'windows', lines, markup: 'text' })));
+    // the cap counts one page per distinct text (copies are one page for the test)
+    const rep = pages.map((p, i) => (chunks[i].size === 0 ? i : pages.indexOf(p)));
+    const on = new Map<bigint, number>();
+    rep.forEach((q, i) => { if (q === i) for (const c of chunks[i]) on.set(c, (on.get(c) ?? 0) + 1); });
+    const kept = chunks.map((set) => new Set([...set].filter((c) => on.get(c)! <= cap)));
+    capped += chunks.reduce((t, set, i) => t + set.size - kept[i].size, 0);
+    const shared = (a: number, b: number) => [...kept[a]].filter((c) => kept[b].has(c)).length;
+    const test = (a: number, b: number, size: (p: number) => number) => {
+      const s = shared(a, b);
+      return s >= 1 && (s >= R * Math.max(size(a), size(b)) || (s === size(a) && s === size(b)));
+    };
+    const st = (a: number, b: number) => (chunks[a].size > 0 && rep[a] === rep[b]) || (chunks[a].size > 0 && chunks[b].size > 0 && test(rep[a], rep[b], (p) => kept[p].size));
+    const got = similarPages(pages, { kind: 'chunks', unit: 'windows', lines, ratio: R, cap, markup: 'text' });
+    assert.equal(clustersOf(got.trivial), closure(n, st), `round ${round}`);
+    for (let i = 0; i < got.a.length; i++) {
+      const a = got.a[i], b = got.b[i];
+      assert.is(got.score[i], shared(a, b) / Math.max(kept[a].size, kept[b].size), `round ${round}: score over the windows that count`);
+      // pairs the old rule (sizes with the capped windows) would not have joined
+      if (!test(a, b, (p) => chunks[p].size)) joinedByCap++;
+    }
+  }
+  assert.ok(capped > 100, `windows capped: ${capped}`);
+  assert.ok(joinedByCap > 0, `pairs joined only because capped windows no longer count in the sizes: ${joinedByCap}`);
 });
 
 test('window similarity: the closure of "share ≥ R of the larger page\'s windows", with scores and exact resemblance', () => {
@@ -202,8 +243,8 @@ test('sketch similarity: the closure of estimated resemblance ≥ threshold', ()
 test('parseSimilarity: the CLI spellings and coded errors', () => {
   assert.equal(parseSimilarity('chunks:4:15'), { kind: 'chunks', unit: 'lines', lines: 4, threshold: 15, ratio: 0, cap: 1000, markup: 'html' });
   assert.equal(parseSimilarity('chunks:doc'), { kind: 'chunks', unit: 'document', lines: 4, threshold: 1, ratio: 0, cap: 1000, markup: 'html' });
-  assert.equal(parseSimilarity(), { kind: 'chunks', unit: 'windows', lines: 4, threshold: 1, ratio: 0.5, cap: 1000, markup: 'html' });
-  assert.equal(parseSimilarity('windows:2:0.7'), { kind: 'chunks', unit: 'windows', lines: 2, threshold: 1, ratio: 0.7, cap: 1000, markup: 'html' });
+  assert.equal(parseSimilarity(), { kind: 'chunks', unit: 'windows', lines: 4, threshold: 1, ratio: 0.5, cap: 64, markup: 'html' });
+  assert.equal(parseSimilarity('windows:2:0.7'), { kind: 'chunks', unit: 'windows', lines: 2, threshold: 1, ratio: 0.7, cap: 64, markup: 'html' });
   assert.equal(parseSimilarity('chunks:sentence:3').threshold, 3);
   assert.equal(parseSimilarity('sketch:0.5'), { kind: 'sketch', threshold: 0.5, cap: 1000, sketch: {} });
   for (const bad of ['chunks:4', 'chunks:0:15', 'chunks:a:b', 'sketch:', 'sketch:2', 'shingles:3', 'chunks:4:15:1', 'windows:4', 'windows:4:1.5', 'windows:0:0.5', 'windows:4:x']) {
