@@ -162,7 +162,7 @@ test('window similarity with the cap: windows on more than cap distinct pages co
     const chunks = pages.map((p) => new Set(pageChunks(p, { unit: 'windows', lines, markup: 'text' })));
     // the cap counts one page per distinct text (copies are one page for the test)
     const rep = pages.map((p, i) => (chunks[i].size === 0 ? i : pages.indexOf(p)));
-    const on = new Map<bigint, number>();
+    const on = new Map<string, number>();
     rep.forEach((q, i) => { if (q === i) for (const c of chunks[i]) on.set(c, (on.get(c) ?? 0) + 1); });
     const kept = chunks.map((set) => new Set([...set].filter((c) => on.get(c)! <= cap)));
     capped += chunks.reduce((t, set, i) => t + set.size - kept[i].size, 0);
