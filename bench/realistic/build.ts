@@ -17,8 +17,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { layOut, type Page } from './layout.js';
 import { jsonlRecords, writeFolder, writeJsonl, writeWarc } from './output.js';
-import { COPIES, WORKS } from './plan.js';
-import { fetchSources, packageKey, SOURCES, writeSourcesJson } from './sources.js';
+import { COPIES, WORKS, type CopySpec, type Work } from './plan.js';
+import { fetchSources, packageKey, SOURCES, writeSourcesJson, type Source } from './sources.js';
 import { writeTruth } from './truth.js';
 
 /** Takes the command-line flags; returns the sources and output folders, from flags or $RESEMBLE_DATA. */
@@ -31,6 +31,28 @@ export function dataDirs(values: { sources?: string; out?: string }): { sources:
     process.exit(2);
   }
   return { sources: resolve(sources), out: resolve(out) };
+}
+
+/**
+ * Builds a further crawl (second.ts, third.ts) as a folder and its truth files: the command-line
+ * flags --sources and --out (default $RESEMBLE_DATA/NAME), the packages fetched, the copies laid
+ * out and written, the truth computed; prints the truth's summary.
+ */
+export async function buildCrawl(name: string, sources: Source[], works: Work[], copies: CopySpec[]): Promise<void> {
+  const { values } = parseArgs({ options: { sources: { type: 'string' }, out: { type: 'string' } } });
+  const data = process.env.RESEMBLE_DATA;
+  const dirs = dataDirs({ sources: values.sources, out: values.out ?? (data ? join(data, name) : undefined) });
+  const log = (s: string) => console.error(s);
+  const fetched = fetchSources(dirs.sources, log, sources);
+  const pages = layOut(works, copies, sources, (s) => fetched.get(packageKey(s))!.dir);
+  log(`laid out ${pages.length} pages of ${copies.length} copies on ${new Set(pages.map((p) => p.file.split('/')[0])).size} hosts`);
+  mkdirSync(dirs.out, { recursive: true });
+  writeFolder(join(resolve(dirs.out), 'crawl'), pages);
+  const truthDir = join(dirs.out, 'truth');
+  mkdirSync(truthDir, { recursive: true });
+  writeSourcesJson(truthDir, copies.map((c) => c.source), fetched, sources);
+  const summary = await writeTruth(truthDir, works, copies, pages, { digest: crawlDigest(pages) }, log);
+  console.log(JSON.stringify(summary, null, 1));
 }
 
 /** A digest of a crawl: the SHA-256 of every file path and its bytes, in walk order. */

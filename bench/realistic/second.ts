@@ -11,15 +11,9 @@
  * Same layout and truth files as build.ts (default output $RESEMBLE_DATA/second); score it with
  * `evaluate.ts --data DIR` and `curves.ts --data DIR`.
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { crawlDigest, dataDirs } from './build.js';
-import { layOut } from './layout.js';
-import { writeFolder } from './output.js';
+import { buildCrawl } from './build.js';
 import type { CopySpec, Work } from './plan.js';
-import { fetchSources, packageKey, SOURCES, writeSourcesJson, type Source } from './sources.js';
-import { writeTruth } from './truth.js';
+import { SOURCES, type Source } from './sources.js';
 
 /** The sources: two new Debian documentation packages, and releases of the first crawl's. */
 export const SECOND_SOURCES: Source[] = [
@@ -85,21 +79,4 @@ export const SECOND_COPIES: CopySpec[] = [
   { id: 'single-paper', work: 'paper', source: 'paper-0.12.11', host: 'notes.example.com', prefix: '/posts/', select: { single: [['classes/Path.html', 'Path.html']] }, note: 'single page copied' },
 ];
 
-async function main() {
-  const { values } = parseArgs({ options: { sources: { type: 'string' }, out: { type: 'string' } } });
-  const data = process.env.RESEMBLE_DATA;
-  const dirs = dataDirs({ sources: values.sources, out: values.out ?? (data ? join(data, 'second') : undefined) });
-  const log = (s: string) => console.error(s);
-  const fetched = fetchSources(dirs.sources, log, SECOND_SOURCES);
-  const pages = layOut(SECOND_WORKS, SECOND_COPIES, SECOND_SOURCES, (s) => fetched.get(packageKey(s))!.dir);
-  log(`laid out ${pages.length} pages of ${SECOND_COPIES.length} copies on ${new Set(pages.map((p) => p.file.split('/')[0])).size} hosts`);
-  mkdirSync(dirs.out, { recursive: true });
-  writeFolder(join(resolve(dirs.out), 'crawl'), pages);
-  const truthDir = join(dirs.out, 'truth');
-  mkdirSync(truthDir, { recursive: true });
-  writeSourcesJson(truthDir, SECOND_COPIES.map((c) => c.source), fetched, SECOND_SOURCES);
-  const summary = await writeTruth(truthDir, SECOND_WORKS, SECOND_COPIES, pages, { digest: crawlDigest(pages) }, log);
-  console.log(JSON.stringify(summary, null, 1));
-}
-
-if (process.argv[1]?.endsWith('second.ts')) await main();
+if (process.argv[1]?.endsWith('second.ts')) await buildCrawl('second', SECOND_SOURCES, SECOND_WORKS, SECOND_COPIES);

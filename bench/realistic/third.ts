@@ -15,15 +15,9 @@
  * 2018-edition: pages of about 1.8 KB saying where the chapter moved) are left out: near-identical
  * stubs of a few words, which dups deliberately joins to byte-identical copies only.
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { crawlDigest, dataDirs } from './build.js';
-import { layOut } from './layout.js';
-import { writeFolder } from './output.js';
+import { buildCrawl } from './build.js';
 import type { CopySpec, Work } from './plan.js';
-import { fetchSources, packageKey, writeSourcesJson, type Source } from './sources.js';
-import { writeTruth } from './truth.js';
+import type { Source } from './sources.js';
 
 const RUST = { kind: 'deb', package: 'rust-doc', version: '1.63.0+dfsg1-2', licence: 'MIT OR Apache-2.0' } as const;
 const HTML = 'usr/share/doc/rust-doc/html';
@@ -70,21 +64,4 @@ export const THIRD_COPIES: CopySpec[] = [
     note: 'two single chapters copied with their names' },
 ];
 
-async function main() {
-  const { values } = parseArgs({ options: { sources: { type: 'string' }, out: { type: 'string' } } });
-  const data = process.env.RESEMBLE_DATA;
-  const dirs = dataDirs({ sources: values.sources, out: values.out ?? (data ? join(data, 'third') : undefined) });
-  const log = (s: string) => console.error(s);
-  const fetched = fetchSources(dirs.sources, log, THIRD_SOURCES);
-  const pages = layOut(THIRD_WORKS, THIRD_COPIES, THIRD_SOURCES, (s) => fetched.get(packageKey(s))!.dir);
-  log(`laid out ${pages.length} pages of ${THIRD_COPIES.length} copies on ${new Set(pages.map((p) => p.file.split('/')[0])).size} hosts`);
-  mkdirSync(dirs.out, { recursive: true });
-  writeFolder(join(resolve(dirs.out), 'crawl'), pages);
-  const truthDir = join(dirs.out, 'truth');
-  mkdirSync(truthDir, { recursive: true });
-  writeSourcesJson(truthDir, THIRD_COPIES.map((c) => c.source), fetched, THIRD_SOURCES);
-  const summary = await writeTruth(truthDir, THIRD_WORKS, THIRD_COPIES, pages, { digest: crawlDigest(pages) }, log);
-  console.log(JSON.stringify(summary, null, 1));
-}
-
-if (process.argv[1]?.endsWith('third.ts')) await main();
+if (process.argv[1]?.endsWith('third.ts')) await buildCrawl('third', THIRD_SOURCES, THIRD_WORKS, THIRD_COPIES);
