@@ -35,6 +35,21 @@ test('dups: the truth clusters score 1; merging two of them costs precision and 
   assert.is(worse.cannotLink, records[paper].members.length * records[django].members.length);
 });
 
+test('dups: copies of one page in one cluster, counted over the pairs of copies as the crawl was built', () => {
+  // a cluster per page of a work, holding all its copies: every pair of copies together
+  const byPage = new Map<string, string[]>();
+  for (const p of truth.pages) byPage.set(`${p.work} ${p.page}`, [...(byPage.get(`${p.work} ${p.page}`) ?? []), p.url]);
+  const pairsOf = (n: number) => (n * (n - 1)) / 2;
+  const all = [...byPage.values()].reduce((t, g) => t + pairsOf(g.length), 0);
+  assert.ok(all > 10, `${all} pairs of copies`);
+  const whole = scoreDups(truth, [...byPage.values()].map((g) => ({ members: g.map((url) => ({ url })) })));
+  assert.equal([whole.copyPairs, whole.copyPairsTogether, whole.copyRecall], [all, all, 1]);
+  // one copy left out of its cluster loses its pairs with the others
+  const biggest = [...byPage.values()].sort((x, y) => y.length - x.length)[0];
+  const less = scoreDups(truth, [...byPage.values()].map((g) => ({ members: (g === biggest ? g.slice(1) : g).map((url) => ({ url })) })));
+  assert.is(less.copyPairsTogether, all - (biggest.length - 1));
+});
+
 test('collections: a pair is recovered when one cluster lists ≥ 90% of its common pages in two collections', () => {
   const cluster = { similar: true, collections: [{ pages: urlsOf('django-origin') }, { pages: urlsOf('django-mirror') }] };
   const s = scoreCollections(truth, [cluster]);
