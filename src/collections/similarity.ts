@@ -13,8 +13,11 @@ import { trivialFromPairs, type TrivialClusters } from './trivial.js';
  * - chunks: pages are similar when they share at least `threshold` chunk fingerprints and at least
  *   `ratio` of the larger page's chunks (Section 2.1 counts shared chunks only, ratio 0: the paper
  *   used T = 15 for 4-line and T = 25 for 2-line chunks), or when their chunk sets are equal (so that
- *   two identical pages too short to reach T still count as copies);
- * - sketch: estimated resemblance of the near-duplicate engine's sketches ≥ `threshold`.
+ *   two identical pages too short to reach T still count as copies); a chunk on more than `cap`
+ *   distinct pages counts neither as shared nor in a page's chunks (default cap 64 for windows,
+ *   1,000 otherwise);
+ * - sketch: estimated resemblance of the near-duplicate engine's sketches ≥ `threshold` (values on
+ *   more than `cap` pages make no candidate pair).
  */
 export type Similarity =
   | { kind: 'chunks'; unit: 'document' | 'lines' | 'windows' | 'sentence'; lines: number; threshold: number; ratio: number; cap: number; markup: 'html' | 'text' }
