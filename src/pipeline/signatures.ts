@@ -73,19 +73,26 @@ function assembleBags(n: number, parts: readonly BagRows[], partOf: Uint32Array,
 }
 
 /**
- * Content mode: gives every HTML page whose bytes are those of an earlier one (equal fingerprints)
- * that page's bag. Pages are cut against their own site's template, and a mirror's site may have
- * learnt another one (a host holding several manuals under one folder samples them differently),
- * so byte-identical copies could otherwise get different bags and not collide: on a crawl of the
- * Rust documentation, 24 of the 731 pairs of copies of one page were lost that way.
+ * Content mode: byte-identical pages get one bag, the first copy's. Pages are cut against their own
+ * site's template, and a mirror's site may have learnt another one (a host holding several manuals
+ * under one folder samples them differently), so byte-identical copies could otherwise get
+ * different bags and not collide: on a crawl of the Rust documentation, 24 of the 731 pairs of
+ * copies of one page were lost that way. Takes the HTML pages' DocIds and every page's raw
+ * fingerprint; returns the positions in `ids` of the first copies (only they are read back and
+ * cut) and `share`, which then points each later copy's bag at its first copy's.
  */
-export function sameBagForSameBytes(ids: ArrayLike<number>, fps: ArrayLike<bigint>, partOf: Uint32Array, rowOf: Uint32Array): void {
-  const first = new Map<bigint, number>();
-  for (let k = 0; k < ids.length; k++) {
-    const d = ids[k], f = first.get(fps[d]);
-    if (f === undefined) first.set(fps[d], d);
-    else { partOf[d] = partOf[f]; rowOf[d] = rowOf[f]; }
-  }
+export function firstCopies(ids: ArrayLike<number>, fps: ArrayLike<bigint>): { positions: number[]; share: (partOf: Uint32Array, rowOf: Uint32Array) => void } {
+  const first = new Map<bigint, number>(), positions: number[] = [];
+  for (let k = 0; k < ids.length; k++) if (!first.has(fps[ids[k]])) { first.set(fps[ids[k]], ids[k]); positions.push(k); }
+  return {
+    positions,
+    share: (partOf, rowOf) => {
+      for (let k = 0; k < ids.length; k++) {
+        const d = ids[k], f = first.get(fps[d])!;
+        if (f !== d) { partOf[d] = partOf[f]; rowOf[d] = rowOf[f]; }
+      }
+    },
+  };
 }
 
 /** Takes block fingerprints of consecutive windows of pages; returns them as one set. */
@@ -224,7 +231,9 @@ export async function readForSignatures(input: string | readonly string[], optio
       const urls = Array.from(ids, (d) => stream.urls[d]);
       options.onStage?.('templates', `learning from the first pages of ${ids.length === 0 ? 0 : new Set(urls.map(hostOfUrl)).size} hosts…`);
       templates = learnTemplatesFromSpill(stream.spill!, ids, fps.filter((_, d) => stream.html[d] === 1), urls.map(hostOfUrl), urls.map(sectionOfUrl), options.templates);
-      const windows = [...spillWindows(stream.spill!, ids)];
+      const copies = firstCopies(ids, fps);
+      const firstIds = copies.positions.map((k) => ids[k]);
+      const windows = [...spillWindows(stream.spill!, firstIds)];
       const tables = templates.tables;
       const workers = stream.workers > 1 && windows.length > 1 ? stream.workers : 1;
       const pool = workers > 1 ? new PagePool(workers) : undefined;
@@ -237,11 +246,12 @@ export async function readForSignatures(input: string | readonly string[], optio
           parts.push(r.bags!);
           w.ids.forEach((d, i) => { partOf[d] = parts.length - 1; rowOf[d] = i; });
           done += w.ids.length;
-          options.onStage?.('content', `${done.toLocaleString('en-US')} of ${ids.length.toLocaleString('en-US')} HTML pages read back for their content tokens`);
+          options.onStage?.('content', `${done.toLocaleString('en-US')} of ${firstIds.length.toLocaleString('en-US')} HTML pages read back for their content tokens (byte-identical copies once)`);
         };
         for (const win of windows) {
           const { bytes, ends } = readSpilledPacked(stream.spill!, win);
-          const job: PageJob = { contentBags: { values: tables.values, offsets: tables.offsets, docTable: tables.docTable.slice(k, k + win.length) } };
+          const docTable = Uint32Array.from(copies.positions.slice(k, k + win.length), (at) => tables.docTable[at]);
+          const job: PageJob = { contentBags: { values: tables.values, offsets: tables.offsets, docTable } };
           k += win.length;
           const html = new Uint8Array(win.length).fill(1);
           if (pool) {
@@ -257,7 +267,7 @@ export async function readForSignatures(input: string | readonly string[], optio
       } finally {
         await pool?.close();
       }
-      sameBagForSameBytes(ids, fps, partOf, rowOf);
+      copies.share(partOf, rowOf);
     }
     const bags = assembleBags(n, parts, partOf, rowOf);
     for (const r of stream.results) r.bags = undefined;
