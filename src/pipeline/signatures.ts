@@ -16,6 +16,7 @@ import type { WebGraph } from '../graph/web-graph.js';
 import { blockFingerprints, NO_TABLE, WHOLE_PAGE, type BlockFingerprints } from '../sketch/content.js';
 import { DEFAULT_W } from '../sketch/options.js';
 import type { BagsOfWords } from '../signatures/bags.js';
+import { firstCopies } from '../signatures/first-copies.js';
 import { shingleSetsFromValues, type ShingleSets } from '../signatures/pair-evaluation.js';
 import { signatureParams, type SignatureOptions } from '../signatures/options.js';
 import { computeSignatures, type Signatures } from '../signatures/signatures.js';
@@ -70,29 +71,6 @@ function assembleBags(n: number, parts: readonly BagRows[], partOf: Uint32Array,
     norms[d] = p.norms[r];
   }
   return { size: n, offsets, terms, counts, norms, words: new Uint32Array(terms.buffer, terms.byteOffset, terms.length * 2) };
-}
-
-/**
- * Content mode: byte-identical pages get one bag, the first copy's. Pages are cut against their own
- * site's template, and a mirror's site may have learnt another one (a host holding several manuals
- * under one folder samples them differently), so byte-identical copies could otherwise get
- * different bags and not collide: on a crawl of the Rust documentation, 24 of the 731 pairs of
- * copies of one page were lost that way. Takes the HTML pages' DocIds and every page's raw
- * fingerprint; returns the positions in `ids` of the first copies (only they are read back and
- * cut) and `share`, which then points each later copy's bag at its first copy's.
- */
-export function firstCopies(ids: ArrayLike<number>, fps: ArrayLike<bigint>): { positions: number[]; share: (partOf: Uint32Array, rowOf: Uint32Array) => void } {
-  const first = new Map<bigint, number>(), positions: number[] = [];
-  for (let k = 0; k < ids.length; k++) if (!first.has(fps[ids[k]])) { first.set(fps[ids[k]], ids[k]); positions.push(k); }
-  return {
-    positions,
-    share: (partOf, rowOf) => {
-      for (let k = 0; k < ids.length; k++) {
-        const d = ids[k], f = first.get(fps[d])!;
-        if (f !== d) { partOf[d] = partOf[f]; rowOf[d] = rowOf[f]; }
-      }
-    },
-  };
 }
 
 /** Takes block fingerprints of consecutive windows of pages; returns them as one set. */
@@ -267,7 +245,7 @@ export async function readForSignatures(input: string | readonly string[], optio
       } finally {
         await pool?.close();
       }
-      copies.share(partOf, rowOf);
+      for (const d of ids) { const f = copies.firstOf(d); if (f !== d) { partOf[d] = partOf[f]; rowOf[d] = rowOf[f]; } }
     }
     const bags = assembleBags(n, parts, partOf, rowOf);
     for (const r of stream.results) r.bags = undefined;

@@ -3,6 +3,7 @@ import { utf8Bytes, type Document } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import { tokenFingerprints } from '../sketch/tokens.js';
 import { fingerprintMany } from '../sketch/rabin.js';
+import { firstCopies } from './first-copies.js';
 import { contentTokenFingerprints } from '../sketch/content.js';
 import { optionError } from '../errors.js';
 import { hostOfUrl } from '../graph/url.js';
@@ -42,11 +43,13 @@ export function crawlBags(documents: readonly Document[], options: BagOptions = 
   const urls = html.map((i) => documents[i].url);
   const learnt = learnTemplates(bytes, urls.map(hostOfUrl), options.templates, urls.map(sectionOfUrl));
   const tokens: BigUint64Array[] = new Array(documents.length);
-  contentTokenFingerprints(bytes, learnt.tables).forEach((t, k) => { tokens[html[k]] = t; });
-  // A page with the bytes of an earlier one takes its content tokens: each page is cut against its
-  // own site's template, and byte-identical copies on two sites must not get two bags.
-  const fps = fingerprintMany(bytes), first = new Map<bigint, number>();
-  fps.forEach((fp, k) => { const f = first.get(fp); if (f === undefined) first.set(fp, k); else tokens[html[k]] = tokens[html[f]]; });
+  // byte-identical copies are cut once, the first, and share its content tokens (first-copies.ts)
+  const fps = new BigUint64Array(documents.length);
+  fingerprintMany(bytes).forEach((fp, k) => { fps[html[k]] = fp; });
+  const copies = firstCopies(html, fps), t = learnt.tables;
+  const firstTables = { values: t.values, offsets: t.offsets, docTable: Uint32Array.from(copies.positions, (k) => t.docTable[k]) };
+  contentTokenFingerprints(copies.positions.map((k) => bytes[k]), firstTables).forEach((tk, i) => { tokens[html[copies.positions[i]]] = tk; });
+  for (const d of html) tokens[d] = tokens[copies.firstOf(d)];
   documents.forEach((d, i) => { if (!tokens[i]) tokens[i] = tokenFingerprints(utf8Bytes(d), { markup: 'text' }); });
   return bagsFromTokens(tokens);
 }
