@@ -74,6 +74,30 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return invalidUtf8Bytes(bytes, n) > n * 0.3;
 }
 
+/** NUL bytes a page may hold per KiB of its first 64 KB and still be text with stray NULs (at least one). */
+const STRAY_NULS_PER_KIB = 1;
+
+/**
+ * Takes bytes that look binary; returns true when they are an HTML page with a few stray NUL bytes
+ * in it instead: they start like HTML (`looksLikeHtml`), hold at most one NUL per KiB of their first
+ * 64 KB, and without the NULs do not look binary. Real pages do hold them: Apache Commons Lang's
+ * Javadoc of `CharUtils.NUL` quotes the character itself. A NUL run or an image named .html is
+ * still binary.
+ */
+function strayNuls(bytes: Uint8Array): boolean {
+  if (!looksLikeHtml(bytes)) return false;
+  const n = Math.min(bytes.length, SNIFF_BYTES);
+  let nuls = 0, controls = 0;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i];
+    if (c >= 0x20) continue;
+    if (c === 0) nuls++;
+    else if (c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27) controls++;
+  }
+  if (nuls > Math.max(1, Math.floor(n / 1024) * STRAY_NULS_PER_KIB)) return false;
+  return controls <= n * 0.01 || invalidUtf8Bytes(bytes, n) <= n * 0.3;
+}
+
 function utf16Bom(b: Uint8Array): boolean {
   return (b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff);
 }
@@ -106,7 +130,7 @@ export function classifyContent(declared: string | undefined, bytes: Uint8Array)
   // octet-stream is what servers say when they do not know: sniff instead.
   const mime = declared === 'application/octet-stream' ? undefined : declared;
   // Declared HTML is kept unless its bytes say otherwise (a NUL run, an image named .html); UTF-16 has NULs and a BOM.
-  if (mime === 'text/html' || mime === 'application/xhtml+xml') return looksBinary(bytes) && !utf16Bom(bytes) ? undefined : 'text/html';
+  if (mime === 'text/html' || mime === 'application/xhtml+xml') return looksBinary(bytes) && !utf16Bom(bytes) && !strayNuls(bytes) ? undefined : 'text/html';
   if (mime !== undefined && isBinaryType(mime)) return undefined;
   if (looksBinary(bytes)) return undefined;
   if (mime !== undefined) return mime;

@@ -91,4 +91,24 @@ test('binary sniffing: NUL, controls + invalid UTF-8 are binary; legacy-charset 
   assert.is(classifyContent('text/html', Uint8Array.from([0xff, 0xfe, ...Array.from('<p>x</p>', (c) => [c.charCodeAt(0), 0]).flat()])), 'text/html');
 });
 
+test('declared HTML with a stray NUL byte is a page (a Javadoc quoting the NUL character); a NUL run or NULs in text that is not HTML are binary', () => {
+  const page = (body: string) => enc.encode(`<!DOCTYPE html>\n<html><head><title>CharUtils</title></head><body>${body}</body></html>`);
+  const words = 'the null control character abbreviated NUL is quoted here '.repeat(40);
+  const one = page(`<p>${words}</p><code>\0</code><p>${words}</p>`);
+  assert.is(one.filter((b) => b === 0).length, 1);
+  assert.ok(looksBinary(one), 'the generic sniff calls any NUL binary');
+  assert.is(classifyContent('text/html', one), 'text/html');
+  assert.is(classifyContent('application/xhtml+xml', one), 'text/html');
+  // one NUL per KiB is allowed, more is not
+  const kib = Math.floor(one.length / 1024);
+  const few = page(`<p>${words}</p>${'<code>\0</code>'.repeat(Math.max(1, kib))}<p>${words}</p>`);
+  assert.is(classifyContent('text/html', few), 'text/html');
+  const many = page(`<p>${words}</p>${'\0'.repeat(64)}<p>${words}</p>`);
+  assert.is(classifyContent('text/html', many), undefined);
+  // not starting like HTML: the generic sniff decides
+  assert.is(classifyContent('text/html', enc.encode(`${words}\0${words}`)), undefined);
+  // undeclared bytes keep the generic rule
+  assert.is(classifyContent(undefined, one), undefined);
+});
+
 test.run();
