@@ -20,7 +20,7 @@ export {
 export {
   readCrawl, readBatches, loadCrawl, type BatchOptions, type DocumentBatch, readSingleFile,
   type LoadedCrawl, type LoadOptions, type SkipCounts, readFolder, readWarc, readWarcStreaming,
-  readJsonl, readUrlList, decodeHtml, detectCharset, type DecodedHtml, type CharsetSource,
+  readJsonl, readUrlList, decodeHtml, detectCharset, sniffCharset, type DecodedHtml, type CharsetSource,
   extractLinks, fileBytes, type FileBytes, type Piece, type Damage, type ReadOptions,
   type InputKind, type SkipEvent, type SkipReason
 } from './io/index.js';

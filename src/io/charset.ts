@@ -1,12 +1,15 @@
 /**
  * Charset detection and decoding for HTML, in the order browsers use: a byte-order mark, then the
  * HTTP `Content-Type` charset, then a `<meta charset>` / `<meta http-equiv>` declaration near the
- * top, then UTF-8. Decoding is TextDecoder's (Node ships full ICU: windows-1252, iso-8859-x,
- * shift_jis, gbk, euc-kr...); labels are the WHATWG Encoding labels, so `latin1` means windows-1252.
+ * top, then UTF-8 when the bytes are UTF-8, else the charset sniffed from them (charset-sniff.ts).
+ * Decoding is TextDecoder's (Node ships full ICU: windows-1252, iso-8859-x, shift_jis, gbk,
+ * euc-kr...); labels are the WHATWG Encoding labels, so `latin1` means windows-1252.
  */
 
+import { sniffCharset } from './charset-sniff.js';
+
 /** Where the charset used for decoding came from. */
-export type CharsetSource = 'bom' | 'header' | 'meta' | 'default';
+export type CharsetSource = 'bom' | 'header' | 'meta' | 'sniffed' | 'default';
 
 /** A decoded page: its text, the canonical charset name used (`utf-8`, `windows-1252`...) and where it came from. */
 export interface DecodedHtml {
@@ -60,7 +63,11 @@ export function metaCharset(bytes: Uint8Array): string | undefined {
   return found?.startsWith('utf-16') ? 'utf-8' : found;
 }
 
-/** Takes page bytes and the HTTP header charset (if any); returns the charset to decode with and where it came from, without decoding. */
+/**
+ * Takes page bytes and the HTTP header charset (if any); returns the charset to decode with and
+ * where it came from, without decoding: `default` (UTF-8) for undeclared pages that are UTF-8,
+ * `sniffed` for undeclared pages that are not (`sniffCharset`).
+ */
 export function detectCharset(bytes: Uint8Array, headerCharset?: string): { charset: string; from: CharsetSource } {
   const bom = bomCharset(bytes);
   if (bom) return { charset: bom, from: 'bom' };
@@ -68,7 +75,8 @@ export function detectCharset(bytes: Uint8Array, headerCharset?: string): { char
   if (header) return { charset: header, from: 'header' };
   const meta = metaCharset(bytes);
   if (meta) return { charset: meta, from: 'meta' };
-  return { charset: 'utf-8', from: 'default' };
+  const sniffed = sniffCharset(bytes);
+  return sniffed === 'utf-8' ? { charset: 'utf-8', from: 'default' } : { charset: sniffed, from: 'sniffed' };
 }
 
 /** Takes page bytes and the HTTP header charset (if any); returns the decoded text and the charset used. */

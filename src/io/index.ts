@@ -4,6 +4,7 @@ export { readFolder, mirrorPathToUrl } from './folder.js';
 export { readWarc, readWarcStreaming } from './warc.js';
 export { readJsonl } from './jsonl.js';
 export { readUrlList } from './url-list.js';
+export { sniffCharset } from './charset-sniff.js';
 export { decodeHtml, detectCharset, canonicalCharset, charsetFromContentType, type DecodedHtml, type CharsetSource } from './charset.js';
 export { extractLinks } from './links.js';
 export { looksBinary, classifyContent, contentTypeFromName, sniffKind } from './sniff.js';

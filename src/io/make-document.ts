@@ -21,7 +21,8 @@ const encoder = new TextEncoder();
 
 /**
  * Takes what a reader found; returns the document, or undefined when it is binary and must be skipped.
- * The charset of HTML (and of text with a header charset) is found by BOM, header, meta, else UTF-8;
+ * The charset of HTML (and of text with a header charset) is found by BOM, header, meta, else UTF-8
+ * when the bytes are UTF-8, else sniffed from them;
  * the page is decoded at most once, to extract links and, when not UTF-8, to fill `utf8` with the
  * text re-encoded, so sketches hash every page as UTF-8.
  */

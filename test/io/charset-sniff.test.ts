@@ -1,0 +1,110 @@
+// sniffCharset: undeclared pages that are not UTF-8 get the charset whose decoding looks like text
+// of its language; undeclared UTF-8 stays UTF-8; and the readers use it (a wget mirror keeps no
+// HTTP headers, so a legacy site's pages are often undeclared once mirrored).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import iconv from 'iconv-lite';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sniffCharset } from '../../src/io/charset-sniff.js';
+import { detectCharset } from '../../src/io/charset.js';
+import { fileBytes } from '../../src/io/file-bytes.js';
+import { readFolder } from '../../src/io/folder.js';
+import { tempDir } from './fixtures.js';
+import type { Document } from '../../src/graph/document.js';
+
+// A few sentences of each language about configuring a server, written for this test.
+const TEXTS: Record<string, string> = {
+  ja: 'このマニュアルでは、サーバーの設定方法と、パッケージを管理するための基本的な手順を説明します。設定ファイルを変更した後は、必ずサービスを再起動してください。詳しい情報は次の章を参照してください。',
+  zhHans: '本手册介绍如何配置服务器，以及管理软件包的基本步骤。修改配置文件以后，请重新启动相应的服务。更多的信息请参考下一章，这里只说明最常用的命令和选项。',
+  zhHant: '本手冊介紹如何設定伺服器，以及管理套件的基本步驟。修改設定檔以後，請重新啟動相應的服務。更多的資訊請參考下一章，這裡只說明最常用的指令和選項。',
+  ko: '이 설명서는 서버를 설정하는 방법과 패키지를 관리하는 기본적인 절차를 설명합니다. 설정 파일을 바꾼 다음에는 반드시 서비스를 다시 시작해야 합니다. 자세한 내용은 다음 장을 참고하십시오.',
+  ru: 'В этом руководстве описано, как настроить сервер и как управлять пакетами. После изменения файла настройки нужно перезапустить службу. Подробности приведены в следующей главе, где описаны основные команды и их параметры.',
+  el: 'Αυτό το εγχειρίδιο περιγράφει πώς να ρυθμίσετε τον διακομιστή και πώς να διαχειρίζεστε τα πακέτα. Μετά την αλλαγή του αρχείου ρυθμίσεων πρέπει να επανεκκινήσετε την υπηρεσία. Περισσότερα θα βρείτε στο επόμενο κεφάλαιο.',
+  ar: 'يشرح هذا الدليل كيفية إعداد الخادم وكيفية إدارة الحزم. بعد تعديل ملف الإعدادات يجب إعادة تشغيل الخدمة. توجد التفاصيل في الفصل التالي الذي يشرح الأوامر الأساسية وخياراتها.',
+  he: 'המדריך הזה מסביר איך להגדיר את השרת ואיך לנהל את החבילות. אחרי שינוי קובץ ההגדרות יש להפעיל מחדש את השירות. פרטים נוספים נמצאים בפרק הבא שמתאר את הפקודות העיקריות.',
+  fr: 'Ce manuel explique comment configurer le serveur et gérer les paquets. Après avoir modifié le fichier de configuration, il faut redémarrer le service. Les détails se trouvent à la fin du chapitre suivant, où sont décrites les commandes.',
+  it: 'Questo manuale spiega come configurare il server e come gestire i pacchetti. Dopo aver modificato il file di configurazione è necessario riavviare il servizio: la procedura è descritta nel capitolo successivo.',
+  de: 'Dieses Handbuch erklärt, wie man den Server einrichtet und die Pakete verwaltet. Nach einer Änderung der Konfigurationsdatei muss der Dienst neu gestartet werden. Einzelheiten stehen im nächsten Kapitel über die wichtigsten Befehle.',
+};
+
+const page = (text: string) => `<!DOCTYPE html>\n<html><head><title>Manual</title></head><body><h1>Manual</h1>${`<p>${text}</p>\n`.repeat(3)}<p>Example: <code>systemctl restart apache2</code></p></body></html>`;
+
+const CASES: Array<[lang: string, charset: string, expected: string]> = [
+  ['ja', 'Shift_JIS', 'shift_jis'], ['ja', 'EUC-JP', 'euc-jp'],
+  ['zhHans', 'GBK', 'gb18030'], ['zhHans', 'GB18030', 'gb18030'], ['zhHant', 'Big5', 'big5'],
+  ['ko', 'EUC-KR', 'euc-kr'],
+  ['ru', 'windows-1251', 'windows-1251'], ['ru', 'KOI8-R', 'koi8-r'],
+  ['el', 'windows-1253', 'windows-1253'], ['ar', 'windows-1256', 'windows-1256'], ['he', 'windows-1255', 'windows-1255'],
+  ['fr', 'windows-1252', 'windows-1252'], ['it', 'windows-1252', 'windows-1252'], ['de', 'ISO-8859-1', 'windows-1252'],
+];
+
+test('undeclared legacy pages: each charset is found from the text it decodes to', () => {
+  for (const [lang, charset, expected] of CASES) {
+    const bytes = iconv.encode(page(TEXTS[lang]), charset);
+    assert.is(sniffCharset(bytes), expected, `${lang} in ${charset}`);
+    // and the decoding is the page's text
+    assert.ok(new TextDecoder(expected).decode(bytes).includes(TEXTS[lang].slice(0, 20)), `${lang} in ${charset} decodes`);
+  }
+});
+
+test('undeclared UTF-8 stays UTF-8: ASCII, every language, a stray invalid byte among many good sequences', () => {
+  const enc = new TextEncoder();
+  assert.is(sniffCharset(enc.encode(page('plain ASCII words only'))), 'utf-8');
+  for (const text of Object.values(TEXTS)) assert.is(sniffCharset(enc.encode(page(text))), 'utf-8');
+  const good = enc.encode(page(TEXTS.fr));
+  const stray = new Uint8Array(good.length + 1);
+  stray.set(good.subarray(0, 100)); stray[100] = 0xff; stray.set(good.subarray(100), 101);
+  assert.is(sniffCharset(stray), 'utf-8');
+  // a sequence cut at the 64 KB mark is not evidence against UTF-8
+  const long = enc.encode('é'.repeat(40000));
+  assert.is(sniffCharset(long.subarray(0, 65537)), 'utf-8');
+  assert.is(sniffCharset(new Uint8Array(0)), 'utf-8');
+});
+
+test('text without spaces is not read as an alphabet: rare Han characters whose GBK bytes are common Russian letters in windows-1251', () => {
+  // lead and trail bytes from о е а и н т с р (windows-1251): level-2 Han characters in GBK
+  const letters = [0xee, 0xe5, 0xe0, 0xe8, 0xed, 0xf2, 0xf1, 0xf0];
+  const bytes: number[] = [];
+  for (let i = 0; i < 600; i++) bytes.push(letters[i % 8], letters[(i * 3 + 1) % 8]);
+  const html = Uint8Array.from([...new TextEncoder().encode('<p>'), ...bytes, ...new TextEncoder().encode('</p>')]);
+  assert.ok(new TextDecoder('windows-1251').decode(html).includes('оеаинтср'.slice(0, 2)), 'the bytes are Russian letters in windows-1251');
+  assert.is.not(sniffCharset(html), 'windows-1251');
+});
+
+test('a page that is no language the sniffer knows is windows-1252, the HTML standard\'s default', () => {
+  const noise = Uint8Array.from({ length: 3000 }, (_, i) => (i % 5 === 4 ? 0x20 : 0x80 + ((i * 37) % 0x20)));
+  assert.is(sniffCharset(noise), 'windows-1252');
+});
+
+test('detectCharset: a declaration wins; undeclared bytes are sniffed (from: sniffed) only when they are not UTF-8', () => {
+  const sjis = iconv.encode(page(TEXTS.ja), 'Shift_JIS');
+  assert.equal(detectCharset(sjis), { charset: 'shift_jis', from: 'sniffed' });
+  assert.equal(detectCharset(sjis, 'EUC-JP'), { charset: 'euc-jp', from: 'header' });
+  const declared = iconv.encode(page(TEXTS.ja).replace('<head>', '<head><meta charset="euc-jp">'), 'EUC-JP');
+  assert.equal(detectCharset(declared), { charset: 'euc-jp', from: 'meta' });
+  assert.equal(detectCharset(new TextEncoder().encode(page(TEXTS.ja))), { charset: 'utf-8', from: 'default' });
+});
+
+test('the readers decode an undeclared legacy page as its UTF-8 copy reads', async () => {
+  const { dir, cleanup } = tempDir();
+  const put = (rel: string, bytes: Uint8Array) => { mkdirSync(join(dir, rel, '..'), { recursive: true }); writeFileSync(join(dir, rel), bytes); };
+  put('utf.example/ja.html', new TextEncoder().encode(page(TEXTS.ja)));
+  put('sjis.example/ja.html', iconv.encode(page(TEXTS.ja), 'Shift_JIS'));
+  put('koi.example/ru.html', iconv.encode(page(TEXTS.ru), 'KOI8-R'));
+  put('utf.example/ru.html', new TextEncoder().encode(page(TEXTS.ru)));
+  const docs: Document[] = [];
+  for await (const d of readFolder(dir)) docs.push(d);
+  const text = (host: string, name: string) => {
+    const d = docs.find((x) => x.url === `http://${host}/${name}`)!;
+    return new TextDecoder().decode(d.utf8 ?? d.bytes);
+  };
+  assert.is(text('sjis.example', 'ja.html'), text('utf.example', 'ja.html'));
+  assert.is(text('koi.example', 'ru.html'), text('utf.example', 'ru.html'));
+  assert.is(docs.find((x) => x.url === 'http://sjis.example/ja.html')!.charset, 'shift_jis');
+  const fb = fileBytes('ru.html', iconv.encode(page(TEXTS.ru), 'windows-1251'));
+  assert.ok(!('skipped' in fb) && fb.charset === 'windows-1251' && new TextDecoder().decode(fb.bytes).includes(TEXTS.ru.slice(0, 30)));
+  cleanup();
+});
+
+test.run();
