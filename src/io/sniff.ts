@@ -78,14 +78,14 @@ export function looksBinary(bytes: Uint8Array): boolean {
 const STRAY_NULS_PER_KIB = 1;
 
 /**
- * Takes bytes that look binary; returns true when they are an HTML page with a few stray NUL bytes
- * in it instead: they start like HTML (`looksLikeHtml`), hold at most one NUL per KiB of their first
- * 64 KB, and without the NULs do not look binary. Real pages do hold them: Apache Commons Lang's
- * Javadoc of `CharUtils.NUL` quotes the character itself. A NUL run or an image named .html is
- * still binary.
+ * Takes bytes that look binary, declared HTML (`html`) or other text; returns true when they are a
+ * page with a few stray NUL bytes in it instead: they hold at most one NUL per KiB of their first
+ * 64 KB, without the NULs do not look binary, and (declared HTML) start like HTML
+ * (`looksLikeHtml`). Real pages do hold them: Apache Commons Lang's Javadoc of `CharUtils.NUL`
+ * quotes the character itself. A NUL run or an image named .html is still binary.
  */
-function strayNuls(bytes: Uint8Array): boolean {
-  if (!looksLikeHtml(bytes)) return false;
+function strayNuls(bytes: Uint8Array, html: boolean): boolean {
+  if (html && !looksLikeHtml(bytes)) return false;
   const n = Math.min(bytes.length, SNIFF_BYTES);
   let nuls = 0, controls = 0;
   for (let i = 0; i < n; i++) {
@@ -130,9 +130,10 @@ export function classifyContent(declared: string | undefined, bytes: Uint8Array)
   // octet-stream is what servers say when they do not know: sniff instead.
   const mime = declared === 'application/octet-stream' ? undefined : declared;
   // Declared HTML is kept unless its bytes say otherwise (a NUL run, an image named .html); UTF-16 has NULs and a BOM.
-  if (mime === 'text/html' || mime === 'application/xhtml+xml') return looksBinary(bytes) && !utf16Bom(bytes) && !strayNuls(bytes) ? undefined : 'text/html';
+  if (mime === 'text/html' || mime === 'application/xhtml+xml') return looksBinary(bytes) && !utf16Bom(bytes) && !strayNuls(bytes, true) ? undefined : 'text/html';
   if (mime !== undefined && isBinaryType(mime)) return undefined;
-  if (looksBinary(bytes)) return undefined;
+  // declared text may hold stray NULs too; undeclared bytes with a NUL are binary
+  if (looksBinary(bytes) && !(mime !== undefined && isTextType(mime) && strayNuls(bytes, false))) return undefined;
   if (mime !== undefined) return mime;
   return looksLikeHtml(bytes) ? 'text/html' : 'text/plain';
 }

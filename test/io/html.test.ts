@@ -111,6 +111,11 @@ test('declared HTML with a stray NUL byte is a page (a Javadoc quoting the NUL c
   assert.is(classifyContent('text/html', enc.encode(`${words}\0${words}`)), undefined);
   // undeclared bytes keep the generic rule
   assert.is(classifyContent(undefined, one), undefined);
+  // declared plain text (a JSONL text field, a WARC text/plain record) may hold stray NULs too, not a run
+  const text = enc.encode(`${words}\0${words}`);
+  assert.is(classifyContent('text/plain', text), 'text/plain');
+  assert.is(classifyContent('text/plain', enc.encode(`${words}${'\0'.repeat(64)}${words}`)), undefined);
+  assert.is(classifyContent(undefined, text), undefined);
 });
 
 test.run();
