@@ -34,9 +34,9 @@ export function dataDirs(values: { sources?: string; out?: string }): { sources:
 }
 
 /**
- * Builds a further crawl (second.ts, third.ts) as a folder and its truth files: the command-line
- * flags --sources and --out (default $RESEMBLE_DATA/NAME), the packages fetched, the copies laid
- * out and written, the truth computed; prints the truth's summary.
+ * Builds a further crawl (second.ts, third.ts, fourth.ts) as a folder, JSONL and WARC, and its
+ * truth files: the command-line flags --sources and --out (default $RESEMBLE_DATA/NAME), the
+ * packages fetched, the copies laid out and written, the truth computed; prints the truth's summary.
  */
 export async function buildCrawl(name: string, sources: Source[], works: Work[], copies: CopySpec[]): Promise<void> {
   const { values } = parseArgs({ options: { sources: { type: 'string' }, out: { type: 'string' } } });
@@ -48,6 +48,8 @@ export async function buildCrawl(name: string, sources: Source[], works: Work[],
   log(`laid out ${pages.length} pages of ${copies.length} copies on ${new Set(pages.map((p) => p.file.split('/')[0])).size} hosts`);
   mkdirSync(dirs.out, { recursive: true });
   writeFolder(join(resolve(dirs.out), 'crawl'), pages);
+  writeJsonl(join(dirs.out, 'crawl.jsonl'), jsonlRecords(pages));
+  writeWarc(join(dirs.out, 'crawl.warc.gz'), pages);
   const truthDir = join(dirs.out, 'truth');
   mkdirSync(truthDir, { recursive: true });
   writeSourcesJson(truthDir, copies.map((c) => c.source), fetched, sources);
