@@ -13,6 +13,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { makeDocument } from '../../src/io/make-document.js';
 import { contentTypeFromName, isBinaryType } from '../../src/io/sniff.js';
+import { fileBytes } from '../../src/io/file-bytes.js';
+import iconv from 'iconv-lite';
+import { CASES, page as legacyPage, TEXTS } from '../io/legacy-texts.js';
 import { init, nearDuplicates, serializeSketchSet, sketchMany } from '../../src/browser.js';
 import { ensureDist, root } from '../bundle/dist.js';
 
@@ -174,6 +177,17 @@ if (!existsSync(CHROMIUM)) {
     assert.match(after.errors.at(-1)!, /^broken\.rsks: not a resemble sketch file \(bad magic number\) \[E_FORMAT\]$/);
     assert.equal(after.names, ['a.html', 'd.html', 'e.txt']);
     assert.equal(problems, []);
+  });
+
+  test('undeclared pages in legacy charsets are decoded in Chromium as in Node (sniffCharset over the browser\'s TextDecoder)', async () => {
+    const inputs = CASES.map(([lang, charset]) => [...iconv.encode(legacyPage(TEXTS[lang]), charset)]);
+    const node = inputs.map((b) => { const f = fileBytes('page.html', Uint8Array.from(b)); return 'skipped' in f ? f.skipped : { charset: f.charset, bytes: [...f.bytes] }; });
+    assert.equal(node.map((n) => (typeof n === 'string' ? n : n.charset)), CASES.map((c) => c[2]), 'Node finds each charset');
+    const got = await page.evaluate(`(() => {
+      const r = window.resembleDemo.resemble;
+      return ${JSON.stringify(inputs)}.map((b) => { const f = r.fileBytes('page.html', Uint8Array.from(b)); return 'skipped' in f ? f.skipped : { charset: f.charset, bytes: [...f.bytes] }; });
+    })()`);
+    assert.equal(got, node);
   });
 
   test('resemble runs in a module Web Worker: init() from the inline bytes (SIMD and scalar builds) and from a posted compiled module', async () => {

@@ -32,7 +32,7 @@ const NODE_ONLY = [
   'planScript', 'plotSeries', 'poolJudge', 'precisionAtRecall', 'precisionRecall', 'randomProjection',
   'rankAll', 'reachableFrom', 'readBatches', 'readCrawl', 'readFolder', 'readJsonl', 'readSingleFile',
   'readUrlList', 'readWarc', 'readWarcStreaming', 'renderPlan', 'renderSvg', 'runPipeline',
-  'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signaturesOfCrawl', 'sketchCrawl',
+  'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signaturesOfCrawl', 'sketchCrawl', 'sniffCharset',
   'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'utf8Bytes',
   'verifyRanking', 'writeParquetFile',
 ];
