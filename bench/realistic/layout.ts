@@ -80,13 +80,15 @@ const XML_DECL = /(<\?xml\b[^>]*?\bencoding\s*=\s*["'])utf-8/i;
 
 /**
  * Takes UTF-8 HTML and a legacy charset; returns it encoded in that charset with its meta tag (and
- * XML prolog) declaring it. Characters the charset cannot hold become numeric character references,
+ * XML prolog) declaring it, or (`declare` false) with no declaration left. Characters the charset cannot hold become numeric character references,
  * as browsers' "save as" does, so the decoded text is unchanged.
  */
-export function reencode(html: string, charset: string): Uint8Array {
+export function reencode(html: string, charset: string, declare = true): Uint8Array {
   let declared = 0;
-  const text = html.replace(CHARSET_DECL, (_m, head: string) => { declared++; return head + charset; }).replace(XML_DECL, `$1${charset}`);
+  let text = html.replace(CHARSET_DECL, (_m, head: string) => { declared++; return head + charset; }).replace(XML_DECL, `$1${charset}`);
   if (declared === 0) throw new Error(`no meta charset to rewrite for ${charset}`);
+  // undeclared: the meta tags naming a charset and the XML prolog's encoding go (the server's header said it)
+  if (!declare) text = text.replace(/<meta\b[^>]*?\bcharset\s*=[^>]*>/gi, '').replace(/(<\?xml\b[^>]*?)\s+encoding\s*=\s*["'][^"']*["']/i, '$1');
   const decoder = new TextDecoder(charset);
   const ok = new Map<string, boolean>();
   let out = '';
@@ -154,7 +156,7 @@ export function layOut(works: Work[], copies: CopySpec[], sources: Source[], sou
           html = absolutize(html, fileToUrl(`${to.host}${to.prefix}${page}`));
         }
         if (c.charset) {
-          bytes = reencode(html, c.charset);
+          bytes = reencode(html, c.charset, !c.undeclared);
           charset = new TextDecoder(c.charset).encoding;
         } else bytes = new TextEncoder().encode(html);
       }

@@ -27,6 +27,8 @@ export interface CopySpec {
   select: { all: true } | { fraction: number; salt: string } | { single: Array<[page: string, path: string]> };
   /** Re-encode the pages in this legacy charset (the label declared in the meta tag and XML prolog). */
   charset?: string;
+  /** With `charset`: leave no declaration in the pages (a server sent it in a header a wget mirror does not keep). */
+  undeclared?: boolean;
   /** Single-page copies: rewrite relative links to absolute URLs on this copy's host (as "save page" tools do). */
   absoluteLinksTo?: string;
   note: string;
