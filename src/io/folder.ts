@@ -1,5 +1,6 @@
 import type { Stats } from 'node:fs';
-import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative } from 'node:path';
 import { capAdvice, formatBytes } from './lines.js';
 import type { Document } from '../graph/document.js';
@@ -85,7 +86,10 @@ async function* walk(root: string, dir: string, segments: string[], follow: bool
     const path = join(dir, name);
     let info: Stats;
     try {
-      info = await lstat(path);
+      // lstat and the file read below are synchronous: through the thread pool, five round trips a
+      // file left the walk waiting most of the time (a 4,654-file mirror read 2.4 s slower than
+      // the same pages as JSONL); a file of the page cache is read in tens of microseconds
+      info = lstatSync(path);
       if (info.isSymbolicLink()) {
         const target = await realpath(path);
         info = await stat(path);
@@ -165,7 +169,7 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     }
     let bytes: Uint8Array;
     try {
-      const buf = await readFile(path);
+      const buf = readFileSync(path);
       bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
     } catch (e) {
       report(path, e);
