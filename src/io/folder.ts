@@ -138,6 +138,7 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     report(root, e);
     return;
   }
+  let turn = performance.now();
   for await (const entry of walk(realRoot, root, [], opts.followSymlinks, report)) {
     if ('reason' in entry) {
       opts.onSkip({ reason: entry.reason, source: root, location: entry.path, message: entry.message });
@@ -166,6 +167,11 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     if (size === 0) {
       opts.onSkip({ reason: 'other', source: root, location: path, message: 'empty file; skipped' });
       continue;
+    }
+    // the reads are synchronous (see walk): now and then the event loop gets a turn (progress, workers' results)
+    if (performance.now() - turn > TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = performance.now();
     }
     let bytes: Uint8Array;
     try {
@@ -196,6 +202,9 @@ export function folderDocument(path: string, bytes: Uint8Array, url: string, lin
   if (doc) doc.origin = { path, kind: 'file', offset: 0, length: bytes.length };
   return doc;
 }
+
+/** Milliseconds of synchronous reading after which the folder reader lets the event loop run. */
+const TURN_MS = 20;
 
 function undoIndexHtml(link: string, hosts: Set<string>): string {
   if (!link.endsWith('/index.html')) return link;

@@ -84,4 +84,22 @@ test('a missing folder is reported, not thrown', async () => {
 });
 
 test.after(cleanup);
+test('a large folder is read synchronously file by file, but the event loop still gets its turns (timers, workers\' results)', async () => {
+  const { dir, cleanup } = tempDir();
+  mkdirSync(join(dir, 'a.example'), { recursive: true });
+  const body = `<p>${'word '.repeat(2000)}</p>`;
+  for (let i = 0; i < 3000; i++) writeFileSync(join(dir, 'a.example', `p${String(i).padStart(4, '0')}.html`), body);
+  let ticks = 0, docs = 0, ticksBeforeEnd = 0;
+  const timer = setInterval(() => ticks++, 1);
+  const started = performance.now();
+  for await (const _ of readFolder(dir)) docs++;
+  const ms = performance.now() - started;
+  ticksBeforeEnd = ticks;
+  clearInterval(timer);
+  assert.is(docs, 3000);
+  // one directory: no readdir between the files to wait on; only the reader's own turns let the timer run
+  if (ms > 100) assert.ok(ticksBeforeEnd >= 3, `${ticksBeforeEnd} timer ticks in ${ms.toFixed(0)} ms of reading`);
+  cleanup();
+});
+
 test.run();
