@@ -6,7 +6,7 @@ export interface Document {
   bytes: Uint8Array;
   /** MIME type without parameters, lowercased (`text/html`), when known. */
   contentType?: string;
-  /** Charset from the HTTP header or a meta tag, when known. */
+  /** Charset from the byte-order mark, the HTTP header or a meta tag, or sniffed from an undeclared page that is not UTF-8 (`sniffCharset`); absent for UTF-8 by default. */
   charset?: string;
   /**
    * The text re-encoded as UTF-8, set by the readers only when `charset` is not UTF-8 (a
