@@ -44,21 +44,23 @@ export function isBinaryType(mime: string): boolean {
 // Sniffing looks at a bounded prefix: a binary file shows itself in the first kilobytes.
 const SNIFF_BYTES = 65536;
 
-/** Counts bytes in the prefix that are not part of a well-formed UTF-8 sequence. */
-function invalidUtf8Bytes(b: Uint8Array, n: number): number {
-  let bad = 0;
-  let i = 0;
+/**
+ * Counts, in the first n bytes, the bytes outside well-formed UTF-8 and the well-formed multi-byte
+ * sequences; a sequence cut by the end of the prefix is neither (it is not evidence).
+ */
+export function utf8Counts(b: Uint8Array, n: number): { invalid: number; multi: number } {
+  let invalid = 0, multi = 0, i = 0;
   while (i < n) {
     const c = b[i];
-    const need = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
-    if (need < 0) { bad++; i++; continue; }
-    let ok = i + need < n || need === 0;
+    if (c < 0x80) { i++; continue; }
+    const need = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (need < 0) { invalid++; i++; continue; }
+    if (i + need >= n) break;
+    let ok = true;
     for (let k = 1; ok && k <= need; k++) ok = (b[i + k] & 0xc0) === 0x80;
-    if (ok) i += need + 1;
-    else if (i + need >= n) break; // a sequence cut by the prefix end is not evidence
-    else { bad++; i++; }
+    if (ok) { multi++; i += need + 1; } else { invalid++; i++; }
   }
-  return bad;
+  return { invalid, multi };
 }
 
 /**
@@ -71,7 +73,7 @@ export function looksBinary(bytes: Uint8Array): boolean {
   const controls = controlBytes(bytes.subarray(0, n));
   if (controls < 0) return true;
   if (n === 0 || controls <= n * 0.01) return false;
-  return invalidUtf8Bytes(bytes, n) > n * 0.3;
+  return utf8Counts(bytes, n).invalid > n * 0.3;
 }
 
 /** NUL bytes a page may hold per KiB of its first 64 KB and still be text with stray NULs (at least one). */
@@ -95,7 +97,7 @@ function strayNuls(bytes: Uint8Array, html: boolean): boolean {
     else if (c !== 9 && c !== 10 && c !== 13 && c !== 12 && c !== 27) controls++;
   }
   if (nuls > Math.max(1, Math.floor(n / 1024) * STRAY_NULS_PER_KIB)) return false;
-  return controls <= n * 0.01 || invalidUtf8Bytes(bytes, n) <= n * 0.3;
+  return controls <= n * 0.01 || utf8Counts(bytes, n).invalid <= n * 0.3;
 }
 
 function utf16Bom(b: Uint8Array): boolean {
