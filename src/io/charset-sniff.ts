@@ -81,6 +81,25 @@ const FLOOR = 0.2;
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
+ * Whether bytes are all well-formed UTF-8: Node's native check (`buffer.isUtf8`, reached through
+ * `process.getBuiltinModule`, Node 20.16 and later) where there is one, no string made; else a
+ * fatal TextDecoder (browsers, older Node). Every page declared or defaulting to UTF-8 is checked.
+ */
+const isUtf8: (b: Uint8Array) => boolean = (() => {
+  const native = (globalThis as { process?: { getBuiltinModule?: (id: string) => { isUtf8?: (b: Uint8Array) => boolean } | undefined } })
+    .process?.getBuiltinModule?.('buffer')?.isUtf8;
+  if (typeof native === 'function') return native;
+  return (b: Uint8Array) => {
+    try {
+      fatalUtf8.decode(b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+})();
+
+/**
  * Takes the bytes of a page that declares no charset; returns the charset to decode it with
  * (a WHATWG name): `utf-8` when its first 64 KB are UTF-8 (a stray invalid byte among many
  * well-formed sequences too), else the candidate whose decoding looks most like text of its
@@ -89,12 +108,8 @@ const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 export function sniffCharset(bytes: Uint8Array): string {
   const n = Math.min(bytes.length, SNIFF_BYTES);
   const head = bytes.subarray(0, n);
-  try {
-    fatalUtf8.decode(head);
-    return 'utf-8';
-  } catch {
-    // not all UTF-8 (or a sequence cut at the 64 KB mark, which utf8Counts does not count)
-  }
+  // not all UTF-8 (or a sequence cut at the 64 KB mark, which utf8Counts does not count): look closer
+  if (isUtf8(head)) return 'utf-8';
   const { invalid, multi } = utf8Counts(head, n);
   if (multi >= 4 * invalid) return 'utf-8';
   // The candidates decode 4 KB from the first non-ASCII byte (where the text is, past the head's

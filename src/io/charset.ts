@@ -66,15 +66,23 @@ export function metaCharset(bytes: Uint8Array): string | undefined {
 /**
  * Takes page bytes and the HTTP header charset (if any); returns the charset to decode with and
  * where it came from, without decoding: `default` (UTF-8) for undeclared pages that are UTF-8,
- * `sniffed` for undeclared pages that are not (`sniffCharset`).
+ * `sniffed` for undeclared pages that are not (`sniffCharset`), and for pages declared UTF-8 whose
+ * bytes mostly are not (a legacy page under a template's or a server's default declaration, or
+ * re-encoded without its declaration changed). `checkUtf8` false: bytes known to be UTF-8 (a JSON
+ * string's) are not looked at.
  */
-export function detectCharset(bytes: Uint8Array, headerCharset?: string): { charset: string; from: CharsetSource } {
+export function detectCharset(bytes: Uint8Array, headerCharset?: string, checkUtf8 = true): { charset: string; from: CharsetSource } {
   const bom = bomCharset(bytes);
   if (bom) return { charset: bom, from: 'bom' };
+  const declared = (charset: string, from: CharsetSource): { charset: string; from: CharsetSource } => {
+    if (charset !== 'utf-8' || !checkUtf8) return { charset, from };
+    const sniffed = sniffCharset(bytes);
+    return sniffed === 'utf-8' ? { charset, from } : { charset: sniffed, from: 'sniffed' };
+  };
   const header = canonicalCharset(headerCharset);
-  if (header) return { charset: header, from: 'header' };
+  if (header) return declared(header, 'header');
   const meta = metaCharset(bytes);
-  if (meta) return { charset: meta, from: 'meta' };
+  if (meta) return declared(meta, 'meta');
   const sniffed = sniffCharset(bytes);
   return sniffed === 'utf-8' ? { charset: 'utf-8', from: 'default' } : { charset: sniffed, from: 'sniffed' };
 }

@@ -90,6 +90,7 @@ export function jsonlDocument(line: Pick<Line, 'bytes' | 'text' | 'number' | 'of
     // A JSON string is already decoded text: its bytes here are UTF-8 whatever charset its
     // <meta> tag declares (the page's original encoding), so the meta tag must not apply.
     headerCharset: fields.html ? 'utf-8' : undefined,
+    utf8Text: true,
     date: fields.date,
     ip: fields.ip,
     source: `${path}:${line.number}`,

@@ -11,6 +11,8 @@ export interface RecordFacts {
   mime?: string;
   /** Charset from the HTTP header, if any. */
   headerCharset?: string;
+  /** The bytes are UTF-8 by construction (a JSON string's): not checked against a UTF-8 declaration. */
+  utf8Text?: boolean;
   date?: string;
   ip?: string;
   status?: number;
@@ -35,7 +37,7 @@ export function makeDocument(facts: RecordFacts, links: boolean): Document | und
   if (facts.status !== undefined) doc.status = facts.status;
   const html = contentType === 'text/html';
   if (!html && facts.headerCharset === undefined) return doc;
-  const { charset, from } = detectCharset(facts.bytes, facts.headerCharset);
+  const { charset, from } = detectCharset(facts.bytes, facts.headerCharset, !facts.utf8Text);
   if (from !== 'default') doc.charset = charset;
   const wantLinks = html && links;
   // UTF-8 pages are only decoded when their links are wanted: sketches read their bytes directly.

@@ -61,6 +61,20 @@ test('detectCharset: a declaration wins; undeclared bytes are sniffed (from: sni
   assert.equal(detectCharset(new TextEncoder().encode(page(TEXTS.ja))), { charset: 'utf-8', from: 'default' });
 });
 
+test('a page declared UTF-8 whose bytes mostly are not is sniffed; bytes that are UTF-8 keep the declaration', () => {
+  const withMeta = (text: string) => page(text).replace('<head>', '<head><meta charset="utf-8">');
+  const sjis = iconv.encode(withMeta(TEXTS.ja), 'Shift_JIS');
+  assert.equal(detectCharset(sjis), { charset: 'shift_jis', from: 'sniffed' });
+  const euckr = iconv.encode(page(TEXTS.ko), 'EUC-KR');
+  assert.equal(detectCharset(euckr, 'UTF-8'), { charset: 'euc-kr', from: 'sniffed' });
+  assert.equal(detectCharset(euckr, 'UTF-8', false), { charset: 'utf-8', from: 'header' }, 'bytes known to be UTF-8 are not looked at');
+  assert.equal(detectCharset(new TextEncoder().encode(withMeta(TEXTS.ja))), { charset: 'utf-8', from: 'meta' });
+  // a UTF-8 page with one stray byte keeps its declaration
+  const good = new TextEncoder().encode(withMeta(TEXTS.fr));
+  const stray = Uint8Array.from([...good.subarray(0, 200), 0xe9, ...good.subarray(200)]);
+  assert.equal(detectCharset(stray), { charset: 'utf-8', from: 'meta' });
+});
+
 test('the readers decode an undeclared legacy page as its UTF-8 copy reads', async () => {
   const { dir, cleanup } = tempDir();
   const put = (rel: string, bytes: Uint8Array) => { mkdirSync(join(dir, rel, '..'), { recursive: true }); writeFileSync(join(dir, rel), bytes); };
