@@ -1,0 +1,40 @@
+/**
+ * A crawl that shows where content mode's sites fall short: five manuals under one folder of one
+ * host (`/manuals/<name>/`: three mdBook books of the Rust documentation, whose sidebar template is
+ * heavy, beside the Octave manual and the Python documentation), each also mirrored alone on a host
+ * of its own with its links made absolute (bytes differ, text does not). Content mode learns one
+ * template per host and first directory: on the shared host the sample is Octave's (first in walk
+ * order) and light, so the Rust books are sketched whole there, with their sidebars, while each
+ * mirror alone has its sidebar removed. 1,908 pages, 6 hosts.
+ *
+ *   node --max-old-space-size=8192 --import tsx bench/realistic/mixed.ts [--sources DIR] [--out DIR]
+ *
+ * Same layout and truth files as build.ts (default output $RESEMBLE_DATA/mixed); score it with
+ * `evaluate.ts --data DIR` and read the "copies of one page" figure: see bench/realistic/README.md.
+ */
+import { buildCrawl } from './build.js';
+import type { CopySpec, Work } from './plan.js';
+import { SOURCES } from './sources.js';
+import { THIRD_SOURCES } from './third.js';
+import { FOURTH_SOURCES } from './fourth.js';
+
+const MANUALS = ['rust-book', 'rust-nomicon', 'rust-reference', 'octave-7.3', 'python-3.11-u9'];
+
+export const MIXED_SOURCES = [...THIRD_SOURCES, ...FOURTH_SOURCES, ...SOURCES].filter((s) => MANUALS.includes(s.id));
+
+export const MIXED_WORKS: Work[] = MANUALS.map((id) => ({ id, title: id, releases: { [id]: { release: 'as packaged', line: '1' } } }));
+
+const part = (fraction: number, salt: string) => ({ fraction, salt });
+const SELECT: Record<string, CopySpec['select']> = {
+  'rust-book': { all: true }, 'rust-nomicon': { all: true }, 'rust-reference': { all: true },
+  'octave-7.3': part(0.15, 'mixed-octave'), 'python-3.11-u9': part(0.3, 'mixed-python'),
+};
+
+export const MIXED_COPIES: CopySpec[] = MANUALS.flatMap((work): CopySpec[] => [
+  { id: `${work}-shared`, work, source: work, host: 'docs.example.org', prefix: `/manuals/${work}/`, select: SELECT[work],
+    note: 'origin, beside four other manuals under one folder' },
+  { id: `${work}-alone`, work, source: work, host: `${work}.mirror.example.net`, prefix: `/${work}/`, select: SELECT[work], absoluteLinksTo: `${work}-alone`,
+    note: 'mirror alone on its host, links made absolute' },
+]);
+
+if (process.argv[1]?.endsWith('mixed.ts')) await buildCrawl('mixed', MIXED_SOURCES, MIXED_WORKS, MIXED_COPIES);
