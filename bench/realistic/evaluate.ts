@@ -98,6 +98,15 @@ function urlsToIndexes(truth: Truth, urls: string[], unknown: Set<string>): numb
   return out;
 }
 
+/** Every pair of copies of one page of a work, as the crawl was built (page indexes, in walk order). */
+export function copyPairsOf(truth: Truth): Array<[number, number]> {
+  const copiesOf = new Map<string, number[]>();
+  truth.pages.forEach((p, i) => { const k = `${p.work} ${p.page}`; const l = copiesOf.get(k); if (l) l.push(i); else copiesOf.set(k, [i]); });
+  const out: Array<[number, number]> = [];
+  for (const g of copiesOf.values()) for (let x = 0; x < g.length; x++) for (let y = x + 1; y < g.length; y++) out.push([g[x], g[y]]);
+  return out;
+}
+
 /** Near-duplicate clusters (`dups`, defaults) against the components of exact Jaccard ≥ 0.5. */
 export function scoreDups(truth: Truth, records: any[]) {
   const unknown = new Set<string>();
@@ -110,17 +119,11 @@ export function scoreDups(truth: Truth, records: any[]) {
   // pages resemble), so this recall is reported beside it.
   const clusterOf = new Map<number, number>();
   predicted.forEach((g, c) => g.forEach((i) => clusterOf.set(i, c)));
-  const copiesOf = new Map<string, number[]>();
-  truth.pages.forEach((p, i) => { const k = `${p.work} ${p.page}`; const l = copiesOf.get(k); if (l) l.push(i); else copiesOf.set(k, [i]); });
   let copyPairs = 0, copyPairsTogether = 0;
-  for (const g of copiesOf.values()) {
-    for (let x = 0; x < g.length; x++) {
-      for (let y = x + 1; y < g.length; y++) {
-        copyPairs++;
-        const c = clusterOf.get(g[x]);
-        if (c !== undefined && c === clusterOf.get(g[y])) copyPairsTogether++;
-      }
-    }
+  for (const [a, b] of copyPairsOf(truth)) {
+    copyPairs++;
+    const c = clusterOf.get(a);
+    if (c !== undefined && c === clusterOf.get(b)) copyPairsTogether++;
   }
   return { clusters: predicted.length, ...score, cannotLink, copyPairs, copyPairsTogether, copyRecall: ratio(copyPairsTogether, copyPairs), unknownUrls: unknown.size };
 }
@@ -278,7 +281,12 @@ export function scoreSignatures(truth: Truth, records: any[]) {
   for (const k of pairs) if ((truth.j8.get(k) ?? 0) >= 0.8) good++;
   const wanted = truth.pairs.filter((p) => p.j8 >= 0.9);
   const found = wanted.filter((p) => pairs.has(key(p.a, p.b))).length;
-  return { groups, largestGroup: largest, pairs: pairs.size, precision: ratio(good, pairs.size), truthPairs09: wanted.length, recall: ratio(found, wanted.length), unknownUrls: unknown.size };
+  // The truth of how the crawl was built: the pairs of copies of one page at Jaccard ≥ 0.9 (a
+  // sidebar holding a manual's table of contents puts different chapters there too).
+  const copies = copyPairsOf(truth).filter(([a, b]) => (truth.j8.get(key(a, b)) ?? 0) >= 0.9);
+  const copiesColliding = copies.filter(([a, b]) => pairs.has(key(a, b))).length;
+  return { groups, largestGroup: largest, pairs: pairs.size, precision: ratio(good, pairs.size), truthPairs09: wanted.length, recall: ratio(found, wanted.length),
+    copyPairs09: copies.length, copyPairsColliding: copiesColliding, unknownUrls: unknown.size };
 }
 
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(3));
@@ -343,7 +351,7 @@ async function main() {
     const r = run(['signatures', input, ...q], keep, 'signatures');
     const s = scoreSignatures(truth, r.records);
     results.signatures = { seconds: r.seconds, ...s };
-    rows.push(['signatures', 'pair P (J ≥ 0.8) / R (J ≥ 0.9)', `${f3(s.precision)} / ${f3(s.recall)}`, `${s.pairs} pairs${s.groups ? ` from ${s.groups} groups, largest ${s.largestGroup}` : ''}; ${s.truthPairs09} pairs with J ≥ 0.9`, r.seconds.toFixed(0)]);
+    rows.push(['signatures', 'pair P (J ≥ 0.8) / R (J ≥ 0.9)', `${f3(s.precision)} / ${f3(s.recall)}`, `${s.pairs} pairs${s.groups ? ` from ${s.groups} groups, largest ${s.largestGroup}` : ''}; ${s.truthPairs09} pairs with J ≥ 0.9; copies of one page colliding ${s.copyPairsColliding}/${s.copyPairs09}`, r.seconds.toFixed(0)]);
   }
   const head = ['capability', 'measure', 'figure', 'detail', 's'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => Math.min(r[i].length, i === 3 ? 200 : 80))));

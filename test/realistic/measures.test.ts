@@ -101,6 +101,14 @@ test('signatures: group members are pairs; precision at Jaccard 0.8, recall at 0
   assert.is(all.pairs, (truth.pages.length * (truth.pages.length - 1)) / 2);
   assert.is(all.recall, 1);
   assert.is(all.precision, truth.pairs.filter((p) => p.j8 >= 0.8).length / all.pairs);
+  assert.is(all.copyPairsColliding, all.copyPairs09);
+  assert.ok(s.copyPairs09 > 0 && s.copyPairsColliding === s.copyPairs09, 'every pair of copies at J ≥ 0.9 is among the near pairs');
+  // the pairs of copies alone: one left out is one fewer
+  const k = (a: number, b: number) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+  const copies = near.filter((p) => truth.pages[p.a].work === truth.pages[p.b].work && truth.pages[p.a].page === truth.pages[p.b].page);
+  const less = scoreSignatures(truth, copies.slice(1).map((p) => ({ a: truth.pages[p.a].url, b: truth.pages[p.b].url })));
+  assert.equal([less.copyPairs09, less.copyPairsColliding], [s.copyPairs09, s.copyPairs09 - 1]);
+  assert.ok(truth.j8.has(k(copies[0].a, copies[0].b)));
 });
 
 test('scale: replacing words keeps the markup, replaces about the fraction asked, and depends only on the seed', () => {
