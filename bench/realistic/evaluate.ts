@@ -2,15 +2,18 @@
  * Runs the five capabilities on the realistic crawl through the command line, as a user would,
  * with default options, and scores each against the truth written by build.ts:
  *
- *   node --import tsx bench/realistic/evaluate.ts [--data DIR] [--input folder|jsonl|warc]
+ *   node --import tsx bench/realistic/evaluate.ts [--data DIR] [--input folder|jsonl|warc|interleaved]
  *        [--only dups,collections,mirrors,study,signatures] [--json FILE] [--keep DIR]
  *
  * --data is the folder build.ts wrote (default $RESEMBLE_DATA/realistic); --json writes the figures
- * for comparison across commits; --keep keeps each command's raw output in DIR.
+ * for comparison across commits; --keep keeps each command's raw output in DIR. --input interleaved
+ * reads crawl.jsonl with its records dealt round-robin by host and first two folders (manuals
+ * side by side come a page of each at a time, as a breadth-first crawler fetches them).
  * What is measured is described in README.md here.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -298,11 +301,36 @@ async function main() {
     console.error('give --data DIR (the folder build.ts wrote) or set RESEMBLE_DATA');
     process.exit(2);
   }
-  const input = { folder: join(resolve(data), 'crawl'), jsonl: join(resolve(data), 'crawl.jsonl'), warc: join(resolve(data), 'crawl.warc.gz') }[values.input ?? 'folder'];
+  const input = { folder: join(resolve(data), 'crawl'), jsonl: join(resolve(data), 'crawl.jsonl'), warc: join(resolve(data), 'crawl.warc.gz'), interleaved: join(resolve(data), 'crawl.jsonl') }[values.input ?? 'folder'];
   if (!input) {
-    console.error(`--input is folder, jsonl or warc, got ${values.input}`);
+    console.error(`--input is folder, jsonl, warc or interleaved, got ${values.input}`);
     process.exit(2);
   }
+  if (values.input === 'interleaved') {
+    const dir = mkdtempSync(join(tmpdir(), 'resemble-interleaved-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'crawl.jsonl'), interleaved(readFileSync(input, 'utf8')));
+    return evaluate(values, data, join(dir, 'crawl.jsonl'));
+  }
+  return evaluate(values, data, input);
+}
+
+/** JSONL records dealt round-robin by host and first two folders of their URLs (each group in its order). */
+export function interleaved(jsonl: string): string {
+  const groups = new Map<string, string[]>();
+  for (const line of jsonl.split('\n')) {
+    if (!line.trim()) continue;
+    const url = new URL(JSON.parse(line).url as string);
+    const key = `${url.host}/${url.pathname.split('/').slice(1, -1).slice(0, 2).join('/')}`;
+    const g = groups.get(key);
+    if (g) g.push(line); else groups.set(key, [line]);
+  }
+  const lists = [...groups.values()], out: string[] = [];
+  for (let round = 0; out.length < lists.reduce((n, l) => n + l.length, 0); round++) for (const l of lists) if (round < l.length) out.push(l[round]);
+  return out.join('\n') + '\n';
+}
+
+async function evaluate(values: { only?: string; keep?: string; json?: string; input?: string }, data: string, input: string) {
   const only = (values.only?.split(',') ?? [...CAPABILITIES]) as Capability[];
   const bad = only.filter((c) => !CAPABILITIES.includes(c));
   if (bad.length) {

@@ -1,11 +1,11 @@
 /**
- * A crawl that shows where content mode's sites fall short: five manuals under one folder of one
- * host (`/manuals/<name>/`: three mdBook books of the Rust documentation, whose sidebar template is
- * heavy, beside the Octave manual and the Python documentation), each also mirrored alone on a host
- * of its own with its links made absolute (bytes differ, text does not). Content mode learns one
- * template per host and first directory: on the shared host the sample is Octave's (first in walk
- * order) and light, so the Rust books are sketched whole there, with their sidebars, while each
- * mirror alone has its sidebar removed. 1,908 pages, 6 hosts.
+ * A crawl of manuals side by side under one folder of one host (`/manuals/<name>/`: three mdBook
+ * books of the Rust documentation, whose sidebar template is heavy, beside the Octave manual and
+ * the Python documentation), each also mirrored alone on a host of its own with its links made
+ * absolute (bytes differ, text does not). With one template per host and first directory, the
+ * shared host's sample was Octave's (first in walk order) and light, so the Rust books were
+ * sketched whole there, with their sidebars, while each mirror alone had its sidebar removed; a
+ * site per manual root (src/template/sites.ts) gives each manual its own. 1,956 pages, 6 hosts.
  *
  *   node --max-old-space-size=8192 --import tsx bench/realistic/mixed.ts [--sources DIR] [--out DIR]
  *

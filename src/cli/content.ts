@@ -31,9 +31,11 @@ export const CONTENT_USAGE = `Content flags:
   --min-content N       main: a page with fewer content words (its links counted when it is a page of
                         links) has "too little content": reported, joined only to byte-identical copies
                         (default 30)
-  --trust-after N       main: a site's (host and first directory) template is learnt from its first N distinct
-                        pages and trusted from then on; until then its pages wait, unsketched (default 8). A
-                        site with fewer pages at the end takes its host's template (learnt from the host's
+  --trust-after N       main: a site's template is learnt from its first N distinct pages and trusted from
+                        then on; until then its pages wait, unsketched (default 8). A site is a manual root:
+                        the host and first directory, split where the first N pages lie under one folder and
+                        others beside it, or spread over its folders. A site with fewer pages at the end takes
+                        the template of the site it is a folder of, else its host's (learnt from the host's
                         first 16 distinct pages), or none when the host has fewer than N pages too
   --template-held MB    main: pages held while their sites learn, at most MB MiB; past it the site waiting
                         longest is settled early: its host's template, else its own with 3 distinct pages

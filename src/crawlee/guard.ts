@@ -3,7 +3,7 @@
 // the same per page whatever the crawl's size (the index's two-tier postings).
 //
 // Content mode (`content: 'main'`, the default; `content: 'page'` compares whole pages): pages are
-// compared by their content, each site's template (host and first directory) left out. A site's
+// compared by their content, each site's template (a manual root, template/sites.ts) left out. A site's
 // template is learnt from its first `trustAfter` distinct pages (8 by default) and trusted from
 // then on. Before that, its pages are answered on provisional sketches: against the template of
 // their host when other sites of the host have taught one, else whole; once the site's template
@@ -15,7 +15,10 @@ import { ResembleError, optionError, rejectUnknown } from '../errors.js';
 import { ResembleIndex, type IndexOptions, type QueryHit } from '../cluster/resemble-index.js';
 import { sketchOptionsFor } from '../cluster/records.js';
 import { hostOfUrl } from '../graph/url.js';
-import { packTables, siteOfUrl } from '../pipeline/content.js';
+import { packTables } from '../pipeline/content.js';
+import { fingerprint } from '../sketch/rabin.js';
+import { SiteRouter } from '../template/sites.js';
+import { isRedirectStub } from '../template/stub.js';
 import { WHOLE_PAGE } from '../sketch/content.js';
 import type { SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
@@ -45,6 +48,8 @@ export class DuplicateGuard {
   provisional = 0;
   private readonly observers: GuardObserver[] = [];
   private readonly learner?: TemplateLearner<string>;
+  /** The site of each page (a site per manual root), in the order pages come. */
+  private readonly router?: SiteRouter;
   /** URLs indexed on a provisional sketch, waiting for their site's template. */
   private readonly waiting = new Set<string>();
   /** content 'main': per site, the table learnt whether heavy or light (light ones are not left out of its pages' own sketches). */
@@ -63,7 +68,10 @@ export class DuplicateGuard {
       this.index = index;
     } else this.index = new ResembleIndex({ content: 'main', ...rest });
     this.alt = new ResembleIndex(this.index.params, this.index.options);
-    if (this.index.params.content === 'main') this.learner = new TemplateLearner<string>(templates ?? {});
+    if (this.index.params.content === 'main') {
+      this.learner = new TemplateLearner<string>(templates ?? {});
+      this.router = new SiteRouter(this.learner.trustAfter);
+    }
     else if (templates !== undefined) throw optionError('templates', "no value with content 'page' (templates apply to content 'main')", 'options');
   }
 
@@ -81,7 +89,7 @@ export class DuplicateGuard {
     if (typeof url !== 'string') throw new ResembleError('E_INPUT', `isDuplicate: expected the page's URL as a string, got ${typeof url}`);
     this.pages++;
     if (!this.learner) return this.answer(url, sketchMany([html], sketchOptionsFor(this.index.params)), undefined, false);
-    const site = siteOfUrl(url);
+    const site = this.router!.route(url, () => (isRedirectStub(html) ? undefined : fingerprint(html))).site;
     if (this.index.templates.has(site)) {
       const table = this.index.templates.get(site);
       return this.answer(url, this.sketchFor(html, table), this.altSketch(html, table, this.learnt.get(site)), false);

@@ -20,8 +20,9 @@ import { firstCopies } from '../signatures/first-copies.js';
 import { shingleSetsFromValues, type ShingleSets } from '../signatures/pair-evaluation.js';
 import { signatureParams, type SignatureOptions } from '../signatures/options.js';
 import { computeSignatures, type Signatures } from '../signatures/signatures.js';
-import { resolveTemplateOptions, siteTemplate, templateTable, type LearnedTemplates, type SiteTemplate, type TemplateOptions } from '../template/learn.js';
-import { sectionOfUrl } from '../template/sketch.js';
+import { resolveTemplateOptions, siteTemplate, tableOfSite, templateTable, type LearnedTemplates, type SiteTemplate, type TemplateOptions } from '../template/learn.js';
+import { sectionsOf } from '../template/sites.js';
+import { STUB_MAX_BYTES, isRedirectStub } from '../template/stub.js';
 import type { PageJob, PageJobResult } from './page-jobs.js';
 import { runPageJob } from './page-jobs.js';
 import { PagePool } from './page-pool.js';
@@ -91,10 +92,10 @@ function concatBlocks(parts: readonly BlockFingerprints[]): BlockFingerprints {
 /**
  * learnTemplates over the HTML pages of a spilled crawl, reading back only the sampled pages:
  * page k of the learning is DocId `ids[k]`, its fingerprint `fps[k]` (fingerprintMany of its bytes,
- * computed as it streamed). The same groups, samples, tables and statistics as
- * `learnTemplates(pages, hosts, options, sections)`.
+ * computed as it streamed; `stubs[k]` 1 for a redirect stub, never sampled). The same groups,
+ * samples, tables and statistics as `learnTemplates(pages, hosts, options, sections)`.
  */
-export function learnTemplatesFromSpill(spill: Spill, ids: Uint32Array, fps: BigUint64Array, hostOf: readonly string[], sectionOf: readonly string[], options?: TemplateOptions): LearnedTemplates {
+export function learnTemplatesFromSpill(spill: Spill, ids: Uint32Array, fps: BigUint64Array, hostOf: readonly string[], sectionOf: readonly string[], options?: TemplateOptions, stubs?: Uint8Array): LearnedTemplates {
   const o = resolveTemplateOptions(options);
   const n = ids.length;
   const byHost = new Map<string, number[]>();
@@ -115,7 +116,7 @@ export function learnTemplatesFromSpill(spill: Spill, ids: Uint32Array, fps: Big
     const seen = new Set<bigint>();
     for (let at = 0; at < list.length && picked.length < o.sample; at++) {
       const f = fps[list[at]];
-      if (!seen.has(f)) { seen.add(f); picked.push(list[at]); }
+      if (!seen.has(f) && stubs?.[list[at]] !== 1) { seen.add(f); picked.push(list[at]); }
     }
     return picked;
   });
@@ -153,7 +154,7 @@ export function learnTemplatesFromSpill(spill: Spill, ids: Uint32Array, fps: Big
   tables.forEach((t, k) => values.set(t, offsets[k]));
   const docTable = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const t = tableOf.get(`${hostOf[i]}/${sectionOf[i]}`) ?? tableOf.get(hostOf[i]);
+    const t = tableOfSite(tableOf, hostOf[i], sectionOf[i]);
     docTable[i] = t === undefined ? NO_TABLE : sites[t].heavy ? t : WHOLE_PAGE;
   }
   return { tables: { values, offsets, docTable }, hosts, sites, stats: { hosts: byHost.size, sections: groups.length - byHost.size, trusted, heavy, sampledPages: sampled.length, templateBlocks } };
@@ -208,7 +209,17 @@ export async function readForSignatures(input: string | readonly string[], optio
       const fps = concatFingerprints(stream.results, n);
       const urls = Array.from(ids, (d) => stream.urls[d]);
       options.onStage?.('templates', `learning from the first pages of ${ids.length === 0 ? 0 : new Set(urls.map(hostOfUrl)).size} hosts…`);
-      templates = learnTemplatesFromSpill(stream.spill!, ids, fps.filter((_, d) => stream.html[d] === 1), urls.map(hostOfUrl), urls.map(sectionOfUrl), options.templates);
+      const htmlFps = fps.filter((_, d) => stream.html[d] === 1);
+      // redirect stubs (small pages, read back) are not among a site's first pages
+      const small = Array.from(ids).filter((d) => stream.spill!.length[d] < STUB_MAX_BYTES);
+      const stubIds = new Set<number>();
+      for (let i = 0; i < small.length; i += 1024) {
+        const window = small.slice(i, i + 1024);
+        readSpilled(stream.spill!, window).forEach((b, k) => { if (isRedirectStub(b)) stubIds.add(window[k]); });
+      }
+      const stubs = Uint8Array.from(ids, (d) => (stubIds.has(d) ? 1 : 0));
+      const { hosts, sections } = sectionsOf(urls, htmlFps, resolveTemplateOptions(options.templates).trustAfter, (k) => stubs[k] === 1);
+      templates = learnTemplatesFromSpill(stream.spill!, ids, htmlFps, hosts, sections, options.templates, stubs);
       const copies = firstCopies(ids, fps);
       const firstIds = copies.positions.map((k) => ids[k]);
       const windows = [...spillWindows(stream.spill!, firstIds)];

@@ -5,11 +5,11 @@
 // are put back in input order, so DocIds are read positions and the sketches are bit-identical
 // for any worker count.
 //
-// Content mode ('main'): each page goes through a TemplateLearner keyed by its site (host and first
-// directory) first. A site's pages wait until its template is trusted (its first `trustAfter`
+// Content mode ('main'): each page goes through a TemplateLearner keyed by its site (a manual root:
+// host and first directory, split further where manuals sit side by side; template/sites.ts) first. A site's pages wait until its template is trusted (its first `trustAfter`
 // distinct pages, held up to a byte bound), then they and all later pages of the site are sketched
-// against that one frozen table; a site that never gets that many pages takes its host's template
-// at the end. Once the pool runs, the templates are learnt on it: a site's pages then wait,
+// against that one frozen table; a site that never gets that many pages takes the template of the
+// site it is a folder of, else its host's, at the end. Once the pool runs, the templates are learnt on it: a site's pages then wait,
 // unsketched, until its template is back, while reading goes on. The rows are put back in DocId
 // order at the end.
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writev } from 'node:fs';
@@ -26,7 +26,10 @@ import { createPool, type Pool } from '../workers/node.js';
 import { assembleSketchSet } from '../workers/pool.js';
 import { TemplateLearner, type LearnerOptions, type LearntTemplate, type ReleasedPage } from '../template/learner.js';
 import { hostOfUrl } from '../graph/url.js';
-import { ContentBatches, siteAndHostOfUrl, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
+import { SiteRouter, deepestKnownSite } from '../template/sites.js';
+import { isRedirectStub } from '../template/stub.js';
+import { fingerprint } from '../sketch/rabin.js';
+import { ContentBatches, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
 
 export { siteOfUrl };
 import { scatterSketchSet } from './reorder.js';
@@ -65,7 +68,7 @@ export interface SketchCrawlOptions {
   templates?: LearnerOptions;
   /** content 'main': sites whose template is already settled (an index's): their pages are sketched against it at once, not learnt again. */
   sites?: ReadonlyMap<string, BigUint64Array | undefined>;
-  /** content 'main': the site a page's template belongs to, from its URL (default `siteOfUrl`: host and first directory). */
+  /** content 'main': the site a page's template belongs to, from its URL (default: a SiteRouter's manual roots, template/sites.ts; `siteOfUrl` gives host and first directory). */
   siteOf?: (url: string) => string;
   /** Called with each batch's documents before their bytes are let go (work that needs the text, in the same pass). */
   onBatch?: (docs: readonly Document[], first: number) => void;
@@ -283,7 +286,8 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs, how) => (poolAnswered ? pool!.learnTemplate(docs, how) : undefined)) : undefined;
   // the URL parsed once for both (the default site) or twice (a site of the caller's)
   const siteOf = options.siteOf;
-  const siteAndHost = siteOf ? (url: string) => ({ site: siteOf(url), host: hostOfUrl(url) }) : siteAndHostOfUrl;
+  const router = main && !siteOf ? new SiteRouter(learner!.trustAfter) : undefined;
+  const siteAndHost = (url: string, bytes: Uint8Array) => (siteOf ? { site: siteOf(url), host: hostOfUrl(url) } : router!.route(url, () => (isRedirectStub(bytes) ? undefined : fingerprint(bytes))));
   const content = main ? new ContentBatches() : undefined;
   const read = options.read ?? {};
   // Page bytes from reused slabs, each released when its batch is sketched and it is on disk (not
@@ -413,10 +417,12 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
         spill.write(id, bytes);
         if (spill.busy) await spill.drain();
       }
-      const { site, host } = learner ? siteAndHost(doc.url) : NO_SITE;
-      if (learner && options.sites?.has(site)) {
+      // a page of a site the caller knows (an index's) keeps that site's template
+      const known = learner && options.sites ? deepestKnownSite(options.sites, doc.url) : undefined;
+      const { site, host } = known !== undefined ? { site: known, host: '' } : learner ? siteAndHost(doc.url, bytes) : NO_SITE;
+      if (known !== undefined) {
         let ref = given.get(site);
-        if (!ref) given.set(site, ref = { table: options.sites.get(site) });
+        if (!ref) given.set(site, ref = { table: options.sites!.get(site) });
         content!.release(id, site, ref);
         enqueue(id, bytes, site, ref.table);
       } else if (learner) {

@@ -6,9 +6,9 @@ import { fingerprintMany } from '../sketch/rabin.js';
 import { firstCopies } from './first-copies.js';
 import { contentTokenFingerprints } from '../sketch/content.js';
 import { optionError } from '../errors.js';
-import { hostOfUrl } from '../graph/url.js';
-import { learnTemplates, type TemplateOptions } from '../template/learn.js';
-import { sectionOfUrl } from '../template/sketch.js';
+import { learnTemplates, resolveTemplateOptions, type TemplateOptions } from '../template/learn.js';
+import { sectionsOf } from '../template/sites.js';
+import { isRedirectStub } from '../template/stub.js';
 import { DEFAULT_W } from '../sketch/options.js';
 import { bagsFromTokens, type BagsOfWords } from './bags.js';
 import { shingleSetsOf, type ShingleSets } from './pair-evaluation.js';
@@ -24,7 +24,7 @@ function markupOf(d: Document): 'html' | 'text' {
 export interface BagOptions {
   /** 'page' (default): every canonical token of the page. 'main': each HTML page's content only, its
    *  site's template left out where it is heavy, as `dups` sketches pages (learnt here in one pass,
-   *  `learnTemplates`, sites by host and first directory). Cost: one more pass over each site's sample. */
+   *  `learnTemplates`, sites as template/sites.ts routes them). Cost: one more pass over each site's sample. */
   content?: 'page' | 'main';
   /** content 'main': how templates are learnt. */
   templates?: TemplateOptions;
@@ -41,11 +41,13 @@ export function crawlBags(documents: readonly Document[], options: BagOptions = 
   const html = documents.flatMap((d, i) => (markupOf(d) === 'html' ? [i] : []));
   const bytes = html.map((i) => utf8Bytes(documents[i]));
   const urls = html.map((i) => documents[i].url);
-  const learnt = learnTemplates(bytes, urls.map(hostOfUrl), options.templates, urls.map(sectionOfUrl));
+  const pageFps = fingerprintMany(bytes);
+  const { hosts, sections } = sectionsOf(urls, pageFps, resolveTemplateOptions(options.templates).trustAfter, (i) => isRedirectStub(bytes[i]));
+  const learnt = learnTemplates(bytes, hosts, options.templates, sections);
   const tokens: BigUint64Array[] = new Array(documents.length);
   // byte-identical copies are cut once, the first, and share its content tokens (first-copies.ts)
   const fps = new BigUint64Array(documents.length);
-  fingerprintMany(bytes).forEach((fp, k) => { fps[html[k]] = fp; });
+  pageFps.forEach((fp, k) => { fps[html[k]] = fp; });
   const copies = firstCopies(html, fps), t = learnt.tables;
   const firstTables = { values: t.values, offsets: t.offsets, docTable: Uint32Array.from(copies.positions, (k) => t.docTable[k]) };
   contentTokenFingerprints(copies.positions.map((k) => bytes[k]), firstTables).forEach((tk, i) => { tokens[html[copies.positions[i]]] = tk; });

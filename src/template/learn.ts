@@ -10,6 +10,8 @@ import { blockFingerprints, NO_TABLE, WHOLE_PAGE, type BlockFingerprints, type C
 import { fingerprintMany } from '../sketch/rabin.js';
 import type { DocInput } from '../sketch/input.js';
 import { DEFAULT_LINK_DENSITY } from '../sketch/options.js';
+import { enclosingSites } from './sites.js';
+import { isRedirectStub } from './stub.js';
 
 /** How templates are learnt. */
 export interface TemplateOptions {
@@ -160,6 +162,8 @@ export interface LearnedTemplates {
  * least `trustAfter` distinct pages learns a template of its own from its first `sample` ones, and
  * its pages use it: one host often serves several sites (an archive of manuals under /python/,
  * /django/, …). Other pages use their host's template, learnt from the host's first pages. A
+ * section nested in another (`python/library` in `python`; template/sites.ts) too small to learn
+ * from takes that section's template before its host's. A
  * page whose site's template is light (under `heavy`) is WHOLE_PAGE: sketched whole; one whose
  * site has fewer than `trustAfter` distinct pages is NO_TABLE.
  */
@@ -196,7 +200,8 @@ export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<stri
     for (let at = 0; at < list.length && picked.length < o.sample;) {
       const chunk = list.slice(at, at + o.sample - picked.length);
       at += chunk.length;
-      fingerprintsOf(chunk).forEach((f, k) => { if (!seen.has(f)) { seen.add(f); picked.push(chunk[k]); } });
+      // redirect stubs are not among a site's first pages (stub.ts)
+      fingerprintsOf(chunk).forEach((f, k) => { if (!seen.has(f) && !isRedirectStub(docs[chunk[k]])) { seen.add(f); picked.push(chunk[k]); } });
     }
     samples.push(picked);
   }
@@ -226,9 +231,20 @@ export function learnTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<stri
   tables.forEach((t, k) => values.set(t, offsets[k]));
   const docTable = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const own = sectionOf ? tableOf.get(`${hostOf[i]}/${sectionOf[i]}`) : undefined;
-    const t = own ?? tableOf.get(hostOf[i]);
+    const t = sectionOf ? tableOfSite(tableOf, hostOf[i], sectionOf[i]) : tableOf.get(hostOf[i]);
     docTable[i] = t === undefined ? NO_TABLE : sites[t].heavy ? t : WHOLE_PAGE;
   }
   return { tables: { values, offsets, docTable }, hosts, sites, stats: { hosts: byHost.size, sections: groups.length - byHost.size, trusted, heavy, sampledPages: sampled.length, templateBlocks } };
+}
+
+/**
+ * The table of a page of section `section` of `host` among `tableOf` (keyed by host and by
+ * `host/section`): its section's, else that of the nearest section it is a folder of (enclosingSites), else its host's.
+ */
+export function tableOfSite(tableOf: ReadonlyMap<string, number>, host: string, section: string): number | undefined {
+  const key = `${host}/${section}`;
+  const own = tableOf.get(key);
+  if (own !== undefined) return own;
+  for (const k of enclosingSites(key)) { const t = tableOf.get(k); if (t !== undefined) return t; }
+  return tableOf.get(host);
 }

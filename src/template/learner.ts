@@ -1,12 +1,13 @@
 // Templates learnt as a crawl arrives: the pages of a site (a host, or a section of one) are held
-// until `trustAfter` distinct pages of it have come; its template is then learnt from those pages,
+// until `trustAfter` distinct pages of it have come (redirect stubs held but not counted, stub.ts); its template is then learnt from those pages,
 // frozen (so every page of the site is sketched against the same table), and the held pages and
 // all later ones are released with it. A site that never gets that many pages (a section of a few
 // pages: /2019/, /category/, /about.html) falls back, when it is settled, on its host's template:
 // learnt from a bounded sample of the host's pages across its sites (the first `sample` distinct
 // ones settled), as `learnTemplates` does for sections in one pass. Held pages are bounded in bytes:
 // past the bound the site holding pages the longest is settled early (its host's template, else
-// its own with 3 distinct pages, else none). A site whose template is light (under `heavy`) has its
+// its own with 3 distinct pages, else none). A site that is a folder of another (sites.ts) falls
+// back on that site's template first. A site whose template is light (under `heavy`) has its
 // pages sketched whole; one with too few pages to learn from, on a host with too few too, gets an
 // empty table (link-heavy blocks and the title still left out).
 import { ResembleError, intOption, optionError } from '../errors.js';
@@ -15,6 +16,8 @@ import { fingerprint } from '../sketch/rabin.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { sketchMany, type SketchManyOptions } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
+import { enclosingSites } from './sites.js';
+import { isRedirectStub } from './stub.js';
 import { MIN_TEMPLATE_PAGES, learnFromBlocks, resolveTemplateOptions, type SiteTemplate, type TemplateOptions } from './learn.js';
 
 /**
@@ -110,8 +113,8 @@ interface HostSample {
 }
 
 interface HostState<T> {
-  /** Pages held, with their fingerprints (their identity among the site's distinct pages). */
-  held: Array<{ doc: DocInput; item: T; fp: bigint }>;
+  /** Pages held, with their fingerprints (their identity among the site's distinct pages; undefined for a redirect stub, which does not count). */
+  held: Array<{ doc: DocInput; item: T; fp: bigint | undefined }>;
   seen: Set<bigint>;
   bytes: number;
   settled: boolean;
@@ -124,7 +127,8 @@ export class TemplateLearner<T = unknown> {
   private readonly hosts = new Map<string, HostState<T>>();
   private readonly hostOfSite = new Map<string, string>();
   private readonly samples = new Map<string, HostSample>();
-  private readonly trustAfter: number;
+  /** Distinct pages a site is learnt from (TemplateOptions.trustAfter). */
+  readonly trustAfter: number;
   private readonly sample: number;
   private readonly maxSample: number;
   private sampleBytes = 0;
@@ -172,10 +176,12 @@ export class TemplateLearner<T = unknown> {
     // the page's fingerprint (its identity among the sample's distinct pages) only while it can count
     let f: bigint | undefined;
     const fp = () => (f ??= fingerprint(doc));
-    if (!this.samples.get(group)?.frozen) this.addToSample(group, doc, fp());
+    // a redirect stub is held and released with its site, but is not one of its first pages
+    const stub = isRedirectStub(doc);
+    if (!stub && !this.samples.get(group)?.frozen) this.addToSample(group, doc, fp());
     if (h.settled) return [{ doc, host, item, template: h.template! }];
-    h.held.push({ doc, item, fp: fp() });
-    h.seen.add(fp());
+    h.held.push({ doc, item, fp: stub ? undefined : fp() });
+    if (!stub) h.seen.add(fp());
     const b = byteBound(doc);
     h.bytes += b; this.heldBytes += b;
     const out: ReleasedPage<T>[] = [];
@@ -238,7 +244,7 @@ export class TemplateLearner<T = unknown> {
    */
   provisional(host: string): { table: BigUint64Array | undefined; learnt: BigUint64Array } | undefined {
     const h = this.hosts.get(host);
-    const t = h?.settled ? h.template : this.hostTemplate(this.hostOfSite.get(host) ?? host);
+    const t = h?.settled ? h.template : this.enclosingTemplate(host) ?? this.hostTemplate(this.hostOfSite.get(host) ?? host);
     return t?.done ? { table: t.table, learnt: t.learnt } : undefined;
   }
 
@@ -267,11 +273,11 @@ export class TemplateLearner<T = unknown> {
     // the distinct held pages, as learnTemplates counts them
     const distinct: SamplePage[] = [];
     const seen = new Set<bigint>();
-    for (const p of h.held) if (!seen.has(p.fp)) { seen.add(p.fp); distinct.push({ doc: p.doc, bound: 0 }); }
+    for (const p of h.held) if (p.fp !== undefined && !seen.has(p.fp)) { seen.add(p.fp); distinct.push({ doc: p.doc, bound: 0 }); }
     if (distinct.length >= this.trustAfter) h.template = this.learn(host, distinct);
     else {
       // too few pages of its own: the host's template when its sample is large enough
-      const fallback = this.hostTemplate(group);
+      const fallback = this.enclosingTemplate(host) ?? this.hostTemplate(group);
       if (fallback) h.template = fallback;
       else if (early && distinct.length >= MIN_TEMPLATE_PAGES) h.template = this.learn(host, distinct);
       else h.template = NONE;
@@ -283,6 +289,15 @@ export class TemplateLearner<T = unknown> {
     const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, template }));
     h.held = []; h.seen = new Set(); h.bytes = 0;
     return out;
+  }
+
+  /** The template of the nearest settled site this one lies under (enclosingSites: the manual a small folder of it belongs to), if one was learnt. */
+  private enclosingTemplate(site: string): LearntTemplate | undefined {
+    for (const key of enclosingSites(site)) {
+      const e = this.hosts.get(key);
+      if (e?.settled && e.template !== NONE) return e.template;
+    }
+    return undefined;
   }
 
   /** Adds a page to its host's sample until the sample is full; past the byte bound, the oldest samples are frozen as they stand. */

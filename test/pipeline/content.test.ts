@@ -15,6 +15,8 @@ import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
 import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
 import { siteOfUrl, sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
 import { hostOfUrl } from '../../src/graph/url.js';
+import { SiteRouter } from '../../src/template/sites.js';
+import { fingerprint } from '../../src/sketch/rabin.js';
 import { contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { ResembleError } from '../../src/errors.js';
@@ -33,7 +35,8 @@ async function reference(path: string, maxHeldBytes?: number, heavy?: number) {
   const bytes = documents.map(utf8Bytes);
   const learner = new TemplateLearner<number>({ ...(maxHeldBytes ? { maxHeldBytes } : {}), ...(heavy !== undefined ? { heavy } : {}) });
   const tableOf: (BigUint64Array | undefined)[] = new Array(bytes.length);
-  const released = [...bytes.flatMap((b, i) => learner.add(b, siteOfUrl(documents[i].url), i, hostOfUrl(documents[i].url))), ...learner.flush()];
+  const router = new SiteRouter(learner.trustAfter);
+  const released = [...bytes.flatMap((b, i) => learner.add(b, router.route(documents[i].url, () => fingerprint(b)).site, i, hostOfUrl(documents[i].url))), ...learner.flush()];
   for (const r of released) tableOf[r.item] = r.table;
   const distinct = [...new Set(tableOf.filter((t): t is BigUint64Array => t !== undefined))];
   const templates = packTables(distinct, Uint32Array.from(tableOf, (t) => (t ? distinct.indexOf(t) : WHOLE_PAGE)));
@@ -136,6 +139,8 @@ test('siteOfUrl: host and first directory', () => {
     'http://a.example/a/../b/c', 'http://a.example/%7Euser/p', 'http://a.example/a\\b/c', 'http://[::1]/v/w', 'http://0x7f.1/s/t', 'mailto:someone@a.example',
     'urn:isbn:0451450523', 'file:///srv/x/y', 'not a url', '', 'http://a.example/ä/ö?q=/x/y#/f/g', ' http://a.example/t/u ', 'http://user:pw@a.example/s/x']) {
     assert.equal(siteAndHostOfUrl(url), { site: siteOfUrl(url), host: hostOfUrl(url) }, url);
+    // a site router starts every page in that site
+    assert.equal(new SiteRouter(8).route(url, () => 0n), siteAndHostOfUrl(url), url);
     assert.is(sectionOfUrl(url), section(url), url);
   }
 });

@@ -3,7 +3,8 @@ import { ResembleError, optionError } from '../../errors.js';
 import { utf8Bytes, type Document } from '../../graph/document.js';
 import { init, resolveSketchOptions, sketchMany } from '../../index.js';
 import { packTables } from '../../pipeline/content.js';
-import { siteOfUrl, sketchCrawl, type CrawlSketch, type SketchCrawlOptions } from '../../pipeline/sketch-crawl.js';
+import { deepestKnownSite } from '../../template/sites.js';
+import { sketchCrawl, type CrawlSketch, type SketchCrawlOptions } from '../../pipeline/sketch-crawl.js';
 import { WHOLE_PAGE } from '../../sketch/content.js';
 import type { SketchOptions } from '../../sketch/options.js';
 import { loadIndex, saveIndex } from '../../cluster/index-format.js';
@@ -52,7 +53,8 @@ export function sketchForIndex(ctx: CommandContext, docs: Document[], index: Res
   if (index.params.content === 'main') {
     const tables: BigUint64Array[] = [];
     const docTable = Uint32Array.from(docs, (d, i) => {
-      const t = index.templates.get(siteOfUrl(urls[i] ?? d.url));
+      const site = deepestKnownSite(index.templates, urls[i] ?? d.url);
+      const t = site === undefined ? undefined : index.templates.get(site);
       if (!t) return WHOLE_PAGE;
       tables.push(t);
       return tables.length - 1;

@@ -33,7 +33,7 @@ Flags:
   --common-cap N        ignore shingles found in more than N pages (default: none ignored)
   --cluster             print the cluster of each URL instead (lost and found)
   --url URL             the URL the QUERY files were fetched from: in content mode, the template the
-                        index holds for its site (host and first directory) is left out (default:
+                        index holds for its site (the deepest it knows the URL under) is left out (default:
                         none; a site the index does not know has no template either)
   --content main|page   the mode the query is meant for: must be the index's (the default), since
                         sketches of different modes are never compared (E_PARAMS otherwise)`,

@@ -1,0 +1,24 @@
+// Redirect stubs: the small pages a documentation build leaves where a page moved (`<meta
+// http-equiv="refresh" content="0;URL='./arc-mutex/arc-base.html'">`, mdBook, Sphinx, Javadoc). They
+// hold none of the site's template, so a site's first pages counted without them: five stubs among
+// a manual's first eight left too few real pages to learn its template from, and the manual was
+// sketched whole on one host and cut on its mirror.
+import type { DocInput } from '../sketch/input.js';
+
+/** Pages at least this long are never taken for redirect stubs. */
+export const STUB_MAX_BYTES = 4096;
+
+const REFRESH = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh/i;
+
+/** True when a page is a redirect stub: under STUB_MAX_BYTES and redirecting by a meta refresh. */
+export function isRedirectStub(doc: DocInput): boolean {
+  if (doc.length >= STUB_MAX_BYTES) return false;
+  const text = typeof doc === 'string' ? doc : latin1(doc);
+  return REFRESH.test(text);
+}
+
+function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 1024) s += String.fromCharCode(...bytes.subarray(i, i + 1024));
+  return s;
+}
