@@ -16,9 +16,8 @@ import { ResembleIndex, type IndexOptions, type QueryHit } from '../cluster/rese
 import { sketchOptionsFor } from '../cluster/records.js';
 import { hostOfUrl } from '../graph/url.js';
 import { packTables } from '../pipeline/content.js';
-import { fingerprint } from '../sketch/rabin.js';
 import { SiteRouter } from '../template/sites.js';
-import { isRedirectStub } from '../template/stub.js';
+import { pageIdentity } from '../template/stub.js';
 import { WHOLE_PAGE } from '../sketch/content.js';
 import type { SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
@@ -69,7 +68,8 @@ export class DuplicateGuard {
     } else this.index = new ResembleIndex({ content: 'main', ...rest });
     this.alt = new ResembleIndex(this.index.params, this.index.options);
     if (this.index.params.content === 'main') {
-      this.learner = new TemplateLearner<string>(templates ?? {});
+      // a held page moves to the site it belongs to once its site's first pages are known (sites.ts)
+      this.learner = new TemplateLearner<string>(templates ?? {}, undefined, (_site, url, doc) => this.router!.route(url, () => pageIdentity(doc)).site);
       this.router = new SiteRouter(this.learner.trustAfter);
     }
     else if (templates !== undefined) throw optionError('templates', "no value with content 'page' (templates apply to content 'main')", 'options');
@@ -89,7 +89,7 @@ export class DuplicateGuard {
     if (typeof url !== 'string') throw new ResembleError('E_INPUT', `isDuplicate: expected the page's URL as a string, got ${typeof url}`);
     this.pages++;
     if (!this.learner) return this.answer(url, sketchMany([html], sketchOptionsFor(this.index.params)), undefined, false);
-    const site = this.router!.route(url, () => (isRedirectStub(html) ? undefined : fingerprint(html))).site;
+    const site = this.router!.route(url, () => pageIdentity(html)).site;
     if (this.index.templates.has(site)) {
       const table = this.index.templates.get(site);
       return this.answer(url, this.sketchFor(html, table), this.altSketch(html, table, this.learnt.get(site)), false);

@@ -27,8 +27,8 @@ import { assembleSketchSet } from '../workers/pool.js';
 import { TemplateLearner, type LearnerOptions, type LearntTemplate, type ReleasedPage } from '../template/learner.js';
 import { hostOfUrl } from '../graph/url.js';
 import { SiteRouter, deepestKnownSite } from '../template/sites.js';
-import { isRedirectStub } from '../template/stub.js';
-import { fingerprint } from '../sketch/rabin.js';
+import { pageIdentity } from '../template/stub.js';
+import type { DocInput } from '../sketch/input.js';
 import { ContentBatches, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
 
 export { siteOfUrl };
@@ -283,11 +283,13 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (options.records !== undefined && typeof options.records !== 'boolean') throw optionError('records', 'boolean', options.records);
   // templates learnt on the pool once it has answered a batch (before, while its workers start, on this thread)
   let poolAnswered = false;
-  const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs, how) => (poolAnswered ? pool!.learnTemplate(docs, how) : undefined)) : undefined;
+  // a held page moves to the site it belongs to once its site's first pages are known (sites.ts)
+  const reroute = (site: string, id: number, doc: DocInput): string => (router ? router.route(cols.urls.at(id)!, () => pageIdentity(doc)).site : site);
+  const learner = main ? new TemplateLearner<number>(options.templates ?? {}, (docs, how) => (poolAnswered ? pool!.learnTemplate(docs, how) : undefined), reroute) : undefined;
   // the URL parsed once for both (the default site) or twice (a site of the caller's)
   const siteOf = options.siteOf;
-  const router = main && !siteOf ? new SiteRouter(learner!.trustAfter) : undefined;
-  const siteAndHost = (url: string, bytes: Uint8Array) => (siteOf ? { site: siteOf(url), host: hostOfUrl(url) } : router!.route(url, () => (isRedirectStub(bytes) ? undefined : fingerprint(bytes))));
+  const router: SiteRouter | undefined = main && !siteOf ? new SiteRouter(learner!.trustAfter) : undefined;
+  const siteAndHost = (url: string, bytes: Uint8Array) => (siteOf ? { site: siteOf(url), host: hostOfUrl(url) } : router!.route(url, () => pageIdentity(bytes)));
   const content = main ? new ContentBatches() : undefined;
   const read = options.read ?? {};
   // Page bytes from reused slabs, each released when its batch is sketched and it is on disk (not

@@ -70,6 +70,12 @@ export class LearntTemplate {
   }
 }
 
+/**
+ * Where a held page of a site goes when the site settles: the site it belongs to now (a SiteRouter's
+ * route, sites.ts), or the same site. Called once per held page per settling.
+ */
+export type Reroute<T> = (site: string, item: T, doc: DocInput) => string;
+
 /** The template of sites settled with too few pages to learn one, on hosts with too few as well. */
 const NONE = new LearntTemplate();
 
@@ -142,7 +148,7 @@ export class TemplateLearner<T = unknown> {
    * at once). With a source that learns them elsewhere, use `addDeferred` and `flushDeferred`:
    * what is learnt and which pages are released when is the same either way.
    */
-  constructor(options: LearnerOptions = {}, private readonly source?: TemplateSource) {
+  constructor(options: LearnerOptions = {}, private readonly source?: TemplateSource, private readonly reroute?: Reroute<T>) {
     if (options === null || typeof options !== 'object') throw optionError('learner options', 'an object', options);
     const { maxHeldBytes, maxSampleBytes, ...rest } = options;
     const o = resolveTemplateOptions(rest);
@@ -153,6 +159,7 @@ export class TemplateLearner<T = unknown> {
     this.heavy = o.heavy;
     this.maxHeld = intOption('maxHeldBytes', maxHeldBytes, 64 << 20, 1, 2 ** 52);
     if (source !== undefined && typeof source !== 'function') throw optionError('source', 'a function', source);
+    if (reroute !== undefined && typeof reroute !== 'function') throw optionError('reroute', 'a function', reroute);
   }
 
   /**
@@ -185,7 +192,7 @@ export class TemplateLearner<T = unknown> {
     const b = byteBound(doc);
     h.bytes += b; this.heldBytes += b;
     const out: ReleasedPage<T>[] = [];
-    if (h.seen.size >= this.trustAfter) out.push(...this.settle(host, h));
+    if (h.seen.size >= this.trustAfter) out.push(...this.settle(host, h, true, false));
     // over the bound: settle the hosts that have held pages longest (Map order is arrival order)
     for (const [name, other] of this.hosts) {
       if (this.heldBytes <= this.maxHeld) break;
@@ -268,8 +275,34 @@ export class TemplateLearner<T = unknown> {
     return { hosts, pages, bytes: this.heldBytes };
   }
 
-  private settle(host: string, h: HostState<T>, early = true): ReleasedPage<T>[] {
+  /**
+   * Settles a site: its template is learnt (or its fallback taken) and its held pages released.
+   * With a reroute, held pages that now belong to another site (a folder of this one, once its
+   * first pages showed it: sites.ts) move there first; unless `force` (the held bytes' bound, the
+   * flush), what stays waits for more pages when it is no longer `trustAfter` distinct ones.
+   */
+  private settle(host: string, h: HostState<T>, early = true, force = true): ReleasedPage<T>[] {
     const group = this.hostOfSite.get(host) ?? host;
+    const out: ReleasedPage<T>[] = [];
+    if (this.reroute) {
+      const moved: Array<{ doc: DocInput; item: T; to: string }> = [];
+      const stay = h.held.filter((p) => {
+        const to = this.reroute!(host, p.item, p.doc);
+        if (to === host) return true;
+        moved.push({ doc: p.doc, item: p.item, to });
+        return false;
+      });
+      if (moved.length) {
+        let bytes = 0;
+        for (const p of stay) bytes += byteBound(p.doc);
+        this.heldBytes -= h.bytes - bytes;
+        h.held = stay; h.bytes = bytes;
+        h.seen = new Set();
+        for (const p of stay) if (p.fp !== undefined) h.seen.add(p.fp);
+        for (const m of moved) out.push(...this.addDeferred(m.doc, m.to, m.item, group));
+        if (h.settled || (!force && h.seen.size < this.trustAfter)) return out;
+      }
+    }
     // the distinct held pages, as learnTemplates counts them
     const distinct: SamplePage[] = [];
     const seen = new Set<bigint>();
@@ -286,7 +319,7 @@ export class TemplateLearner<T = unknown> {
     h.settled = true;
     this.heldBytes -= h.bytes;
     const template = h.template;
-    const out = h.held.map((p) => ({ doc: p.doc, host, item: p.item, template }));
+    for (const p of h.held) out.push({ doc: p.doc, host, item: p.item, template });
     h.held = []; h.seen = new Set(); h.bytes = 0;
     return out;
   }

@@ -5,7 +5,9 @@
 // time, as a folder walk gives them), a page under a folder beside the scope starts a site of its
 // own, keyed by the folder where its path leaves the scope; pages in or under the scope stay. When
 // the first pages are spread over the site's folders (a crawler's breadth-first order, or a manual
-// with pages at its root), each folder of the site is a site of its own. Either way sites nest, and
+// with pages at its root), each folder of the site is a site of its own, and the first pages that
+// lie in one move there (a TemplateLearner asks `route` again for its held pages when a site
+// settles; routeSites does the same in one pass). Either way sites nest, and
 // manuals side by side under one folder (`/manuals/rust-book/`, `/manuals/octave/`) get a template
 // each, as each gets alone on a mirror; a site too small to learn from takes the template of the
 // site it is a folder of (enclosingSites). Pages come in crawl order; the same order gives the same
@@ -90,12 +92,36 @@ function commonPrefix(a: string[], b: readonly string[]): string[] {
 
 /**
  * The sites of pages in crawl order (`urls[i]`, `fingerprints[i]` the identity of its bytes; `stub(i)`
- * true for a page that does not count, a redirect stub), as a SiteRouter gives them: each page's site key and host.
+ * true for a page that does not count, a redirect stub), as the streaming pipeline gives them: a
+ * SiteRouter routes each page, and a TemplateLearner with the router as its reroute holds each
+ * site's pages until its first `trustAfter` distinct ones have come, then moves the held pages that
+ * now belong to a folder's site there (byte bounds aside). Each page's site key and host.
  */
 export function routeSites(urls: readonly string[], fingerprints: ArrayLike<bigint>, trustAfter: number, stub?: (i: number) => boolean): { sites: string[]; hosts: string[] } {
   const router = new SiteRouter(trustAfter);
+  const identity = (i: number) => () => (stub?.(i) ? undefined : fingerprints[i]);
   const sites: string[] = new Array(urls.length), hosts: string[] = new Array(urls.length);
-  urls.forEach((url, i) => { const r = router.route(url, () => (stub?.(i) ? undefined : fingerprints[i])); sites[i] = r.site; hosts[i] = r.host; });
+  // the learner's held pages per site still learning (null once settled)
+  const held = new Map<string, { ids: number[]; seen: Set<bigint> } | null>();
+  const add = (i: number, site: string) => {
+    sites[i] = site;
+    let h = held.get(site);
+    if (h === null) return;
+    if (!h) held.set(site, h = { ids: [], seen: new Set() });
+    h.ids.push(i);
+    if (!stub?.(i)) h.seen.add(fingerprints[i]);
+    if (h.seen.size < trustAfter) return;
+    const stay: number[] = [], moved: Array<[number, string]> = [];
+    for (const j of h.ids) {
+      const to = router.route(urls[j], identity(j)).site;
+      if (to === site) stay.push(j); else moved.push([j, to]);
+    }
+    h.ids = stay;
+    h.seen = new Set(stay.filter((j) => !stub?.(j)).map((j) => fingerprints[j]));
+    for (const [j, to] of moved) add(j, to);
+    if (held.get(site) !== null && h.seen.size >= trustAfter) held.set(site, null);
+  };
+  urls.forEach((url, i) => { const r = router.route(url, identity(i)); hosts[i] = r.host; add(i, r.site); });
   return { sites, hosts };
 }
 

@@ -4,6 +4,7 @@
 // a manual's first eight left too few real pages to learn its template from, and the manual was
 // sketched whole on one host and cut on its mirror.
 import type { DocInput } from '../sketch/input.js';
+import { fingerprint } from '../sketch/rabin.js';
 
 /** Pages at least this long are never taken for redirect stubs. */
 export const STUB_MAX_BYTES = 4096;
@@ -21,4 +22,9 @@ function latin1(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i += 1024) s += String.fromCharCode(...bytes.subarray(i, i + 1024));
   return s;
+}
+
+/** A page's identity among a site's first pages (sites.ts): its fingerprint, or undefined for a redirect stub, which does not count. */
+export function pageIdentity(doc: DocInput): bigint | undefined {
+  return isRedirectStub(doc) ? undefined : fingerprint(doc);
 }

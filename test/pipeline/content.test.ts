@@ -16,7 +16,7 @@ import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
 import { siteOfUrl, sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
 import { hostOfUrl } from '../../src/graph/url.js';
 import { SiteRouter } from '../../src/template/sites.js';
-import { fingerprint } from '../../src/sketch/rabin.js';
+import { pageIdentity } from '../../src/template/stub.js';
 import { contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { ResembleError } from '../../src/errors.js';
@@ -33,10 +33,12 @@ const columns = ['values', 'offsets', 'cardinality', 'tokens', 'modulusLog2', 'r
 async function reference(path: string, maxHeldBytes?: number, heavy?: number) {
   const { documents } = await loadCrawl(path, { links: false });
   const bytes = documents.map(utf8Bytes);
-  const learner = new TemplateLearner<number>({ ...(maxHeldBytes ? { maxHeldBytes } : {}), ...(heavy !== undefined ? { heavy } : {}) });
+  // sites as the pipeline routes them: a SiteRouter, held pages moved by it when their site settles
+  let router: SiteRouter | undefined;
+  const learner = new TemplateLearner<number>({ ...(maxHeldBytes ? { maxHeldBytes } : {}), ...(heavy !== undefined ? { heavy } : {}) }, undefined, (_s, i, doc) => router!.route(documents[i].url, () => pageIdentity(doc)).site);
   const tableOf: (BigUint64Array | undefined)[] = new Array(bytes.length);
-  const router = new SiteRouter(learner.trustAfter);
-  const released = [...bytes.flatMap((b, i) => learner.add(b, router.route(documents[i].url, () => fingerprint(b)).site, i, hostOfUrl(documents[i].url))), ...learner.flush()];
+  router = new SiteRouter(learner.trustAfter);
+  const released = [...bytes.flatMap((b, i) => learner.add(b, router!.route(documents[i].url, () => pageIdentity(b)).site, i, hostOfUrl(documents[i].url))), ...learner.flush()];
   for (const r of released) tableOf[r.item] = r.table;
   const distinct = [...new Set(tableOf.filter((t): t is BigUint64Array => t !== undefined))];
   const templates = packTables(distinct, Uint32Array.from(tableOf, (t) => (t ? distinct.indexOf(t) : WHOLE_PAGE)));

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { articles, site } from './sites.js';
 import { TemplateLearner } from '../../src/template/learner.js';
 import { learnFromPages } from '../../src/template/learn.js';
-import { STUB_MAX_BYTES, isRedirectStub } from '../../src/template/stub.js';
+import { STUB_MAX_BYTES, isRedirectStub, pageIdentity } from '../../src/template/stub.js';
 
 await init();
 
@@ -118,6 +118,28 @@ test('routeSites and sectionsOf give what a router gives page by page', () => {
   const s = sectionsOf(urls, fps, 2);
   assert.equal(s.hosts, ['h', 'h', 'h', 'h', 'h', '']);
   assert.equal(s.sections, ['m', 'm', 'm/b', 'm/b', '', '']);
+});
+
+test('held pages move to their folder\'s site when their site\'s first pages turn out spread; routeSites gives the sites the learner releases pages with', () => {
+  const all = articles(41, 80);
+  // two templated manuals under /m/ on one host, their pages interleaved (a crawler's order), and a page at /m/
+  const a = site(42, 'a', all, Array.from({ length: 20 }, (_, i) => i), 30, 0).pages;
+  const b = site(43, 'b', all, Array.from({ length: 20 }, (_, i) => 20 + i), 30, 0).pages;
+  const pages: Array<{ url: string; html: string }> = [{ url: 'http://h/m/index.html', html: '<html><body><p>the manuals</p></body></html>' }];
+  for (let i = 0; i < 20; i++) pages.push({ url: `http://h/m/a/p${i}.html`, html: a[i] }, { url: `http://h/m/b/p${i}.html`, html: b[i] });
+  let router: SiteRouter | undefined;
+  const learner = new TemplateLearner<number>({}, undefined, (_s, i, doc) => router!.route(pages[i].url, () => pageIdentity(doc)).site);
+  router = new SiteRouter(learner.trustAfter);
+  const released = [...pages.flatMap((p, i) => learner.add(p.html, router!.route(p.url, () => pageIdentity(p.html)).site, i, 'h')), ...learner.flush()];
+  const siteOf = new Map(released.map((r) => [r.item, r.host]));
+  assert.is(released.length, pages.length, 'every page released once');
+  // every page of a manual with its manual's template, its first pages too
+  for (let i = 1; i < pages.length; i++) assert.is(siteOf.get(i), i % 2 === 1 ? 'h/m/a' : 'h/m/b', pages[i].url);
+  const tableA = learnFromPages(a.slice(0, 8), 'h/m/a', 0.5, 0.18).table;
+  for (const r of released) if (r.host === 'h/m/a') assert.equal(Array.from(r.table ?? []), Array.from(tableA), `page ${r.item}`);
+  // the batch routing gives the same sites
+  const fps = BigUint64Array.from(pages, (p) => pageIdentity(p.html)!);
+  assert.equal(routeSites(pages.map((p) => p.url), fps, 8).sites, pages.map((_, i) => siteOf.get(i)));
 });
 
 test('deepestKnownSite: the known site with the longest folder prefix of the page; enclosingSites: nearest first', () => {
