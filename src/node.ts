@@ -7,7 +7,7 @@ export {
   learnTemplates, type TemplateOptions, type TemplateParams, type TemplateStats,
   type LearnedTemplates, sketchCrawl, type CrawlSketches, type MemberContentEvidence,
   type ContentTables, type BlockFingerprints, TemplateLearner, sketchReady, type ReadyPage,
-  type LearnerOptions
+  type LearnerOptions, type Reroute, SiteRouter, routeSites, deepestKnownSite, isRedirectStub, pageIdentity
 } from './template/index.js';
 export { createPool, type NodePoolOptions, type Pool, type PoolOptions, type PoolSketchOptions, type FingerprintManyOptions, type EstimateMinPairsOptions } from './workers/node.js';
 export type { LineJob } from './io/read-back.js';

@@ -3,4 +3,6 @@ export { learnTemplates, templateTable, siteTemplate, resolveTemplateOptions, MI
 export { sketchCrawl, sectionOfUrl, type CrawlSketches } from './sketch.js';
 export { contentEvidence, withContentEvidence, tooLittleContent, type MemberContentEvidence } from './evidence.js';
 export { blockFingerprints, NO_TABLE, WHOLE_PAGE, type ContentTables, type BlockFingerprints } from '../sketch/content.js';
-export { TemplateLearner, sketchReady, type ReadyPage, type LearnerOptions } from './learner.js';
+export { TemplateLearner, sketchReady, type ReadyPage, type LearnerOptions, type Reroute } from './learner.js';
+export { SiteRouter, routeSites, deepestKnownSite } from './sites.js';
+export { isRedirectStub, pageIdentity } from './stub.js';

@@ -201,6 +201,21 @@ test('types: the typed example finds earlier copies of the planted near-duplicat
   assert.is(out[1], 'E_KEY');
 });
 
+test('sites: every page once, in the sites routeSites gives in one call (a count made another way)', async () => {
+  const out = run('sites');
+  const { init, loadCrawl, utf8Bytes, fingerprintMany, routeSites, isRedirectStub } = await import('../../src/node.js');
+  await init();
+  const { documents } = await loadCrawl(join(root, 'sample'));
+  const bytes = documents.map(utf8Bytes);
+  const { sites } = routeSites(documents.map((d) => d.url), fingerprintMany(bytes), 8, (i) => isRedirectStub(bytes[i]));
+  const expected = new Map<string, number>();
+  for (const s of sites) expected.set(s, (expected.get(s) ?? 0) + 1);
+  const printed = new Map(out.slice(0, -1).map((l) => { const m = /^(\S+): (\d+) pages, (template left out|sketched whole)$/.exec(l)!; assert.ok(m, l); return [m[1], Number(m[2])] as const; }));
+  assert.equal([...printed].sort(), [...expected].sort());
+  assert.is(out.at(-1), `${documents.length} content sketches`);
+  assert.ok(printed.get('sqlite.example.org/session')! > 8 && printed.has('sqlite.example.org/'), 'a folder of a host is a site of its own');
+});
+
 test('every README example type-checks under --strict against the sources', () => {
   assert.equal(typecheckExamples(), []);
 });
