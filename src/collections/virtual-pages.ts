@@ -69,7 +69,8 @@ function hasExternal(graph: PageGraph): graph is PageGraph & NamedPageGraph & Ex
  * joins nothing), and a missing URL at the host's root directory counts only when every page
  * linking to it lies in one folder below the root (a copy mirrored into `/1.81/` whose links climb
  * to the host's missing home page is joined through it; a host's home page linked from two
- * manuals in two folders joins nothing).
+ * manuals in two folders joins nothing, nor one linked from two copies of one page in two folders,
+ * as two releases side by side under one folder are).
  * Links to other hosts never make virtual pages: a collection lives on one host. Takes the graph
  * (with its URLs and external links; a bare page graph has none) and the trivial clusters.
  */
@@ -93,7 +94,14 @@ export function virtualPages(graph: PageGraph, trivial: TrivialClusters): Virtua
   // A missing page at the host's root (its home page, or a link that climbs above the folder a
   // copy was mirrored into) is kept only when every page linking to it lies in one folder below
   // the root: it is then the missing home of that one copy, not of everything the host holds.
+  // A root page linked from two copies of one collection in two folders (two releases side by side
+  // on one host, each page linking up to the host's missing /bugs.html) is no copy's own either: it
+  // is left out when at least half the linking pages' trivial clusters (and two) have a page of one
+  // name linking to it from two folders. (Two pages of one copy that look alike, in two folders,
+  // are a few clusters, not half.)
   const rootLinkers = new Map<string, string>();
+  const linkerFolders = new Map<string, Map<string, string>>();
+  const linkerClusters = new Map<string, { all: Set<number>; twice: Set<number> }>();
   for (let p = 0; p < n; p++) {
     const from = graph.externalOffsets[p] < graph.externalOffsets[p + 1] ? urlOf(p) : undefined;
     if (!from) continue;
@@ -103,14 +111,29 @@ export function virtualPages(graph: PageGraph, trivial: TrivialClusters): Virtua
       const url = normalizeParsed(to);
       if (index.has(url) || deepDirectory(url) !== undefined) continue;
       const seen = rootLinkers.get(url);
-      rootLinkers.set(url, seen === undefined ? directoryOf(graph.urls[p]) : commonDirectory([seen, graph.urls[p]]));
+      const folder = directoryOf(graph.urls[p]);
+      rootLinkers.set(url, seen === undefined ? folder : commonDirectory([seen, graph.urls[p]]));
+      // two copies of one page: one trivial cluster, one file name, two folders
+      const r = trivial.rid[p];
+      if (trivial.size[r] < 2) continue;
+      let folders = linkerFolders.get(url), clusters = linkerClusters.get(url);
+      if (!folders) linkerFolders.set(url, (folders = new Map()));
+      if (!clusters) linkerClusters.set(url, (clusters = { all: new Set(), twice: new Set() }));
+      clusters.all.add(r);
+      const key = `${r} ${graph.urls[p].slice(folder.length)}`;
+      const other = folders.get(key);
+      if (other === undefined) folders.set(key, folder);
+      else if (other !== folder) clusters.twice.add(r);
     }
   }
+  const shared = new Set<string>();
+  for (const [url, c] of linkerClusters) if (c.twice.size >= 2 && 2 * c.twice.size >= c.all.size) shared.add(url);
+  linkerFolders.clear();
   /** The missing URL `to` as a virtual page for a link from `p`, or undefined when a guard says no. */
   const missing = (p: number, to: URL) => {
     const url = normalizeParsed(to);
     if (index.has(url)) return undefined;
-    const dir = deepDirectory(url) ?? (rootLinkers.has(url) ? deepDirectory(rootLinkers.get(url)!) : undefined);
+    const dir = deepDirectory(url) ?? (rootLinkers.has(url) && !shared.has(url) ? deepDirectory(rootLinkers.get(url)!) : undefined);
     return dir !== undefined && graph.urls[p].startsWith(dir) ? url : undefined;
   };
   for (let p = 0; p < n; p++) {

@@ -1,6 +1,7 @@
 // The applications of Section 5: the crawler avoid-list (keep policies, prefix and host rules that
 // cover URLs not crawled yet, save and load) and search-result roll-up, checked against brute force
 // over every crawled URL; and virtual pages, which join a partial copy through the pages it lacks.
+import { virtualPages } from '../../src/collections/virtual-pages.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AvoidList, avoidList, type AvoidOptions } from '../../src/collections/avoid.js';
@@ -261,6 +262,25 @@ test('virtual pages: a copy mirrored into a folder whose links climb to the host
   const more = [...all, ...['u0', 'u1'].map((name) => ({ url: `http://mirror.example/other/${name}.html`, bytes: new TextEncoder().encode(`other ${name}`), links: ['http://mirror.example/index.html'] }))];
   const mixed = findCollections(WebGraph.fromDocuments(more), trivialFromLabels([...labels, 100, 101]), { minSize: 1 });
   assert.equal(mixed.clusters.length, 0, 'a home page linked from two folders joins nothing');
+});
+
+test('virtual pages: two releases side by side under one folder, linking up to the host\'s missing root page, stay two copies', () => {
+  // A reference of six pages in a ring (p0 → p1 → … → p0), every page also linking to the host's
+  // /index.html, which the crawl lacks (as Sphinx pages link up to /bugs.html): on the origin, and
+  // twice on a mirror host, under /docs/1.80/ and /docs/1.81/ side by side. The missing root page
+  // is linked from two copies of each page, in two folders: it is no copy's own, and joins nothing.
+  const names = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
+  const all: Document[] = [];
+  for (const base of ['http://origin.example/ref/', 'http://mirror.example/docs/1.80/', 'http://mirror.example/docs/1.81/']) {
+    names.forEach((name, i) => all.push({ url: `${base}${name}.html`, bytes: new TextEncoder().encode(`ref ${name}`),
+      links: [new URL(`${names[(i + 1) % names.length]}.html`, base).href, new URL('/index.html', base).href] }));
+  }
+  const graph = WebGraph.fromDocuments(all);
+  const labels = all.map((d) => names.indexOf(d.url.slice(-7, -5)));
+  const got = findCollections(graph, trivialFromLabels(labels), { minSize: 1 });
+  assert.equal(got.clusters.map((k) => [k.cardinality, k.size, k.complete]), [[3, 6, true]], 'one cluster of the three copies');
+  // the origin's missing home page is its copy's own; the mirror host's is linked from two copies
+  assert.equal(virtualPages(graph, trivialFromLabels(labels)).urls, ['http://origin.example/index.html']);
 });
 
 test.run();
