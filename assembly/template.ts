@@ -10,6 +10,7 @@
 // tp_sketch_batch (content sketches of many documents, each against its host's table),
 // tp_content_tokens (the content tokens themselves, for bags of words).
 import { mix } from './mix';
+import { pushWord } from './rabin';
 import { canonicalRun, skipMarkup } from './canonicalize';
 import { deliver, emitBegin, emitConfigure, emitCount, emitOverflow, SINK_SKETCH, SINK_TOKENS } from './emit';
 import { scan3 } from './scan';
@@ -102,6 +103,10 @@ let blkFp: u64 = 0;
 const BLOCK_SEED: u64 = 0x626c6f636b730000;
 let linkDepth: i32 = 0;
 let inTitle = false;
+/** The first word of a page-text fingerprint ("pagetext"): it never equals a content stream's. */
+const PAGE_TEXT_MARK: u64 = 0x7061676574657874;
+let titleText: u64 = 0;     // MODE_SKETCH: Rabin over PAGE_TEXT_MARK and the title's tokens so far
+let titleTokens: u32 = 0;
 let overflow = false;
 let table: usize = 0;       // the host's template table (sorted) and its length
 let tableLen: u32 = 0;
@@ -127,8 +132,20 @@ function inTable(v: u64): bool {
 
 /** Tokens of the text between two tags into the current block. */
 function textRun(a: usize, b: usize): void {
-  if (b <= a || inTitle) return;
+  if (b <= a) return;
   const at = tokBase + blkN;
+  if (inTitle) {
+    // the title is in no block; its tokens only go into the page-text fingerprint
+    if (mode != MODE_SKETCH) return;
+    emitConfigure(SINK_TOKENS, false);
+    emitBegin(tok + (<usize>at << 3), tokCap - at);
+    canonicalRun(a, b - a);
+    if (emitOverflow()) { overflow = true; return; }
+    const got = emitCount();
+    for (let j: u32 = 0; j < got; j++) titleText = pushWord(titleText, load<u64>(tok + (<usize>(at + j) << 3)));
+    titleTokens += got;
+    return;
+  }
   emitConfigure(SINK_TOKENS, false);
   emitBegin(tok + (<usize>at << 3), tokCap - at);
   canonicalRun(a, b - a);
@@ -205,6 +222,7 @@ function tagName(p: usize, end: usize): u64 {
 /** Walks one document: text runs between tags into blocks, blocks closed at block-level tags. */
 function segment(ptr: usize, len: usize): void {
   blkN = 0; blkLinks = 0; blkFp = 0; linkDepth = 0; inTitle = false; nBlocks = 0; tokBase = 0;
+  titleText = pushWord(1, PAGE_TEXT_MARK); titleTokens = 0;
   contentTokens = 0; templateTokens = 0; linkTokens = 0;
   const end = ptr + len;
   let run = ptr, p = ptr;
@@ -251,6 +269,19 @@ export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, c
 function startContent(tokens: usize, tokensCap: u32, blocks: usize, blocksCap: u32, outOffsets: usize): void {
   mode = MODE_SKETCH; tok = tokens; tokCap = tokensCap; blk = blocks; blkCap = blocksCap; overflow = false;
   store<u32>(outOffsets, 0);
+}
+
+/**
+ * The lexical fingerprint of a page with too little content, its whole text's: Rabin over the
+ * 8-byte big-endian words PAGE_TEXT_MARK, the title's tokens, PAGE_TEXT_MARK again and every
+ * other token of the page (template and link-heavy blocks included); 0 for a page without tokens
+ * (it is equivalent to nothing).
+ */
+function pageTextFingerprint(): u64 {
+  if (tokBase == 0 && titleTokens == 0) return 0;
+  let h = pushWord(titleText, PAGE_TEXT_MARK);
+  for (let j: u32 = 0; j < tokBase; j++) h = pushWord(h, load<u64>(tok + (<usize>j << 3)));
+  return h;
 }
 
 /** Makes table t of tables (0xffffffff: none) the one blocks are checked against. */
@@ -303,6 +334,9 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
     const count = endDoc(i, bytes + a, b - a, values, valuesCap, written, outOffsets, info, signatures);
     if (count < 0) return count;
     written += <u32>count;
+    // too little content: the lexical fingerprint is the whole text's, so lexically equivalent
+    // copies (markup and links changed, every word the same) still find each other
+    store<u64>(info + (<usize>i * 48) + 8, contentTokens < minContent ? pageTextFingerprint() : load<u64>(info + (<usize>i * 48) + 8));
     store<u64>(info + (<usize>i * 48) + 24, contentTokens);
     const c = counts + (<usize>i * 12);
     store<u32>(c, contentTokens);

@@ -32,7 +32,9 @@ export interface Equivalence {
 /**
  * Sets equivalent documents aside up to `level`. Within a group the document with the lowest
  * `priority` (then the lowest DocId) is kept. Lexical and shingle equivalence only apply to
- * documents with at least one shingle / sketch value, so empty pages are not all glued together.
+ * documents with at least one shingle / sketch value, so empty pages are not all glued together;
+ * a content sketch's page with too little content (empty row, zero shingle fingerprint) takes part
+ * in lexical equivalence through its whole text's fingerprint, when it has any text.
  * `only` (ascending) restricts the work to those documents.
  */
 export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Float64Array, only?: Uint32Array): Equivalence {
@@ -46,15 +48,19 @@ export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Flo
   if (level === 'lexical' || level === 'shingle') steps.push([set.lexicalFp, KIND_LEXICAL]);
   if (level === 'shingle') steps.push([set.shingleFp, KIND_SHINGLE]);
   const a = keyedColumns(docs.length), t = keyedColumns(docs.length);
+  // Content sketches of pages with too little content: no row, shingle fingerprint 0, and the
+  // whole text's lexical fingerprint, so they are lexically equivalent to copies of the same text.
+  const sh = set.shingleFp ? words(set.shingleFp) : undefined;
+  const textOnly = (d: number) => sh !== undefined && sh[2 * d + HI] === 0 && sh[2 * d + LO] === 0;
   for (const [fp, code] of steps) {
     if (!fp) continue;
     const w = words(fp);
     let c = 0;
     for (const d of docs) {
       if (via[d] >= 0) continue;
-      // A zero fingerprint marks a page with nothing to compare (rejected, or too little content): never equivalent.
+      // A zero fingerprint marks a page with nothing to compare (rejected; a page with too little content has no shingle fingerprint): never equivalent.
       if (code === KIND_IDENTICAL && w[2 * d + HI] === 0 && w[2 * d + LO] === 0) continue;
-      if (code === KIND_LEXICAL && !(set.cardinality[d] > 0)) continue;
+      if (code === KIND_LEXICAL && !(set.cardinality[d] > 0) && !(textOnly(d) && (w[2 * d + HI] !== 0 || w[2 * d + LO] !== 0))) continue;
       if (code === KIND_SHINGLE && set.offsets[d + 1] === set.offsets[d]) continue;
       a.hi[c] = w[2 * d + HI]; a.lo[c] = w[2 * d + LO]; a.pay[c] = d; c++;
     }

@@ -448,7 +448,8 @@ export class ResembleIndex {
   /** Whether document d may short-cut at this level: fingerprints known (0n is unknown), and not empty where that matters. */
   private eligible(d: number, level: number): boolean {
     if (this.rawFp[d] === 0n) return false;
-    if (level === 1) return this.cardinality[d] > 0;
+    // lexical: a sketch value, or (a content page with too little content) its whole text's fingerprint
+    if (level === 1) return this.cardinality[d] > 0 || (this.shingleFp[d] === 0n && this.lexicalFp[d] !== 0n);
     if (level === 2) return this.offsets[d + 1] > this.offsets[d];
     return true;
   }

@@ -7,7 +7,7 @@
  * the other blocks' tokens, in order, with the link-heavy ones kept on a page that would
  * otherwise have too little content.
  */
-import { mixRef, rabinRef } from './rabin.js';
+import { mixRef, rabinRef, rabinWordsRef } from './rabin.js';
 import { markupEnd, tokensRef } from './tokens.js';
 
 /** Tags that start or end a block (opening or closing, any attributes). */
@@ -26,6 +26,12 @@ const isAlnum = (c: number) => isAlpha(c) || (c >= 0x30 && c <= 0x39);
 
 /** The blocks of a page with at least one token, in order; title text is dropped. */
 export function blocksRef(doc: Uint8Array | string): BlockRef[] {
+  return walkRef(doc).blocks;
+}
+
+/** A page's blocks (as blocksRef) and its title's tokens. */
+function walkRef(doc: Uint8Array | string): { blocks: BlockRef[]; title: string[] } {
+  const titleTokens: string[] = [];
   const text = typeof doc === 'string' ? doc : new TextDecoder().decode(doc);
   const cps = Array.from(text, (c) => c.codePointAt(0)!);
   const blocks: BlockRef[] = [];
@@ -36,7 +42,7 @@ export function blocksRef(doc: Uint8Array | string): BlockRef[] {
     if (run.length === 0) return;
     const t = tokensRef(String.fromCodePoint(...run));
     run = [];
-    if (title) return;
+    if (title) { titleTokens.push(...t); return; }
     cur.tokens.push(...t);
     if (link > 0) cur.links += t.length;
   };
@@ -62,7 +68,23 @@ export function blocksRef(doc: Uint8Array | string): BlockRef[] {
   }
   flushRun();
   closeBlock();
-  return blocks;
+  return { blocks, title: titleTokens };
+}
+
+/** The first word of a page-text fingerprint: "pagetext". */
+export const PAGE_TEXT_MARK = 0x7061676574657874n;
+
+/**
+ * The lexical fingerprint a content sketch gives a page with too little content, its whole
+ * text's: Rabin over the words PAGE_TEXT_MARK, the title's token fingerprints, PAGE_TEXT_MARK and
+ * every block's token fingerprints; 0n for a page without tokens.
+ */
+export function pageTextFingerprintRef(doc: Uint8Array | string): bigint {
+  const { blocks, title } = walkRef(doc);
+  const body = blocks.flatMap((b) => b.tokens);
+  if (title.length === 0 && body.length === 0) return 0n;
+  const fp = (t: string) => rabinRef(utf8.encode(t));
+  return rabinWordsRef([PAGE_TEXT_MARK, ...title.map(fp), PAGE_TEXT_MARK, ...body.map(fp)]);
 }
 
 const utf8 = new TextEncoder();

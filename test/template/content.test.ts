@@ -9,7 +9,7 @@ import { blockFingerprints, learnTemplates, NO_TABLE, sketchCrawl, tooLittleCont
 import { contentTokenFingerprints, WHOLE_PAGE } from '../../src/sketch/content.js';
 
 const utf8 = new TextEncoder();
-import { blockFingerprintRef, blocksRef, contentTokensRef } from '../../src/reference/template.js';
+import { blockFingerprintRef, blocksRef, contentTokensRef, pageTextFingerprintRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { minSRef } from '../../src/reference/sketch.js';
 import { tokenFpsRef, tokensRef } from '../../src/reference/tokens.js';
@@ -94,7 +94,8 @@ test('content sketches equal MIN_s over the reference content tokens, with table
       if (tokens.length < minContent) {
         assert.ok(set.tooLittleContent(i), `page ${i} has too little content`);
         assert.is(row.length, 0);
-        assert.is(set.lexicalFp[i], 0n);
+        assert.is(set.lexicalFp[i], pageTextFingerprintRef(docs[i]), `page ${i}: the whole text's lexical fingerprint`);
+        assert.is(set.shingleFp[i], 0n);
         continue;
       }
       assert.not.ok(set.tooLittleContent(i));
@@ -231,6 +232,34 @@ test('pages that are all template are reported, not clustered; byte-identical co
   // whole-page mode clusters index pages of one site together through their template
   const page = nearDuplicates(sketchMany(docs));
   assert.ok(page.clusters.clusterOf[first + 1] >= 0 && page.clusters.clusterOf[first + 1] === page.clusters.clusterOf[first + 2]);
+});
+
+test('a page with too little content joins copies of its whole text (links and markup changed), and nothing else', () => {
+  const all = articles(9, 40);
+  const s = site(10, 'delta.example', all, Array.from({ length: 30 }, (_, i) => i), 30, 4, 2);
+  const stubs = s.pages.slice(-4);
+  const base = stubs[0];
+  // a mirror's copy: links made absolute, attributes and spacing changed, every word the same
+  const absolute = base.replace(/href="\//g, 'href="http://mirror.example/').replace(/<li>/g, '<li class="x">  ');
+  const retitled = base.replace(/<title>[^<]*<\/title>/, '<title>another title</title>');
+  const oneWord = base.replace(/<main><ul><li><a href="([^"]*)">/, '<main><ul><li><a href="$1">extra ');
+  const docs = [...s.pages, absolute, retitled, oneWord];
+  const n = s.pages.length, first = n - 4;
+  const { set } = sketchCrawl(docs, docs.map(() => s.host), { content: 'main' });
+  const thin = tooLittleContent(set);
+  for (const d of [first, n, n + 1, n + 2]) assert.ok(thin.includes(d), `page ${d} has too little content`);
+  assert.is.not(set.rawFp[n], set.rawFp[first], 'the copy is not byte-identical');
+  assert.is(set.lexicalFp[n], set.lexicalFp[first]);
+  for (const d of [n + 1, n + 2]) assert.is.not(set.lexicalFp[d], set.lexicalFp[first], `page ${d}: other text, other fingerprint`);
+  const nd = nearDuplicates(set);
+  const c = nd.clusters.clusterOf[first];
+  assert.ok(c >= 0, 'the copy joins its page');
+  assert.is(nd.clusters.clusterOf[n], c);
+  const cluster = [...nd.clusters].find((x) => x.members.some((m) => m.doc === first))!;
+  assert.equal(cluster.members.map((m) => [m.doc, m.kind]), [[first, 'representative'], [n, 'lexical']]);
+  for (const d of [n + 1, n + 2]) assert.is(nd.clusters.clusterOf[d], -1, `page ${d} stays apart`);
+  // with lexical equivalence off, the copy stays apart
+  assert.is(nearDuplicates(set, { equivalence: 'identical' }).clusters.clusterOf[n], -1);
 });
 
 test('whole-page mode is bit-identical to sketches made without the content option', () => {
