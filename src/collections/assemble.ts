@@ -32,6 +32,11 @@ export interface SimilarCluster extends PageMatrix {
   readonly reach: Uint32Array;
   /** Per collection: links into its pages from pages of other hosts; the copy to keep has most. */
   readonly externalInLinks: Uint32Array;
+  /**
+   * Per column, 1 for a column joined by path (`joinByPath`): pages no crawled page of their copy
+   * links to or from, at one path below each collection's prefix. Absent when there is none.
+   */
+  readonly byPath?: Uint8Array;
 }
 
 /** What the assembly reads besides the rows. */

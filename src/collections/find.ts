@@ -3,6 +3,7 @@ import { assembleFromMatrices, assembleFromRows, type AssemblyContext, type Simi
 import { breakPoints, type BreakPoints } from './break-points.js';
 import { splitColumns } from './columns.js';
 import { growClusters } from './grow.js';
+import { joinByPath } from './by-path.js';
 import { clusterProblems, type InvariantGraph } from './invariants.js';
 import { linkSummary } from './link-summary.js';
 import { HOLE } from './matrix.js';
@@ -53,6 +54,8 @@ export interface ReplicatedCollections {
   readonly stats: {
     trivialClusters: number; splitClusters: number; replicatedEdges: number; linksJoined: number; linksRefused: number;
     virtualPages: number; mergeEdges: number; dropped: number;
+    /** Pages joined by path (see `SimilarCluster.byPath`). */
+    joinedByPath: number;
   };
 }
 
@@ -102,7 +105,7 @@ export function findCollections(graph: PageGraph, similarity: SimilarPages | Tri
   const urls = Array.isArray(named.urls) && named.urls.length === n ? named.urls : undefined;
   const rootScore = o.rootScore ?? interSiteInLinks(graph);
   const inLinks = reverseLinks(graph);
-  const stats = { trivialClusters: trivial.count, splitClusters: 0, replicatedEdges: 0, linksJoined: 0, linksRefused: 0, virtualPages: 0, mergeEdges: 0, dropped: 0 };
+  const stats = { trivialClusters: trivial.count, splitClusters: 0, replicatedEdges: 0, linksJoined: 0, linksRefused: 0, virtualPages: 0, mergeEdges: 0, dropped: 0, joinedByPath: 0 };
   const base = { graph, urls, sorted: urls ? new SortedUrls(urls) : undefined, inLinks, rootScore, minSize: o.minSize, minShare: o.minShare };
 
   let clusters: SimilarCluster[];
@@ -143,6 +146,14 @@ export function findCollections(graph: PageGraph, similarity: SimilarPages | Tri
     for (const p of c.pages) if (p !== HOLE) owner[p] = i;
     return true;
   });
+  // Mixed growth: pages that growth over links cannot reach join by path; a cluster that then
+  // breaks an invariant keeps its columns as they were.
+  if (o.growth === 'mixed' && urls) {
+    const joined = joinByPath(clusters, trivial, graph, urls).clusters;
+    for (const c of joined) for (const p of c.pages) if (p !== HOLE) listed[p] = 1;
+    clusters = joined.map((c, i) => (c === clusters[i] || clusterProblems(c, named, inLinks, trivial.rid, listed).length > 0 ? clusters[i] : c));
+    for (const c of clusters) if (c.byPath) for (let col = 0; col < c.size; col++) if (c.byPath[col]) for (let x = 0; x < c.cardinality; x++) if (c.pages[x * c.size + col] !== HOLE) stats.joinedByPath++;
+  }
   clusters.sort((x, y) => y.cardinality - x.cardinality || y.size - x.size || x.roots[0] - y.roots[0]);
   const clusterOf = new Int32Array(n).fill(-1), rowOf = new Int32Array(n).fill(-1);
   clusters.forEach((c, index) => {

@@ -18,7 +18,8 @@ export interface InvariantGraph extends PageGraph {
  * - every collection is link-connected on its host: through links between its pages, through pages
  *   of its host under its prefix that are in no collection (`listed` says which are; the pages of
  *   its copy that no other copy holds), or through a URL of its host that two of its pages link to
- *   and the crawl lacks (a page a partial copy misses);
+ *   and the crawl lacks (a page a partial copy misses); the pages of columns joined by path
+ *   (`byPath`) are not counted, as nothing crawled links them;
  * - Definition 5 holds between every two collections on the columns both hold.
  */
 export function clusterProblems(
@@ -27,19 +28,20 @@ export function clusterProblems(
   const problems: string[] = [];
   const seen = new Set<number>();
   for (let x = 0; x < c.cardinality; x++) {
-    const pages: number[] = [];
+    const pages: number[] = [], linked: number[] = [];
     for (let col = 0; col < c.size; col++) {
       const p = c.pages[x * c.size + col];
       if (p === HOLE) continue;
       if (seen.has(p)) problems.push(`page ${p} is in two collections`);
       seen.add(p);
       pages.push(p);
+      if (!c.byPath?.[col]) linked.push(p);
     }
     if (pages.length === 0) { problems.push(`collection ${x} holds no page`); continue; }
     if (pages.length !== c.held[x]) problems.push(`collection ${x} holds ${pages.length} pages, not ${c.held[x]}`);
     if (new Set(pages.map((p) => graph.hostOf[p])).size > 1) problems.push(`collection ${x} spans hosts`);
     if (graph.urls && c.prefixes[x] !== '' && pages.some((p) => !graph.urls![p].startsWith(c.prefixes[x]))) problems.push(`collection ${x} has a page outside ${c.prefixes[x]}`);
-    if (!connected(pages, graph, inLinks, c.prefixes[x], listed)) problems.push(`collection ${x} is not link-connected`);
+    if (!connected(linked, graph, inLinks, c.prefixes[x], listed)) problems.push(`collection ${x} is not link-connected`);
   }
   for (let col = 0; col < c.size; col++) {
     let held = 0;

@@ -27,6 +27,8 @@ export interface ClusterRecord {
   noise: boolean;
   /** Definition 5 verified on this output. */
   similar: boolean;
+  /** Per column, true when it joined by path (pages nothing crawled links, at one path below every prefix); absent when none did. */
+  byPath?: boolean[];
   collections: CollectionRecord[];
 }
 
@@ -45,5 +47,6 @@ export function clusterRecord(c: SimilarCluster, graph: NamedPageGraph): Cluster
       externalInLinks: c.externalInLinks[x],
     });
   }
-  return { cardinality: c.cardinality, size: c.size, complete: c.complete, noise: c.noise, similar: c.similar, collections };
+  const byPath = c.byPath ? { byPath: Array.from(c.byPath, (b) => b === 1) } : {};
+  return { cardinality: c.cardinality, size: c.size, complete: c.complete, noise: c.noise, similar: c.similar, ...byPath, collections };
 }

@@ -76,7 +76,7 @@ function definition5(g: NamedPageGraph, labels: number[], a: Array<number | null
 }
 
 test('both growths on 400 random crawls: every cluster meets the invariants', () => {
-  let clusters = 0, withHoles = 0, sameHost = 0;
+  let clusters = 0, withHoles = 0, sameHost = 0, byPath = 0;
   for (let seed = 1; seed <= 400; seed++) {
     const { graph, labels } = randomCrawl(seed);
     const trivial = trivialFromLabels(labels);
@@ -97,7 +97,9 @@ test('both growths on 400 random crawls: every cluster meets the invariants', ()
           for (const p of held) { assert.not.ok(seen.has(p), `${where}: page ${p} in two collections`); seen.add(p); }
           assert.is(new Set(held.map((p) => graph.hostOf[p])).size, 1, `${where}: a collection spans hosts`);
           assert.ok(held.every((p) => graph.urls[p].startsWith(c.prefixes[x])), `${where}: a page outside its prefix`);
-          assert.ok(connected(graph, held, c.prefixes[x], listed), `${where}: a collection that is not link-connected`);
+          // columns joined by path are linked by nothing crawled; the others are one piece
+          const linkedHeld = rows[x].filter((p, col): p is number => p !== null && !c.byPath?.[col]);
+          assert.ok(connected(graph, linkedHeld, c.prefixes[x], listed), `${where}: a collection that is not link-connected`);
           assert.is(c.roots[x], held[0], where);
           if (rows.some((row, y) => y !== x && graph.hostOf[row.find((p) => p !== null)!] === graph.hostOf[held[0]])) sameHost++;
         }
@@ -105,6 +107,12 @@ test('both growths on 400 random crawls: every cluster meets the invariants', ()
           const column = rows.map((row) => row[col]).filter((p): p is number => p !== null);
           assert.ok(column.length >= 2, `${where}: column ${col} in one collection`);
           assert.is(new Set(column.map((p) => labels[p])).size, 1, `${where}: a column of pages that are not similar`);
+          if (c.byPath?.[col]) {
+            byPath++;
+            const paths = rows.map((row, x) => (row[col] === null ? null : graph.urls[row[col]!].slice(c.prefixes[x].length))).filter((s) => s !== null);
+            assert.is(new Set(paths).size, 1, `${where}: a column joined by path at two paths`);
+            assert.is(growth, 'mixed', where);
+          }
         }
         if (!c.complete) withHoles++;
         assert.is(c.complete, rows.every((row) => row.every((p) => p !== null)));
@@ -117,7 +125,7 @@ test('both growths on 400 random crawls: every cluster meets the invariants', ()
       for (let p = 0; p < graph.size; p++) assert.is(found.clusterOf[p] >= 0, seen.has(p), where);
     }
   }
-  assert.ok(clusters > 500 && withHoles > 50 && sameHost > 10, `${clusters} clusters, ${withHoles} with holes, ${sameHost} collections beside another copy on their host`);
+  assert.ok(clusters > 500 && withHoles > 50 && sameHost > 10 && byPath > 0, `${clusters} clusters, ${withHoles} with holes, ${sameHost} collections beside another copy on their host, ${byPath} columns joined by path`);
 });
 
 test('mixed growth recovers full copies at full size where the paper growth breaks at a partial copy', () => {

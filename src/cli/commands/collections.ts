@@ -212,7 +212,8 @@ fingerprints, URLs, sizes, dates and links are kept.`,
       const s = found.similarity, st = found.stats;
       ctx.err.write(`collections: ${kept.length} similar clusters (${found.clusters.length - kept.length} noise below ${minSize} pages) `
         + `from ${graph.size} pages in ${found.trivial.count} trivial clusters (${st.splitClusters} split); ${st.replicatedEdges} replicated link groups, `
-        + `${st.virtualPages} pages linked but not crawled, ${found.breakPoints.pages.length} break points, ${s.emptyPages} pages without text`
+        + `${st.virtualPages} pages linked but not crawled, ${st.joinedByPath} pages no crawled page links joined by their path, `
+        + `${found.breakPoints.pages.length} break points, ${s.emptyPages} pages without text`
         + `${st.dropped ? `; ${st.dropped} clusters dropped for breaking an invariant` : ''}\n`);
     }
     return 0;
