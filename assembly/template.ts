@@ -106,7 +106,13 @@ let inTitle = false;
 /** The first word of a page-text fingerprint ("pagetext"): it never equals a content stream's. */
 const PAGE_TEXT_MARK: u64 = 0x7061676574657874;
 let titleText: u64 = 0;     // MODE_SKETCH: Rabin over PAGE_TEXT_MARK and the title's tokens so far
+/** The first word of a content-text fingerprint ("contents"). */
+const CONTENT_TEXT_MARK: u64 = 0x636f6e74656e7473;
+let titleContent: u64 = 0;  // MODE_SKETCH: Rabin over CONTENT_TEXT_MARK and the title's tokens so far
 let titleTokens: u32 = 0;
+/** Fewest title and content tokens a content-text fingerprint is made of (fewer: 0, no key). */
+const CONTENT_TEXT_MIN: u32 = 8;
+let linksDelivered = false; // the last deliverContent kept the link-heavy blocks (a page of links)
 let overflow = false;
 let table: usize = 0;       // the host's template table (sorted) and its length
 let tableLen: u32 = 0;
@@ -142,7 +148,11 @@ function textRun(a: usize, b: usize): void {
     canonicalRun(a, b - a);
     if (emitOverflow()) { overflow = true; return; }
     const got = emitCount();
-    for (let j: u32 = 0; j < got; j++) titleText = pushWord(titleText, load<u64>(tok + (<usize>(at + j) << 3)));
+    for (let j: u32 = 0; j < got; j++) {
+      const t = load<u64>(tok + (<usize>(at + j) << 3));
+      titleText = pushWord(titleText, t);
+      titleContent = pushWord(titleContent, t);
+    }
     titleTokens += got;
     return;
   }
@@ -189,6 +199,7 @@ function closeBlock(): void {
  */
 function deliverContent(): void {
   const withLinks = contentTokens < minContent;
+  linksDelivered = withLinks;
   if (withLinks) { contentTokens += linkTokens; linkTokens = 0; }
   emitConfigure(SINK_SKETCH, false);
   for (let b: u32 = 0; b < nBlocks; b++) {
@@ -222,7 +233,7 @@ function tagName(p: usize, end: usize): u64 {
 /** Walks one document: text runs between tags into blocks, blocks closed at block-level tags. */
 function segment(ptr: usize, len: usize): void {
   blkN = 0; blkLinks = 0; blkFp = 0; linkDepth = 0; inTitle = false; nBlocks = 0; tokBase = 0;
-  titleText = pushWord(1, PAGE_TEXT_MARK); titleTokens = 0;
+  titleText = pushWord(1, PAGE_TEXT_MARK); titleContent = pushWord(1, CONTENT_TEXT_MARK); titleTokens = 0;
   contentTokens = 0; templateTokens = 0; linkTokens = 0;
   const end = ptr + len;
   let run = ptr, p = ptr;
@@ -269,6 +280,26 @@ export function tp_blocks(bytes: usize, offsets: usize, n: i32, outPtr: usize, c
 function startContent(tokens: usize, tokensCap: u32, blocks: usize, blocksCap: u32, outOffsets: usize): void {
   mode = MODE_SKETCH; tok = tokens; tokCap = tokensCap; blk = blocks; blkCap = blocksCap; overflow = false;
   store<u32>(outOffsets, 0);
+}
+
+/**
+ * The shingle fingerprint of a page with too little content, its title's and content's: Rabin over
+ * the words CONTENT_TEXT_MARK, the title's tokens, CONTENT_TEXT_MARK again and the content tokens
+ * the sketch was given (as deliverContent chose them); 0 when there is no content token or fewer
+ * than CONTENT_TEXT_MIN title and content tokens together. Builds of one manual side by side whose
+ * template text differs (a build date) give their thin pages the same value.
+ */
+function contentTextFingerprint(): u64 {
+  if (contentTokens == 0 || titleTokens + contentTokens < CONTENT_TEXT_MIN) return 0;
+  let h = pushWord(titleContent, CONTENT_TEXT_MARK);
+  for (let b: u32 = 0; b < nBlocks; b++) {
+    const first = load<u32>(blk + (<usize>b << 3));
+    const word = load<u32>(blk + (<usize>b << 3) + 4);
+    const cls = word >> 30, count = word & 0x3fffffff;
+    if (cls == CLASS_TEMPLATE || (cls == CLASS_LINKS && !linksDelivered)) continue;
+    for (let j: u32 = 0; j < count; j++) h = pushWord(h, load<u64>(tok + (<usize>(first + j) << 3)));
+  }
+  return h;
 }
 
 /**
@@ -335,8 +366,12 @@ export function tp_sketch_batch(bytes: usize, offsets: usize, n: i32, tables: us
     if (count < 0) return count;
     written += <u32>count;
     // too little content: the lexical fingerprint is the whole text's, so lexically equivalent
-    // copies (markup and links changed, every word the same) still find each other
-    store<u64>(info + (<usize>i * 48) + 8, contentTokens < minContent ? pageTextFingerprint() : load<u64>(info + (<usize>i * 48) + 8));
+    // copies (markup and links changed, every word the same) still find each other, and the
+    // shingle fingerprint the title's and content's, so copies whose template text differs do
+    if (contentTokens < minContent) {
+      store<u64>(info + (<usize>i * 48) + 8, pageTextFingerprint());
+      store<u64>(info + (<usize>i * 48) + 16, contentTextFingerprint());
+    }
     store<u64>(info + (<usize>i * 48) + 24, contentTokens);
     const c = counts + (<usize>i * 12);
     store<u32>(c, contentTokens);

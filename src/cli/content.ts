@@ -30,7 +30,7 @@ export const CONTENT_USAGE = `Content flags:
   --link-density X      main: leave out blocks whose link text is more than X of their words, 0..1 (default 0.5)
   --min-content N       main: a page with fewer content words (its links counted when it is a page of
                         links) has "too little content": reported, joined only to copies of its whole
-                        text, byte for byte or word for word (default 30)
+                        text, or of its title and content, word for word (default 30)
   --trust-after N       main: a site's template is learnt from its first N distinct pages and trusted from
                         then on; until then its pages wait, unsketched (default 8). A site is a manual root:
                         the host and first directory, split where the first N pages lie under one folder and
@@ -87,5 +87,5 @@ export function reportContent(ctx: CommandContext, flags: ContentFlags, set: Ske
   const t = templates?.stats;
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
   ctx.err.write(`content: ${t ? `${n(t.trusted, 'template')} learnt for ${n(t.sites, 'site')} (${n(t.templateBlocks, 'template block')}; ${n(t.heldPages, 'page')} waited for their site's template); ` : ''}`
-    + `${n(thin.length, 'page')} with too little content (fewer than ${set.params.minContent} words) joined to copies of their whole text only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
+    + `${n(thin.length, 'page')} with too little content (fewer than ${set.params.minContent} words) joined to copies of their text only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
 }

@@ -33,8 +33,8 @@ export interface Equivalence {
  * Sets equivalent documents aside up to `level`. Within a group the document with the lowest
  * `priority` (then the lowest DocId) is kept. Lexical and shingle equivalence only apply to
  * documents with at least one shingle / sketch value, so empty pages are not all glued together;
- * a content sketch's page with too little content (empty row, zero shingle fingerprint) takes part
- * in lexical equivalence through its whole text's fingerprint, when it has any text.
+ * a content sketch's page with too little content (an empty row) takes part through its own
+ * fingerprints when they are not 0: its whole text's (lexical) and its title and content's (shingle).
  * `only` (ascending) restricts the work to those documents.
  */
 export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Float64Array, only?: Uint32Array): Equivalence {
@@ -48,10 +48,11 @@ export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Flo
   if (level === 'lexical' || level === 'shingle') steps.push([set.lexicalFp, KIND_LEXICAL]);
   if (level === 'shingle') steps.push([set.shingleFp, KIND_SHINGLE]);
   const a = keyedColumns(docs.length), t = keyedColumns(docs.length);
-  // Content sketches of pages with too little content: no row, shingle fingerprint 0, and the
-  // whole text's lexical fingerprint, so they are lexically equivalent to copies of the same text.
-  const sh = set.shingleFp ? words(set.shingleFp) : undefined;
-  const textOnly = (d: number) => sh !== undefined && sh[2 * d + HI] === 0 && sh[2 * d + LO] === 0;
+  // Content sketches of pages with too little content have no row and cardinality 0 (a sketched
+  // page counts at least its one short shingle, even with an empty MOD_m row), their whole text's
+  // lexical fingerprint and their title and content's shingle fingerprint (0 when too short):
+  // equal ones are copies. Rejected pages have zero fingerprints.
+  const thin = (d: number) => set.offsets[d + 1] === set.offsets[d] && !(set.cardinality[d] > 0);
   for (const [fp, code] of steps) {
     if (!fp) continue;
     const w = words(fp);
@@ -60,8 +61,9 @@ export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Flo
       if (via[d] >= 0) continue;
       // A zero fingerprint marks a page with nothing to compare (rejected; a page with too little content has no shingle fingerprint): never equivalent.
       if (code === KIND_IDENTICAL && w[2 * d + HI] === 0 && w[2 * d + LO] === 0) continue;
-      if (code === KIND_LEXICAL && !(set.cardinality[d] > 0) && !(textOnly(d) && (w[2 * d + HI] !== 0 || w[2 * d + LO] !== 0))) continue;
-      if (code === KIND_SHINGLE && set.offsets[d + 1] === set.offsets[d]) continue;
+      const zero = w[2 * d + HI] === 0 && w[2 * d + LO] === 0;
+      if (code === KIND_LEXICAL && !(set.cardinality[d] > 0) && !(thin(d) && !zero)) continue;
+      if (code === KIND_SHINGLE && set.offsets[d + 1] === set.offsets[d] && !(thin(d) && !zero)) continue;
       a.hi[c] = w[2 * d + HI]; a.lo[c] = w[2 * d + LO]; a.pay[c] = d; c++;
     }
     sortKeyedFast(a, t, c);

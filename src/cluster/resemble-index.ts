@@ -448,9 +448,11 @@ export class ResembleIndex {
   /** Whether document d may short-cut at this level: fingerprints known (0n is unknown), and not empty where that matters. */
   private eligible(d: number, level: number): boolean {
     if (this.rawFp[d] === 0n) return false;
-    // lexical: a sketch value, or (a content page with too little content) its whole text's fingerprint
-    if (level === 1) return this.cardinality[d] > 0 || (this.shingleFp[d] === 0n && this.lexicalFp[d] !== 0n);
-    if (level === 2) return this.offsets[d + 1] > this.offsets[d];
+    // a content page with too little content (no row) by its own fingerprints: its whole text's
+    // (lexical) and its title and content's (shingle), when not 0
+    const thin = this.offsets[d + 1] === this.offsets[d] && !(this.cardinality[d] > 0);
+    if (level === 1) return this.cardinality[d] > 0 || (thin && this.lexicalFp[d] !== 0n);
+    if (level === 2) return this.offsets[d + 1] > this.offsets[d] || (thin && this.shingleFp[d] !== 0n);
     return true;
   }
 

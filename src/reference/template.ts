@@ -71,6 +71,23 @@ function walkRef(doc: Uint8Array | string): { blocks: BlockRef[]; title: string[
   return { blocks, title: titleTokens };
 }
 
+/** The first word of a content-text fingerprint: "contents". */
+export const CONTENT_TEXT_MARK = 0x636f6e74656e7473n;
+
+/**
+ * The shingle fingerprint a content sketch gives a page with too little content, its title and
+ * content's: Rabin over the words CONTENT_TEXT_MARK, the title's token fingerprints,
+ * CONTENT_TEXT_MARK and the content tokens' (contentTokensRef); 0n without content tokens or with
+ * fewer than 8 title and content tokens together.
+ */
+export function contentTextFingerprintRef(doc: Uint8Array | string, template: Set<bigint>, linkPermille: number, minContent: number): bigint {
+  const { title } = walkRef(doc);
+  const content = contentTokensRef(doc, template, linkPermille, minContent);
+  if (content.length === 0 || title.length + content.length < 8) return 0n;
+  const fp = (t: string) => rabinRef(utf8.encode(t));
+  return rabinWordsRef([CONTENT_TEXT_MARK, ...title.map(fp), CONTENT_TEXT_MARK, ...content.map(fp)]);
+}
+
 /** The first word of a page-text fingerprint: "pagetext". */
 export const PAGE_TEXT_MARK = 0x7061676574657874n;
 

@@ -35,9 +35,9 @@ export interface SketchOptions {
    *  Default 0.5 (1 keeps every block whatever its links). */
   linkDensity?: number;
   /** content 'main' only: a page with fewer content tokens than this (its link-heavy blocks counted when
-   *  without them it would have fewer) has "too little content": its row is empty, its shingle fingerprint
-   *  zero and its lexical fingerprint its whole text's, so it joins only copies of its whole text (byte-identical
-   *  or lexically equivalent). Default 30 (0 keeps every page). */
+   *  without them it would have fewer) has "too little content": its row is empty, its lexical fingerprint its
+   *  whole text's and its shingle fingerprint its title and content's, so it joins only copies of its whole text
+   *  (byte-identical or lexically equivalent) or of its title and content (docs/FORMATS.md). Default 30 (0 keeps every page). */
   minContent?: number;
 }
 

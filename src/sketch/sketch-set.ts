@@ -69,7 +69,7 @@ export interface SketchDocuments {
 /** Takes a set's columns and a DocId; returns SketchSet.tooLittleContent for them (one definition for every SketchDocuments). */
 export function tooLittleContentOf(c: Omit<SketchDocuments, 'tooLittleContent' | 'templateShare'>, i: number): boolean {
   return c.params.content === 'main' && c.tokens[i] < c.params.minContent! && c.offsets[i + 1] === c.offsets[i]
-    && c.shingleFp[i] === 0n && !c.errors.some((e) => e.index === i);
+    && c.cardinality[i] === 0 && !c.errors.some((e) => e.index === i);
 }
 
 /** Takes a set's columns and a DocId; returns SketchSet.templateShare for them. */
@@ -178,7 +178,7 @@ export class SketchSet implements SketchColumns, SketchDocuments {
     return this.signature ? this.signature.subarray(i * k, i * k + k) : new BigUint64Array(0);
   }
 
-  /** content 'main': true when page i had fewer content tokens than params.minContent and its row and shingle fingerprint were left empty; its lexical fingerprint is its whole text's (it joins byte-identical and lexically equivalent copies only; a page sketched whole keeps its row). */
+  /** content 'main': true when page i had fewer content tokens than params.minContent and its row was left empty; its lexical fingerprint is its whole text's and its shingle fingerprint its title and content's (it joins copies of its whole text, or of its title and content, only). Its cardinality is 0, which no sketched page has (a page shorter than w has its one short shingle), even a page sketched whole whose MOD_m row is empty. */
   tooLittleContent(i: number): boolean {
     return tooLittleContentOf(this, i);
   }

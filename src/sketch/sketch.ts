@@ -137,11 +137,12 @@ export function sketchMany(docs: ArrayLike<DocInput>, options: SketchManyOptions
           kept += len;
           if (drop) {
             // A page with too little content keeps its raw fingerprint (byte-identical copies are still
-            // identical), its whole text's lexical fingerprint (lexically equivalent copies too) and its
+            // identical), its whole text's lexical fingerprint (lexically equivalent copies too), its
+            // title and content's as shingle fingerprint (copies whose template text differs) and its
             // content token count; it is never compared by estimate.
             const rejected = checkDoc(docs[doc]) !== undefined;
-            if (rejected) { rawFp[doc] = 0n; tokens[doc] = 0; lexicalFp[doc] = 0n; }
-            shingleFp[doc] = 0n; cardinality[doc] = 0;
+            if (rejected) { rawFp[doc] = 0n; tokens[doc] = 0; lexicalFp[doc] = 0n; shingleFp[doc] = 0n; }
+            cardinality[doc] = 0;
           }
         }
       }

@@ -9,7 +9,7 @@ import { blockFingerprints, learnTemplates, NO_TABLE, sketchCrawl, tooLittleCont
 import { contentTokenFingerprints, WHOLE_PAGE } from '../../src/sketch/content.js';
 
 const utf8 = new TextEncoder();
-import { blockFingerprintRef, blocksRef, contentTokensRef, pageTextFingerprintRef } from '../../src/reference/template.js';
+import { blockFingerprintRef, blocksRef, contentTextFingerprintRef, contentTokensRef, pageTextFingerprintRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { minSRef } from '../../src/reference/sketch.js';
 import { tokenFpsRef, tokensRef } from '../../src/reference/tokens.js';
@@ -76,6 +76,7 @@ test('content sketches equal MIN_s over the reference content tokens, with table
   // every fourth page sketched whole (WHOLE_PAGE): the whole-page sketch, however little content it has
   const docTable = Uint32Array.from(docs, (_, i) => (i % 4 === 3 ? WHOLE_PAGE : i % 3 === 2 ? NO_TABLE : i % 3));
   const page = sketchMany(docs, { s: 16, w: 3 });
+  let keyed = 0;
   for (const [linkDensity, minContent] of [[0.5, 30], [0.2, 5], [1, 0]] as const) {
     const set = sketchMany(docs, { content: 'main', linkDensity, minContent, s: 16, w: 3, templates: { values, offsets, docTable } });
     for (let i = 0; i < docs.length; i++) {
@@ -95,7 +96,8 @@ test('content sketches equal MIN_s over the reference content tokens, with table
         assert.ok(set.tooLittleContent(i), `page ${i} has too little content`);
         assert.is(row.length, 0);
         assert.is(set.lexicalFp[i], pageTextFingerprintRef(docs[i]), `page ${i}: the whole text's lexical fingerprint`);
-        assert.is(set.shingleFp[i], 0n);
+        assert.is(set.shingleFp[i], contentTextFingerprintRef(docs[i], table, Math.round(linkDensity * 1000), minContent), `page ${i}: the title and content's shingle fingerprint`);
+        if (set.shingleFp[i] !== 0n) keyed++;
         continue;
       }
       assert.not.ok(set.tooLittleContent(i));
@@ -105,6 +107,7 @@ test('content sketches equal MIN_s over the reference content tokens, with table
       assert.is(set.templateTokens![i] + set.tokens[i], all, `page ${i}: template + content = all tokens but the title`);
     }
   }
+  assert.ok(keyed > 0, 'some thin pages have a title and content key');
 });
 
 test('content tokens (for bags of words) equal the reference content tokens; whole pages every token', () => {
@@ -260,6 +263,44 @@ test('a page with too little content joins copies of its whole text (links and m
   for (const d of [n + 1, n + 2]) assert.is(nd.clusters.clusterOf[d], -1, `page ${d} stays apart`);
   // with lexical equivalence off, the copy stays apart
   assert.is(nearDuplicates(set, { equivalence: 'identical' }).clusters.clusterOf[n], -1);
+});
+
+test('a page with too little content joins its copy in another build whose template text differs, by its title and content', () => {
+  const all = articles(11, 40);
+  const s = site(12, 'epsilon.example', all, Array.from({ length: 30 }, (_, i) => i), 30, 4, 2);
+  // the next build on another host: every page the same but for one footer paragraph (a build date)
+  const footer = /<footer><p>([^<]*)<\/p>/.exec(s.pages[0])![1];
+  const next = s.pages.map((p) => p.replace(footer, 'built on the third of may two thousand and twenty six'));
+  const n = s.pages.length, first = n - 4;
+  // and a page of the next build whose title differs, and one whose content differs by one word
+  const retitled = next[first].replace(/<title>[^<]*<\/title>/, '<title>another title</title>');
+  const oneWord = next[first].replace(/<main><ul><li><a href="([^"]*)">/, '<main><ul><li><a href="$1">extra ');
+  const docs = [...s.pages, ...next, retitled, oneWord];
+  const hosts = [...s.pages.map(() => s.host), ...next.map(() => 'next.example'), 'next.example', 'next.example'];
+  const { set } = sketchCrawl(docs, hosts, { content: 'main' });
+  const thin = tooLittleContent(set);
+  for (const d of [first, n + first, 2 * n, 2 * n + 1]) assert.ok(thin.includes(d), `page ${d} has too little content`);
+  assert.is.not(set.lexicalFp[n + first], set.lexicalFp[first], 'the whole texts differ');
+  assert.is(set.shingleFp[n + first], set.shingleFp[first]);
+  assert.ok(set.shingleFp[first] !== 0n);
+  for (const d of [2 * n, 2 * n + 1]) assert.is.not(set.shingleFp[d], set.shingleFp[first], `page ${d}: other title or content`);
+  const nd = nearDuplicates(set);
+  const cluster = [...nd.clusters].find((x) => x.members.some((m) => m.doc === first))!;
+  assert.ok(cluster, 'the thin page is in a cluster');
+  assert.equal(cluster.members.map((m) => [m.doc, m.kind]), [[first, 'representative'], [n + first, 'shingle']]);
+  for (const d of [2 * n, 2 * n + 1]) assert.is(nd.clusters.clusterOf[d], -1, `page ${d} stays apart`);
+  // set aside up to lexical equivalence only, the two builds' thin pages stay apart
+  assert.is(nearDuplicates(set, { equivalence: 'lexical' }).clusters.clusterOf[n + first], -1);
+});
+
+test('pages sketched whole with empty MOD_m rows are not thin and never equivalent by their empty rows', () => {
+  const r = rng(14);
+  const docs = Array.from({ length: 40 }, () => `<p>${randomWords(r, 20, 5000).join(' ')}</p>`);
+  const set = sketchMany(docs, { kind: 'mod', m: 2 ** 32 });
+  const empty = docs.map((_, i) => set.get(i).values.length === 0).filter(Boolean).length;
+  assert.ok(empty > 30, `${empty} empty rows`);
+  for (let i = 0; i < docs.length; i++) assert.ok(set.cardinality[i] > 0);
+  assert.is(nearDuplicates(set).clusters.count, 0, 'different pages stay apart');
 });
 
 test('whole-page mode is bit-identical to sketches made without the content option', () => {

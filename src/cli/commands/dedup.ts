@@ -24,8 +24,8 @@ input records without the others, in input order, as JSON lines. Records of .jso
 copied line for line (every field kept as it was); pages of other inputs are written as
 {url, html | text, date?, ip?}. Records that could not be read are left out (reported on stderr).
 Pages are compared by their content (--content main, the default: each host's template left
-out); pages with too little content are kept, and dropped only as copies of their whole text
-(byte-identical, or word for word with other markup or links).
+out); pages with too little content are kept, and dropped only as copies of their text (the
+whole text, or the title and content, word for word).
 
 Flags:
   --keep R              which page of a cluster stays: first (input order; default), longest (most
