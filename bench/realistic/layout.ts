@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
+import { encodeIso2022jp, iso2022jpHolds } from './iso-2022-jp.js';
 import type { CopySpec, Work } from './plan.js';
 import type { Source } from './sources.js';
 
@@ -90,6 +91,7 @@ export function reencode(html: string, charset: string, declare = true): Uint8Ar
   // undeclared: the meta tags naming a charset and the XML prolog's encoding go (the server's header said it)
   if (!declare) text = text.replace(/<meta\b[^>]*?\bcharset\s*=[^>]*>/gi, '').replace(/(<\?xml\b[^>]*?)\s+encoding\s*=\s*["'][^"']*["']/i, '$1');
   const decoder = new TextDecoder(charset);
+  const jis = decoder.encoding === 'iso-2022-jp';
   const ok = new Map<string, boolean>();
   let out = '';
   for (const ch of text) {
@@ -97,13 +99,12 @@ export function reencode(html: string, charset: string, declare = true): Uint8Ar
     if (cp < 0x80) { out += ch; continue; }
     let fits = ok.get(ch);
     if (fits === undefined) {
-      const enc = iconv.encode(ch, charset);
-      fits = decoder.decode(enc) === ch;
+      fits = jis ? iso2022jpHolds(ch) : decoder.decode(iconv.encode(ch, charset)) === ch;
       ok.set(ch, fits);
     }
     out += fits ? ch : `&#${cp};`;
   }
-  const bytes = iconv.encode(out, charset);
+  const bytes = jis ? Buffer.from(encodeIso2022jp(out)) : iconv.encode(out, charset);
   if (decoder.decode(bytes) !== out) throw new Error(`re-encoding in ${charset} does not round-trip`);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }

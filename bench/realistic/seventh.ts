@@ -5,7 +5,7 @@
  * very large pages); the Exim specification (xfpt: one page per chapter); Postfix's hand-written
  * documentation; and Debian's Developer's Reference (Sphinx) in English with its Japanese and
  * Russian translations in folders under the English one, each translation mirrored in a legacy
- * charset with no declaration. Mirrors shift prefixes, copy part of a manual, make links absolute;
+ * charset with no declaration (Shift_JIS, ISO-2022-JP, KOI8-R). Mirrors shift prefixes, copy part of a manual, make links absolute;
  * single pages are copied onto a blog; no host root page is crawled.
  *
  *   node --max-old-space-size=8192 --import tsx bench/realistic/seventh.ts [--sources DIR] [--out DIR]
@@ -90,6 +90,8 @@ export const SEVENTH_COPIES: CopySpec[] = [
     note: 'origin, in a folder under the English manual' },
   { id: 'devref-ja-sjis', work: 'devref-ja', source: 'devref-ja', host: 'debian.example.jp', prefix: '/devref/', select: { all: true }, charset: 'Shift_JIS', undeclared: true,
     note: 'mirror re-encoded in Shift_JIS, undeclared' },
+  { id: 'devref-ja-jis', work: 'devref-ja', source: 'devref-ja', host: 'www.example.ne.jp', prefix: '/~debian/devref/', select: part(0.6, 'seven-jis'), charset: 'ISO-2022-JP', undeclared: true,
+    note: 'partial mirror re-encoded in ISO-2022-JP (7-bit), undeclared' },
   { id: 'devref-ru-koi8', work: 'devref-ru', source: 'devref-ru', host: 'debian.example.ru', prefix: '/docs/devref/', select: { all: true }, charset: 'KOI8-R', undeclared: true,
     note: 'mirror re-encoded in KOI8-R, undeclared' },
   // Single pages copied onto a blog with their names.

@@ -100,14 +100,31 @@ const isUtf8: (b: Uint8Array) => boolean = (() => {
 })();
 
 /**
+ * ISO-2022-JP, the 7-bit Japanese encoding of mail and early web pages: no byte above 0x7f, and
+ * the escape into JIS X 0208 (ESC $ @ or ESC $ B). As UTF-8 it would read as ASCII gibberish
+ * (`$B$3$N%Z!<%8`), so it is looked for before the UTF-8 check.
+ */
+function isIso2022Jp(head: Uint8Array): boolean {
+  let at = head.indexOf(0x1b);
+  if (at < 0) return false;
+  for (let i = 0; i < head.length; i++) if (head[i] > 0x7f) return false;
+  for (; at >= 0 && at + 2 < head.length; at = head.indexOf(0x1b, at + 1)) {
+    if (head[at + 1] === 0x24 && (head[at + 2] === 0x40 || head[at + 2] === 0x42)) return true;
+  }
+  return false;
+}
+
+/**
  * Takes the bytes of a page that declares no charset; returns the charset to decode it with
- * (a WHATWG name): `utf-8` when its first 64 KB are UTF-8 (a stray invalid byte among many
- * well-formed sequences too), else the candidate whose decoding looks most like text of its
- * language (see the file comment), else `windows-1252`.
+ * (a WHATWG name): `iso-2022-jp` when its first 64 KB are 7-bit with that encoding's escapes,
+ * `utf-8` when they are UTF-8 (a stray invalid byte among many well-formed sequences too), else
+ * the candidate whose decoding looks most like text of its language (see the file comment), else
+ * `windows-1252`.
  */
 export function sniffCharset(bytes: Uint8Array): string {
   const n = Math.min(bytes.length, SNIFF_BYTES);
   const head = bytes.subarray(0, n);
+  if (isIso2022Jp(head)) return 'iso-2022-jp';
   // not all UTF-8 (or a sequence cut at the 64 KB mark, which utf8Counts does not count): look closer
   if (isUtf8(head)) return 'utf-8';
   const { invalid, multi } = utf8Counts(head, n);

@@ -12,6 +12,7 @@ import { fileBytes } from '../../src/io/file-bytes.js';
 import { readFolder } from '../../src/io/folder.js';
 import { tempDir } from './fixtures.js';
 import { CASES, page, TEXTS } from './legacy-texts.js';
+import { encodeIso2022jp } from '../../bench/realistic/iso-2022-jp.js';
 import type { Document } from '../../src/graph/document.js';
 
 test('undeclared legacy pages: each charset is found from the text it decodes to', () => {
@@ -75,12 +76,25 @@ test('a page declared UTF-8 whose bytes mostly are not is sniffed; bytes that ar
   assert.equal(detectCharset(stray), { charset: 'utf-8', from: 'meta' });
 });
 
+test('undeclared ISO-2022-JP (7-bit, read as UTF-8 it is ASCII gibberish) is found by its escapes', () => {
+  const bytes = encodeIso2022jp(page(TEXTS.ja));
+  assert.ok(bytes.every((b) => b < 0x80));
+  assert.is(new TextDecoder('iso-2022-jp').decode(bytes), page(TEXTS.ja), 'the test encoder round-trips');
+  assert.is(sniffCharset(bytes), 'iso-2022-jp');
+  assert.equal(detectCharset(bytes), { charset: 'iso-2022-jp', from: 'sniffed' });
+  // an escape that is not into JIS X 0208, or bytes above 0x7f, are not ISO-2022-JP
+  const enc = new TextEncoder();
+  assert.is(sniffCharset(enc.encode(page('a terminal escape \u001b[31m in plain text'))), 'utf-8');
+  assert.is(sniffCharset(enc.encode(page(`${TEXTS.fr} \u001b$B`))), 'utf-8');
+});
+
 test('the readers decode an undeclared legacy page as its UTF-8 copy reads', async () => {
   const { dir, cleanup } = tempDir();
   const put = (rel: string, bytes: Uint8Array) => { mkdirSync(join(dir, rel, '..'), { recursive: true }); writeFileSync(join(dir, rel), bytes); };
   put('utf.example/ja.html', new TextEncoder().encode(page(TEXTS.ja)));
   put('sjis.example/ja.html', iconv.encode(page(TEXTS.ja), 'Shift_JIS'));
   put('koi.example/ru.html', iconv.encode(page(TEXTS.ru), 'KOI8-R'));
+  put('jis.example/ja.html', encodeIso2022jp(page(TEXTS.ja)));
   put('utf.example/ru.html', new TextEncoder().encode(page(TEXTS.ru)));
   const docs: Document[] = [];
   for await (const d of readFolder(dir)) docs.push(d);
@@ -90,6 +104,7 @@ test('the readers decode an undeclared legacy page as its UTF-8 copy reads', asy
   };
   assert.is(text('sjis.example', 'ja.html'), text('utf.example', 'ja.html'));
   assert.is(text('koi.example', 'ru.html'), text('utf.example', 'ru.html'));
+  assert.is(text('jis.example', 'ja.html'), text('utf.example', 'ja.html'));
   assert.is(docs.find((x) => x.url === 'http://sjis.example/ja.html')!.charset, 'shift_jis');
   const fb = fileBytes('ru.html', iconv.encode(page(TEXTS.ru), 'windows-1251'));
   assert.ok(!('skipped' in fb) && fb.charset === 'windows-1251' && new TextDecoder().decode(fb.bytes).includes(TEXTS.ru.slice(0, 30)));
