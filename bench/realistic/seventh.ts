@@ -5,7 +5,8 @@
  * very large pages); the Exim specification (xfpt: one page per chapter); Postfix's hand-written
  * documentation; and Debian's Developer's Reference (Sphinx) in English with its Japanese and
  * Russian translations in folders under the English one, each translation mirrored in a legacy
- * charset with no declaration (Shift_JIS, ISO-2022-JP, KOI8-R). Mirrors shift prefixes, copy part of a manual, make links absolute;
+ * charset with no declaration (Shift_JIS, ISO-2022-JP, KOI8-R); and the Debian Administrator's
+ * Handbook in Turkish, half of it mirrored in ISO-8859-9 with no declaration. Mirrors shift prefixes, copy part of a manual, make links absolute;
  * single pages are copied onto a blog; no host root page is crawled.
  *
  *   node --max-old-space-size=8192 --import tsx bench/realistic/seventh.ts [--sources DIR] [--out DIR]
@@ -35,6 +36,8 @@ export const SEVENTH_SOURCES: Source[] = [
     licence: 'MIT', upstream: 'Debian Developer\'s Reference 12.18, English (Sphinx)' },
   { id: 'devref-ja', kind: 'deb', package: 'developers-reference-ja', version: '12.18', html: 'usr/share/developers-reference/ja',
     licence: 'MIT', upstream: 'Debian Developer\'s Reference 12.18, Japanese (Sphinx)' },
+  { id: 'handbook-tr', kind: 'deb', package: 'debian-handbook', version: '11.20220922', html: 'usr/share/doc/debian-handbook/html/tr-TR',
+    licence: 'GPL-2.0+ or CC-BY-SA-3.0', upstream: 'The Debian Administrator\'s Handbook, Debian 11, Turkish (Publican/DocBook)' },
   { id: 'devref-ru', kind: 'deb', package: 'developers-reference-ru', version: '12.18', html: 'usr/share/developers-reference/ru',
     licence: 'MIT', upstream: 'Debian Developer\'s Reference 12.18, Russian (Sphinx)' },
 ];
@@ -51,6 +54,7 @@ export const SEVENTH_WORKS: Work[] = [
   { id: 'devref-en', title: 'Developer\'s Reference, English (Sphinx)', releases: { 'devref-en': { release: '12.18', line: '12' } } },
   { id: 'devref-ja', title: 'Developer\'s Reference, Japanese (Sphinx)', releases: { 'devref-ja': { release: '12.18', line: '12' } } },
   { id: 'devref-ru', title: 'Developer\'s Reference, Russian (Sphinx)', releases: { 'devref-ru': { release: '12.18', line: '12' } } },
+  { id: 'handbook-tr', title: 'Debian Administrator\'s Handbook, Turkish (Publican/DocBook)', releases: { 'handbook-tr': { release: '11.20220922', line: '11' } } },
 ];
 
 const part = (fraction: number, salt: string) => ({ fraction, salt });
@@ -94,6 +98,10 @@ export const SEVENTH_COPIES: CopySpec[] = [
     note: 'partial mirror re-encoded in ISO-2022-JP (7-bit), undeclared' },
   { id: 'devref-ru-koi8', work: 'devref-ru', source: 'devref-ru', host: 'debian.example.ru', prefix: '/docs/devref/', select: { all: true }, charset: 'KOI8-R', undeclared: true,
     note: 'mirror re-encoded in KOI8-R, undeclared' },
+  // The handbook in Turkish, and half of it mirrored in ISO-8859-9 with no declaration.
+  { id: 'handbook-tr-origin', work: 'handbook-tr', source: 'handbook-tr', host: DEB, prefix: '/doc/manuals/debian-handbook/tr-TR/', select: { all: true }, note: 'origin' },
+  { id: 'handbook-tr-latin5', work: 'handbook-tr', source: 'handbook-tr', host: 'belgeler.example.com.tr', prefix: '/debian/el-kitabi/', select: part(0.5, 'seven-tr'),
+    charset: 'ISO-8859-9', undeclared: true, note: 'partial mirror re-encoded in ISO-8859-9, undeclared' },
   // Single pages copied onto a blog with their names.
   { id: 'single-vim', work: 'vim', source: 'vim-9.0', host: 'blog.example.net', prefix: '/vim/', select: { single: [['quickref.html', 'quickref.html']] },
     note: 'single page copied with its name' },

@@ -10,9 +10,9 @@
 // syllables (EUC-KR), the commonest lowercase Russian (windows-1251, KOI8-R: the other decoding of
 // the same bytes swaps case), Greek (windows-1253), Arabic (windows-1256) or Hebrew (windows-1255)
 // letters in words of their own, accented Latin letters beside ASCII ones or alone (windows-1252,
-// the HTML standard's default for undeclared pages); decoding errors count against. Central
-// European, Turkish, Vietnamese and Thai pages are read as windows-1252: their ASCII letters
-// right, the others the same way in every copy. A wrong decoding spreads over rare characters, so
+// the HTML standard's default for undeclared pages; Turkish ones for windows-1254, ISO-8859-9's
+// superset); decoding errors count against. Central European, Vietnamese and Thai pages are read
+// as windows-1252: their ASCII letters right, the others the same way in every copy. A wrong decoding spreads over rare characters, so
 // the right one scores several times higher. The character lists are the 160 commonest of each
 // language in the Debian Administrator's Handbook's translations (they hold 65-90% of its letters
 // of that script).
@@ -35,14 +35,19 @@ const RU_COMMON = 'оеаинтсрвлкмдпуя', EL_COMMON = 'αοετιν�
 const AR_COMMON = 'الينمهورتبعةدفسكقحجذشص', HE_COMMON = 'יוהלארתבמנשםעכדןחקפצ';
 
 // What each BMP character is, as bits: one table look-up per character and candidate.
-const KANA = 1, JA = 2, SC = 4, TC = 8, KO = 16, RU = 32, EL = 64, AR = 128, HE = 256, LATIN1 = 512;
+const KANA = 1, JA = 2, SC = 4, TC = 8, KO = 16, RU = 32, EL = 64, AR = 128, HE = 256, LATIN1 = 512, TR = 1024;
+/** Turkish letters outside ASCII: windows-1254 (ISO-8859-9) puts ğ ı ş where windows-1252 has ð ý þ. */
+const TR_LETTERS = 'çğıöşüÇĞİÖŞÜ';
+/** Latin-1 letters only Icelandic and Faroese write: as windows-1252 they are a Turkish page's ğ ı ş, so they are no evidence for it. */
+const ICELANDIC = 'ðýþÐÝÞ';
 let flags: Uint16Array | undefined;
 function flagTable(): Uint16Array {
   if (flags) return flags;
   const f = new Uint16Array(65536);
   const mark = (chars: string, bit: number) => { for (const ch of chars) f[ch.charCodeAt(0)] |= bit; };
   for (let c = 0x3040; c < 0x3100; c++) f[c] |= KANA;
-  for (let c = 0xc0; c <= 0xff; c++) if (c !== 0xd7 && c !== 0xf7) f[c] |= LATIN1;
+  for (let c = 0xc0; c <= 0xff; c++) if (c !== 0xd7 && c !== 0xf7 && !ICELANDIC.includes(String.fromCharCode(c))) f[c] |= LATIN1;
+  mark(TR_LETTERS, TR);
   mark(JA_COMMON, JA); mark(SC_COMMON, SC); mark(TC_COMMON, TC); mark(KO_COMMON, KO);
   mark(RU_COMMON, RU); mark(EL_COMMON, EL); mark(AR_COMMON, AR); mark(HE_COMMON, HE);
   return (flags = f);
@@ -62,6 +67,8 @@ const ANYWHERE = 0, OWN_WORD = 1, IN_LATIN_WORD = 2;
 /** The candidates, in the order ties are broken; windows-1252 is also the answer when none scores. */
 const CANDIDATES: ReadonlyArray<[charset: string, bits: number, where: number]> = [
   ['windows-1252', LATIN1, IN_LATIN_WORD],
+  // after windows-1252: a Western page decodes the same in both but for ð ý þ, and scores higher there
+  ['windows-1254', TR, IN_LATIN_WORD],
   ['shift_jis', KANA | JA, ANYWHERE],
   ['euc-jp', KANA | JA, ANYWHERE],
   // gb18030, not gbk: the same two-byte table, and its four-byte sequences decode too

@@ -15,6 +15,9 @@ export const TEXTS: Record<string, string> = {
   de: 'Dieses Handbuch erklärt, wie man den Server einrichtet und die Pakete verwaltet. Nach einer Änderung der Konfigurationsdatei muss der Dienst neu gestartet werden. Einzelheiten stehen im nächsten Kapitel über die wichtigsten Befehle.',
 };
 
+export const TURKISH = 'Bu kılavuz sunucunun nasıl yapılandırılacağını ve paketlerin nasıl yönetileceğini açıklar. Yapılandırma dosyasını değiştirdikten sonra ilgili hizmeti yeniden başlatmanız gerekir. Daha fazla bilgi için sistem yöneticinize başvurun ve günlük dosyalarını düzenli olarak inceleyin.';
+TEXTS.tr = TURKISH;
+
 export const page = (text: string) => `<!DOCTYPE html>\n<html><head><title>Manual</title></head><body><h1>Manual</h1>${`<p>${text}</p>\n`.repeat(3)}<p>Example: <code>systemctl restart apache2</code></p></body></html>`;
 
 export const CASES: Array<[lang: string, charset: string, expected: string]> = [
@@ -24,5 +27,6 @@ export const CASES: Array<[lang: string, charset: string, expected: string]> = [
   ['ru', 'windows-1251', 'windows-1251'], ['ru', 'KOI8-R', 'koi8-r'],
   ['el', 'windows-1253', 'windows-1253'], ['ar', 'windows-1256', 'windows-1256'], ['he', 'windows-1255', 'windows-1255'],
   ['fr', 'windows-1252', 'windows-1252'], ['it', 'windows-1252', 'windows-1252'], ['de', 'ISO-8859-1', 'windows-1252'],
+  ['tr', 'windows-1254', 'windows-1254'], ['tr', 'ISO-8859-9', 'windows-1254'],
 ];
 
