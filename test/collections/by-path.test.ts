@@ -7,6 +7,7 @@ import { findCollections } from '../../src/collections/find.js';
 import { clusterProblems } from '../../src/collections/invariants.js';
 import { HOLE } from '../../src/collections/matrix.js';
 import { reverseLinks } from '../../src/collections/page-graph.js';
+import { clusterRecord } from '../../src/collections/report.js';
 import { trivialFromLabels } from '../../src/collections/trivial.js';
 import type { Document } from '../../src/graph/document.js';
 import { WebGraph } from '../../src/graph/web-graph.js';
@@ -57,9 +58,13 @@ test('stubs at one path below both copies\' prefixes join the cluster by path; e
   const url = (u: string) => all.findIndex((d) => d.url === u);
   for (const u of [`${O}s3.html`, `${M}other/s3.html`, 'http://blog.example/notes/xref/s1.html']) assert.is(got.clusterOf[url(u)], -1, `${u} stays out`);
   assert.equal(clusterProblems(c, graph, reverseLinks(graph), got.trivial.rid), []);
+  // the written record marks the columns, and lists the stubs' URLs in them
+  const record = clusterRecord(c, graph);
+  assert.equal(record.byPath, [false, false, false, false, false, false, true, true]);
+  assert.equal(record.collections.map((k) => k.pages.slice(6).map((u) => u!.replace(/^http:\/\/[^/]+\/(doc|pub\/manual)\//, ''))), [['xref/s1.html', 'xref/s2.html'], ['xref/s1.html', 'xref/s2.html']]);
   // without the rule (paper growth joins nothing by path), the stubs are in no cluster
   const paper = findCollections(graph, trivialFromLabels(labelsOf(all)), { minSize: 1, growth: 'paper' });
-  for (const k of paper.clusters) assert.not.ok(k.byPath);
+  for (const k of paper.clusters) { assert.not.ok(k.byPath); assert.not.ok('byPath' in clusterRecord(k, graph)); }
   assert.is(paper.stats.joinedByPath, 0);
 });
 
