@@ -59,7 +59,7 @@ export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Flo
     let c = 0;
     for (const d of docs) {
       if (via[d] >= 0) continue;
-      // A zero fingerprint marks a page with nothing to compare (rejected; a page with too little content has no shingle fingerprint): never equivalent.
+      // A zero fingerprint marks a page with nothing to compare (rejected): never equivalent.
       if (code === KIND_IDENTICAL && w[2 * d + HI] === 0 && w[2 * d + LO] === 0) continue;
       const zero = w[2 * d + HI] === 0 && w[2 * d + LO] === 0;
       if (code === KIND_LEXICAL && !(set.cardinality[d] > 0) && !(thin(d) && !zero)) continue;

@@ -5,41 +5,48 @@
 // or more of one cluster joins that cluster as a column of its own ("by path").
 import type { SimilarCluster } from './assemble.js';
 import { HOLE } from './matrix.js';
-import type { PageGraph } from './page-graph.js';
 import type { TrivialClusters } from './trivial.js';
 
 /** One collection a page may lie under: its cluster, its row and its prefix. */
 interface Under { cluster: number; row: number; prefix: string }
 
 /**
- * Takes the similar clusters (checked), their trivial clusters, the graph and its URLs; returns the
- * clusters with the pages joined by path (`byPath` marks their columns) and how many pages joined.
+ * Takes the similar clusters (checked), their trivial clusters and the pages' URLs; returns the
+ * clusters with the pages joined by path (`byPath` marks their columns; a cluster that joined none
+ * is returned as it was).
  * Noise clusters take none. A trivial cluster joins when none of its pages is in a cluster, and at
  * least two of them lie under collections of one cluster (each page under the longest collection
- * prefix of its host), in different collections, at the same path below each prefix; its pages
- * under no collection stay out.
+ * prefix of its URL; a prefix two collections share places no page), in different collections, at
+ * the same path below each prefix; its pages under no collection stay out.
  */
-export function joinByPath(clusters: readonly SimilarCluster[], trivial: TrivialClusters, graph: PageGraph, urls: readonly string[]): { clusters: SimilarCluster[]; pages: number } {
+export function joinByPath(clusters: readonly SimilarCluster[], trivial: TrivialClusters, urls: readonly string[]): SimilarCluster[] {
   const n = urls.length;
   const inCluster = new Uint8Array(n);
-  const byHost = new Map<number, Under[]>();
+  // collection prefix (a URL directory, host included) → its collection; null when two share it
+  const byPrefix = new Map<string, Under | null>();
   clusters.forEach((c, cluster) => {
     for (let x = 0; x < c.cardinality; x++) {
       for (let col = 0; col < c.size; col++) {
         const p = c.pages[x * c.size + col];
         if (p !== HOLE) inCluster[p] = 1;
       }
-      if (c.noise || c.prefixes[x] === '') continue;
-      const host = graph.hostOf[c.roots[x]];
-      (byHost.get(host) ?? byHost.set(host, []).get(host)!).push({ cluster, row: x, prefix: c.prefixes[x] });
+      const prefix = c.prefixes[x];
+      if (c.noise || prefix === '') continue;
+      byPrefix.set(prefix, byPrefix.has(prefix) ? null : { cluster, row: x, prefix });
     }
   });
-  for (const list of byHost.values()) list.sort((a, b) => b.prefix.length - a.prefix.length);
-  const under = (p: number): Under | undefined => byHost.get(graph.hostOf[p])?.find((u) => urls[p].startsWith(u.prefix));
+  // the longest collection prefix of a page's URL: its directories, deepest first
+  const under = (p: number): Under | undefined => {
+    const url = urls[p];
+    for (let i = url.lastIndexOf('/'); i > 0; i = url.lastIndexOf('/', i - 1)) {
+      const u = byPrefix.get(url.slice(0, i + 1));
+      if (u !== undefined) return u ?? undefined;
+    }
+    return undefined;
+  };
 
   // cluster → columns to add: per column, the page of each row (HOLE where none)
   const added = new Map<number, Array<{ rid: number; rel: string; rows: Map<number, number> }>>();
-  let joined = 0;
   for (let r = 0; r < trivial.count; r++) {
     const a = trivial.offsets[r], b = trivial.offsets[r + 1];
     if (b - a < 2) continue;
@@ -60,11 +67,9 @@ export function joinByPath(clusters: readonly SimilarCluster[], trivial: Trivial
     }
     if (skip || rows.size < 2) continue;
     (added.get(cluster) ?? added.set(cluster, []).get(cluster)!).push({ rid: r, rel: rel!, rows });
-    joined += rows.size;
   }
-  if (joined === 0) return { clusters: [...clusters], pages: 0 };
 
-  const out = clusters.map((c, index) => {
+  return clusters.map((c, index) => {
     const cols = added.get(index);
     if (!cols) return c;
     cols.sort((x, y) => (x.rel < y.rel ? -1 : x.rel > y.rel ? 1 : x.rid - y.rid));
@@ -89,8 +94,7 @@ export function joinByPath(clusters: readonly SimilarCluster[], trivial: Trivial
     cols.forEach((col, k) => { trivialOf[c.size + k] = col.rid; });
     const parent = new Int32Array(size).fill(-1);
     parent.set(c.parent);
-    const joinedCluster: SimilarCluster = { ...c, size, pages, held, reach, complete, trivial: trivialOf, parent, byPath };
-    return joinedCluster;
+    const joined: SimilarCluster = { ...c, size, pages, held, reach, complete, trivial: trivialOf, parent, byPath };
+    return joined;
   });
-  return { clusters: out, pages: joined };
 }

@@ -83,6 +83,16 @@ function isSimilarPages(x: SimilarPages | TrivialClusters): x is SimilarPages {
   return (x as SimilarPages).trivial !== undefined;
 }
 
+/** Pages a cluster holds in columns joined by path. */
+function pagesByPath(c: SimilarCluster): number {
+  let pages = 0;
+  for (let col = 0; c.byPath && col < c.size; col++) {
+    if (!c.byPath[col]) continue;
+    for (let x = 0; x < c.cardinality; x++) if (c.pages[x * c.size + col] !== HOLE) pages++;
+  }
+  return pages;
+}
+
 /** Passes of row growth and column splitting: each pass splits the columns the previous one found chained. */
 const SPLIT_PASSES = 4;
 
@@ -149,10 +159,10 @@ export function findCollections(graph: PageGraph, similarity: SimilarPages | Tri
   // Mixed growth: pages that growth over links cannot reach join by path; a cluster that then
   // breaks an invariant keeps its columns as they were.
   if (o.growth === 'mixed' && urls) {
-    const joined = joinByPath(clusters, trivial, graph, urls).clusters;
+    const joined = joinByPath(clusters, trivial, urls);
     for (const c of joined) for (const p of c.pages) if (p !== HOLE) listed[p] = 1;
     clusters = joined.map((c, i) => (c === clusters[i] || clusterProblems(c, named, inLinks, trivial.rid, listed).length > 0 ? clusters[i] : c));
-    for (const c of clusters) if (c.byPath) for (let col = 0; col < c.size; col++) if (c.byPath[col]) for (let x = 0; x < c.cardinality; x++) if (c.pages[x * c.size + col] !== HOLE) stats.joinedByPath++;
+    for (const c of clusters) stats.joinedByPath += pagesByPath(c);
   }
   clusters.sort((x, y) => y.cardinality - x.cardinality || y.size - x.size || x.roots[0] - y.roots[0]);
   const clusterOf = new Int32Array(n).fill(-1), rowOf = new Int32Array(n).fill(-1);
