@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
+import { ResembleIndex } from '../../src/cluster/resemble-index.js';
 import { init, resemblance, sketchMany, serializeSketchSet, deserializeSketchSet, ResembleError } from '../../src/index.js';
 import { blockFingerprints, learnTemplates, NO_TABLE, sketchCrawl, tooLittleContent, contentEvidence } from '../../src/template/index.js';
 import { contentTokenFingerprints, WHOLE_PAGE } from '../../src/sketch/content.js';
@@ -291,6 +292,26 @@ test('a page with too little content joins its copy in another build whose templ
   for (const d of [2 * n, 2 * n + 1]) assert.is(nd.clusters.clusterOf[d], -1, `page ${d} stays apart`);
   // set aside up to lexical equivalence only, the two builds' thin pages stay apart
   assert.is(nearDuplicates(set, { equivalence: 'lexical' }).clusters.clusterOf[n + first], -1);
+});
+
+test('the online index joins thin pages added later to their copies in another build, and only with shingle equivalence', () => {
+  const all = articles(15, 40);
+  const s = site(16, 'zeta.example', all, Array.from({ length: 30 }, (_, i) => i), 30, 4, 2);
+  const footer = /<footer><p>([^<]*)<\/p>/.exec(s.pages[0])![1];
+  const next = s.pages.map((p) => p.replace(footer, 'built on the third of may two thousand and twenty six'));
+  const a = sketchCrawl(s.pages, s.pages.map(() => s.host), { content: 'main' }).set;
+  const b = sketchCrawl(next, next.map(() => 'next.example'), { content: 'main' }).set;
+  const first = s.pages.length - 4;
+  const index = ResembleIndex.build(a);
+  const added = index.add(b);
+  assert.ok(added.shingle >= 4, `${added.shingle} shingle-equivalent`);
+  const lexicalOnly = ResembleIndex.build(a, undefined, { equivalence: 'lexical' });
+  const later = lexicalOnly.add(b);
+  for (let k = 0; k < 4; k++) {
+    assert.ok(a.tooLittleContent(first + k) && b.tooLittleContent(first + k), `index page ${k} is thin in both builds`);
+    assert.is(index.clusterOf(added.first + first + k), index.clusterOf(first + k), `index page ${k} joins its copy`);
+    assert.is.not(lexicalOnly.clusterOf(later.first + first + k), lexicalOnly.clusterOf(first + k), `index page ${k}: no shingle equivalence, no join`);
+  }
 });
 
 test('pages sketched whole with empty MOD_m rows are not thin and never equivalent by their empty rows', () => {
