@@ -168,6 +168,11 @@ function textRun(a: usize, b: usize): void {
 
 const CLASS_CONTENT: u32 = 0, CLASS_LINKS: u32 = 1, CLASS_TEMPLATE: u32 = 2;
 
+/** Whether a block of class cls is content: not template, and not link-heavy unless the page is one of links. */
+@inline function keeps(cls: u32, withLinks: bool): bool {
+  return cls != CLASS_TEMPLATE && (cls != CLASS_LINKS || withLinks);
+}
+
 function closeBlock(): void {
   if (blkN == 0) return;
   if (mode == MODE_COLLECT) {
@@ -206,7 +211,7 @@ function deliverContent(): void {
     const first = load<u32>(blk + (<usize>b << 3));
     const word = load<u32>(blk + (<usize>b << 3) + 4);
     const cls = word >> 30, count = word & 0x3fffffff;
-    if (cls == CLASS_TEMPLATE || (cls == CLASS_LINKS && !withLinks)) continue;
+    if (!keeps(cls, withLinks)) continue;
     for (let j: u32 = 0; j < count; j++) deliver(load<u64>(tok + (<usize>(first + j) << 3)));
   }
 }
@@ -296,7 +301,7 @@ function contentTextFingerprint(): u64 {
     const first = load<u32>(blk + (<usize>b << 3));
     const word = load<u32>(blk + (<usize>b << 3) + 4);
     const cls = word >> 30, count = word & 0x3fffffff;
-    if (cls == CLASS_TEMPLATE || (cls == CLASS_LINKS && !linksDelivered)) continue;
+    if (!keeps(cls, linksDelivered)) continue;
     for (let j: u32 = 0; j < count; j++) h = pushWord(h, load<u64>(tok + (<usize>(first + j) << 3)));
   }
   return h;
@@ -410,7 +415,7 @@ export function tp_content_tokens(bytes: usize, offsets: usize, n: i32, tables: 
         const first = load<u32>(blk + (<usize>k << 3));
         const word = load<u32>(blk + (<usize>k << 3) + 4);
         const cls = word >> 30, count = word & 0x3fffffff;
-        if (cls == CLASS_TEMPLATE || (cls == CLASS_LINKS && !withLinks)) continue;
+        if (!keeps(cls, withLinks)) continue;
         if (written + count > cap) return -1;
         memory.copy(outPtr + (<usize>written << 3), tok + (<usize>first << 3), <usize>count << 3);
         written += count;

@@ -4,6 +4,7 @@
 // stream) and shingle-equivalent ones (equal selected shingles); each kind implies the next.
 import { HI as HI_WORD, LO as LO_WORD, words, type RowColumns } from './columns.js';
 import { keyedColumns, sortKeyedFast } from './radix-sort.js';
+import { thinRow } from '../sketch/sketch-set.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.
 const HI = HI_WORD, LO = LO_WORD;
@@ -52,7 +53,6 @@ export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Flo
   // page counts at least its one short shingle, even with an empty MOD_m row), their whole text's
   // lexical fingerprint and their title and content's shingle fingerprint (0 when too short):
   // equal ones are copies. Rejected pages have zero fingerprints.
-  const thin = (d: number) => set.offsets[d + 1] === set.offsets[d] && !(set.cardinality[d] > 0);
   for (const [fp, code] of steps) {
     if (!fp) continue;
     const w = words(fp);
@@ -62,8 +62,8 @@ export function setAside(set: RowColumns, level: EquivalenceLevel, priority: Flo
       // A zero fingerprint marks a page with nothing to compare (rejected): never equivalent.
       if (code === KIND_IDENTICAL && w[2 * d + HI] === 0 && w[2 * d + LO] === 0) continue;
       const zero = w[2 * d + HI] === 0 && w[2 * d + LO] === 0;
-      if (code === KIND_LEXICAL && !(set.cardinality[d] > 0) && !(thin(d) && !zero)) continue;
-      if (code === KIND_SHINGLE && set.offsets[d + 1] === set.offsets[d] && !(thin(d) && !zero)) continue;
+      if (code === KIND_LEXICAL && !(set.cardinality[d] > 0) && !(thinRow(set.offsets, set.cardinality, d) && !zero)) continue;
+      if (code === KIND_SHINGLE && set.offsets[d + 1] === set.offsets[d] && !(thinRow(set.offsets, set.cardinality, d) && !zero)) continue;
       a.hi[c] = w[2 * d + HI]; a.lo[c] = w[2 * d + LO]; a.pay[c] = d; c++;
     }
     sortKeyedFast(a, t, c);

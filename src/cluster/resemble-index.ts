@@ -16,7 +16,7 @@
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { assertComparable } from '../sketch/sketch.js';
-import { checkSketch, isSketch, SketchSet, type Sketch } from '../sketch/sketch-set.js';
+import { checkSketch, isSketch, SketchSet, thinRow, type Sketch } from '../sketch/sketch-set.js';
 import { checkColumns, HI as HI_WORD, LO as LO_WORD, words, type ClusterParams, type ClusterColumns } from './columns.js';
 import { DeltaPostings } from './delta-postings.js';
 import { KIND_IDENTICAL, KIND_LEXICAL, KIND_SHINGLE, setAside, type EquivalenceLevel } from './equivalence.js';
@@ -450,7 +450,7 @@ export class ResembleIndex {
     if (this.rawFp[d] === 0n) return false;
     // a content page with too little content (no row) by its own fingerprints: its whole text's
     // (lexical) and its title and content's (shingle), when not 0
-    const thin = this.offsets[d + 1] === this.offsets[d] && !(this.cardinality[d] > 0);
+    const thin = thinRow(this.offsets, this.cardinality, d);
     if (level === 1) return this.cardinality[d] > 0 || (thin && this.lexicalFp[d] !== 0n);
     if (level === 2) return this.offsets[d + 1] > this.offsets[d] || (thin && this.shingleFp[d] !== 0n);
     return true;

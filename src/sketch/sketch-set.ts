@@ -66,10 +66,18 @@ export interface SketchDocuments {
   templateShare(i: number): number;
 }
 
+/**
+ * Takes a set's row offsets and cardinalities and a DocId; returns true when the row is that of a content page with too
+ * little content (or of a rejected page): empty, with cardinality 0, which no sketched page has (a
+ * page shorter than w counts its one short shingle, even where its MOD_m row is empty).
+ */
+export function thinRow(offsets: ArrayLike<number>, cardinality: ArrayLike<number>, i: number): boolean {
+  return offsets[i + 1] === offsets[i] && !(cardinality[i] > 0);
+}
+
 /** Takes a set's columns and a DocId; returns SketchSet.tooLittleContent for them (one definition for every SketchDocuments). */
 export function tooLittleContentOf(c: Omit<SketchDocuments, 'tooLittleContent' | 'templateShare'>, i: number): boolean {
-  return c.params.content === 'main' && c.tokens[i] < c.params.minContent! && c.offsets[i + 1] === c.offsets[i]
-    && c.cardinality[i] === 0 && !c.errors.some((e) => e.index === i);
+  return c.params.content === 'main' && c.tokens[i] < c.params.minContent! && thinRow(c.offsets, c.cardinality, i) && !c.errors.some((e) => e.index === i);
 }
 
 /** Takes a set's columns and a DocId; returns SketchSet.templateShare for them. */
