@@ -125,16 +125,19 @@ export function accepts(pairs: PairTable, i: number, policy: ClusterPolicy, veri
  * Runs the final phase: equivalence links, then accepted pairs strongest first, into a union-find;
  * evidence from the spanning forest rooted at each cluster's representative (lowest priority,
  * then lowest DocId). `verified` says pairs are checked against the threshold whatever policy.verify.
+ * Pairs marked in `aside` are left out (near the threshold, unchecked, between pages other pairs
+ * already join: they change no cluster, and their estimate is not evidence).
  */
 export function finalPhase(n: number, eq: Equivalence, pairs: PairTable, policy: ClusterPolicy, verified: boolean,
-  priority: Float64Array, est: PairEstimator): Clusters {
+  priority: Float64Array, est: PairEstimator, aside?: Uint8Array): Clusters {
   // Accepted pairs sorted by resemblance descending, ties by pair index: one float key each.
+  const joins = (i: number) => (aside === undefined || aside[i] === 0) && accepts(pairs, i, policy, verified);
   let acc = 0;
-  for (let i = 0; i < pairs.count; i++) if (accepts(pairs, i, policy, verified)) acc++;
+  for (let i = 0; i < pairs.count; i++) if (joins(i)) acc++;
   const keys = new Float64Array(acc);
   acc = 0;
   for (let i = 0; i < pairs.count; i++) {
-    if (accepts(pairs, i, policy, verified)) keys[acc++] = Math.round((1 - pairs.resemblance[i]) * 1048576) * 4294967296 + i;
+    if (joins(i)) keys[acc++] = Math.round((1 - pairs.resemblance[i]) * 1048576) * 4294967296 + i;
   }
   keys.sort();
 

@@ -5,7 +5,7 @@
 // "Basic clustering": "repeating the final phase ... for each different policy").
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 import { checkColumns, type ClusterColumns, type PairEstimator, type RowColumns } from './columns.js';
-import { finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
+import { accepts, finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
 import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
 import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator, type MinChunkEstimates } from './estimate.js';
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
@@ -178,9 +178,20 @@ export function priorities(n: number, rule: RepresentativeRule, dates?: ArrayLik
   return p;
 }
 
+/** Exact resemblance and containments of pairs, in the order of the indices they go with. */
+export interface ExactValues {
+  resemblance: ArrayLike<number>;
+  containmentAB: ArrayLike<number>;
+  containmentBA: ArrayLike<number>;
+}
+
 /** A clustered corpus: the kept candidate pairs, and clusters under the policy asked for. */
 export class NearDuplicates {
   private current: Clusters;
+  /** Per pair, once `settle` ran: 1 where its values are exact. */
+  private checked?: Uint8Array;
+  /** Per pair, once settleNear ran: 1 where it is near the policy and was left unchecked inside a component (no evidence). */
+  private aside?: Uint8Array;
 
   private readonly rows: () => PairEstimator;
 
@@ -234,32 +245,92 @@ export class NearDuplicates {
   /**
    * Takes a number of standard errors z; returns the indices of the pairs worth an exact check:
    * their estimate lies within z standard errors of the policy (resemblance threshold, or
-   * containment), and they would join documents that the confident pairs (estimate more than z
-   * standard errors over the policy) and the equivalences leave apart. Checking only those makes
-   * the clusters those of the exact values: a pair inside one component changes nothing.
+   * containment), they are not settled yet, and they would join documents that the confident
+   * pairs (estimate more than z standard errors over the policy), the pairs settled over the
+   * policy and the equivalences leave apart. Checking only those makes the clusters those of the
+   * exact values: a pair inside one component changes nothing. With `firstOfEach`, only the pair
+   * of highest estimate between each two components (ties by lowest index): one of them found
+   * over the policy joins the two, and the others need no check (`settleNear` takes those first).
    * Empty when candidates are not verified (every candidate joins).
    */
-  uncertain(z = 3): Uint32Array {
+  uncertain(z = 3, firstOfEach = false): Uint32Array {
     if (!(typeof z === 'number' && z >= 0 && Number.isFinite(z))) throw optionError('z', 'a number ≥ 0', z);
-    const n = this.set.size, p = this.pairs;
+    const n = this.set.size, p = this.pairs, done = this.checked;
     if (!this.verified && !this.policy.verify) return new Uint32Array(0);
     const { threshold: t, containment: c } = this.policy;
     const band = this.bands(z);
     const uf = new UnionFind(n);
     for (let d = 0; d < n; d++) { const v = this.equivalence.via[d]; if (v >= 0) uf.union(d, v); }
-    for (let i = 0; i < p.count; i++) {
+    const confident = (i: number) => {
       const [er, ec] = band(i);
-      if (p.resemblance[i] >= t + er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c + ec)) uf.union(p.a[i], p.b[i]);
+      return p.resemblance[i] >= t + er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c + ec);
+    };
+    for (let i = 0; i < p.count; i++) {
+      if (done?.[i] === 1 ? accepts(p, i, this.policy, true) : confident(i)) uf.union(p.a[i], p.b[i]);
     }
     const out: number[] = [];
+    // firstOfEach: the pair kept so far between two components, by their roots
+    const first = new Map<number, number>();
+    const margin = (i: number) => Math.max(p.resemblance[i] - t, c === undefined ? -Infinity : Math.max(p.containmentAB[i], p.containmentBA[i]) - c);
     for (let i = 0; i < p.count; i++) {
+      if (done !== undefined && done[i] !== 0) continue;
+      if (confident(i)) continue;
       const [er, ec] = band(i);
-      const confident = p.resemblance[i] >= t + er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c + ec);
-      if (confident) continue;
       const near = p.resemblance[i] >= t - er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c - ec);
-      if (near && uf.find(p.a[i]) !== uf.find(p.b[i])) out.push(i);
+      if (!near) continue;
+      const ra = uf.find(p.a[i]), rb = uf.find(p.b[i]);
+      if (ra === rb) continue;
+      if (!firstOfEach) { out.push(i); continue; }
+      const key = Math.min(ra, rb) * n + Math.max(ra, rb);
+      const j = first.get(key);
+      if (j === undefined || margin(i) > margin(j)) first.set(key, i);
     }
-    return Uint32Array.from(out);
+    return firstOfEach ? Uint32Array.from([...first.values()].sort((x, y) => x - y)) : Uint32Array.from(out);
+  }
+
+  /**
+   * Makes the clusters those of the exact values at the threshold, checking as few pairs as it
+   * can: takes z and `check`, which returns the exact resemblance and containments of pairs (by
+   * index; NaN where a page could not be read). First the pair of highest estimate between each
+   * two components that pairs near the policy would join (`uncertain(z, true)`), then every pair
+   * still near and between two components (`uncertain(z)`), until none is left. Near pairs never
+   * checked lie inside a component by then: they change no cluster and are left out of the
+   * clusters' evidence (their estimate might be under the policy exactly). Returns the pairs
+   * that were near at the start (`uncertain(z)` before any check) and the pairs checked.
+   */
+  async settleNear(z: number, check: (indices: Uint32Array) => Promise<ExactValues>): Promise<{ near: number; checked: number }> {
+    const near = this.uncertain(z).length;
+    let checked = 0;
+    for (let round = 0; near > 0; round++) {
+      const idx = this.uncertain(z, round === 0);
+      if (idx.length === 0) break;
+      this.settle(idx, await check(idx), false);
+      checked += idx.length;
+    }
+    if (near > 0) {
+      // the near pairs left unchecked: inside a component now
+      const aside = new Uint8Array(this.pairs.count);
+      for (const i of this.uncertainInside(z)) aside[i] = 1;
+      this.aside = aside;
+      this.current = finalPhase(this.set.size, this.equivalence, this.pairs, this.policy, this.verified, this.priority, this.rows(), aside);
+    }
+    return { near, checked };
+  }
+
+  /** Near pairs (within z standard errors, not confident) not settled: after settleNear, all inside a component. */
+  private uncertainInside(z: number): number[] {
+    const p = this.pairs, done = this.checked;
+    const { threshold: t, containment: c } = this.policy;
+    const band = this.bands(z);
+    const out: number[] = [];
+    for (let i = 0; i < p.count; i++) {
+      if (done !== undefined && done[i] !== 0) continue;
+      const [er, ec] = band(i);
+      const cmax = Math.max(p.containmentAB[i], p.containmentBA[i]);
+      if (p.resemblance[i] >= t + er || (c !== undefined && cmax >= c + ec)) continue;
+      if (p.resemblance[i] >= t - er || (c !== undefined && cmax >= c - ec)) out.push(i);
+    }
+    return out;
   }
 
   /** Per pair, z standard errors of its resemblance and containment estimates at the policy (0 where the estimate is exact). */
@@ -295,10 +366,12 @@ export class NearDuplicates {
 
   /**
    * Takes pair indices (from `uncertain`) and their exact resemblance and containments (over the
-   * full shingle sets); writes them over the estimates and re-forms the clusters with them.
+   * full shingle sets); writes them over the estimates and re-forms the clusters with them (with
+   * `recluster` false, not yet: settleNear re-forms them once, after its last check).
    */
-  settle(indices: Uint32Array, exact: { resemblance: ArrayLike<number>; containmentAB: ArrayLike<number>; containmentBA: ArrayLike<number> }): Clusters {
+  settle(indices: Uint32Array, exact: ExactValues, recluster = true): Clusters {
     const p = this.pairs;
+    this.checked ??= new Uint8Array(p.count);
     if (exact.resemblance.length !== indices.length || exact.containmentAB.length !== indices.length || exact.containmentBA.length !== indices.length) {
       throw optionError('exact', `${indices.length} values in each column`, exact.resemblance.length);
     }
@@ -308,9 +381,11 @@ export class NearDuplicates {
       p.resemblance[i] = exact.resemblance[k];
       p.containmentAB[i] = exact.containmentAB[k];
       p.containmentBA[i] = exact.containmentBA[k];
+      this.checked[i] = 1;
+      if (this.aside) this.aside[i] = 0;
     }
     this.stats.exactChecked += indices.length;
-    this.current = finalPhase(this.set.size, this.equivalence, p, this.policy, this.verified, this.priority, this.rows());
+    if (recluster) this.current = finalPhase(this.set.size, this.equivalence, p, this.policy, this.verified, this.priority, this.rows(), this.aside);
     return this.current;
   }
 }

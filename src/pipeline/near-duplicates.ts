@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicateOptions, type NearDuplicates } from '../cluster/near-duplicates.js';
 import type { ReadOptions } from '../io/options.js';
+import type { ReadError } from '../graph/document.js';
 import { clusterWithDuckDB } from '../scale/cluster.js';
 import type { EngineOptions } from '../scale/duckdb.js';
 import type { SketchOptions } from '../sketch/options.js';
@@ -75,7 +76,8 @@ export interface FoundNearDuplicates {
   close(): void;
   /** Seconds per stage. */
   seconds: Record<Stage, number>;
-  /** Pairs checked exactly, pages read again for them. */
+  /** Pairs near the threshold that could change a cluster (before any check), pairs of them checked exactly, pages read again for those. */
+  nearPairs: number;
   exactPairs: number;
   exactPages: number;
 }
@@ -193,34 +195,42 @@ async function clusterCrawl(input: string | readonly string[], crawl: FoundNearD
   emit({ stage: 'candidates', state: 'done', count: nd.stats.candidatePairs });
   lap('candidates');
 
-  let checked = 0, pages = 0;
+  let checked = 0, pages = 0, near = 0;
   if (exact) {
-    const idx = nd.uncertain(exactBand);
-    if (idx.length > 0) {
+    // an input file that changed since it was read is reported once, by the first round that reads it back
+    const warned = new Set<string>(), onWarning = options.read?.onWarning;
+    const read = onWarning ? { ...options.read, onWarning: (w: ReadError) => { if (!warned.has(w.source)) { warned.add(w.source); onWarning(w); } } } : options.read;
+    // Rounds of checks (see NearDuplicates.settleNear): most pairs near the threshold join pages
+    // that an earlier check already joined, and need no page read.
+    ({ near, checked } = await nd.settleNear(exactBand, async (idx) => {
       // Pairs whose sketch rows hold every shingle are settled from the rows; the others from their pages.
-      const fromRows: number[] = [], fromPages: number[] = [];
-      for (const i of idx) (nd.exactFromRows(i) ? fromRows : fromPages).push(i);
       const values = { resemblance: new Float64Array(idx.length), containmentAB: new Float64Array(idx.length), containmentBA: new Float64Array(idx.length) };
-      const order = Uint32Array.from([...fromRows, ...fromPages]);
-      fromRows.forEach((i, k) => { [values.resemblance[k], values.containmentAB[k], values.containmentBA[k]] = nd.exactFromRows(i)!; });
+      const fromPages: number[] = [];
+      idx.forEach((i, k) => {
+        const v = nd.exactFromRows(i);
+        if (v) [values.resemblance[k], values.containmentAB[k], values.containmentBA[k]] = v;
+        else fromPages.push(k);
+      });
       if (fromPages.length > 0) {
-        emit({ stage: 'exact', done: 0, total: fromPages.length });
-        const a = Uint32Array.from(fromPages, (i) => nd.pairs.a[i]), b = Uint32Array.from(fromPages, (i) => nd.pairs.b[i]);
+        const before = pages;
+        emit({ stage: 'exact', done: before, total: before });
+        const a = Uint32Array.from(fromPages, (k) => nd.pairs.a[idx[k]]), b = Uint32Array.from(fromPages, (k) => nd.pairs.b[idx[k]]);
         const exact = await exactPairs(input, a, b, {
-          sketch: options.sketch, read: options.read, spill: crawl.spill, records: crawl.records, fingerprints: crawl.set.rawFp, templates: crawl.templates, pool: flow.pool,
-          onProgress: (done, total) => emit({ stage: 'exact', done, total }),
+          sketch: options.sketch, read, spill: crawl.spill, records: crawl.records, fingerprints: crawl.set.rawFp, templates: crawl.templates, pool: flow.pool,
+          onProgress: (done, total) => emit({ stage: 'exact', done: before + done, total: before + total }),
         });
-        values.resemblance.set(exact.resemblance, fromRows.length);
-        values.containmentAB.set(exact.containmentAB, fromRows.length);
-        values.containmentBA.set(exact.containmentBA, fromRows.length);
-        pages = exact.pages;
+        fromPages.forEach((k, j) => {
+          values.resemblance[k] = exact.resemblance[j];
+          values.containmentAB[k] = exact.containmentAB[j];
+          values.containmentBA[k] = exact.containmentBA[j];
+        });
+        pages += exact.pages;
       }
-      nd.settle(order, values);
-      checked = idx.length;
-    }
+      return values;
+    }));
   }
   lap('exact');
   emit({ stage: 'clusters', state: 'done', count: nd.clusters.count });
   lap('clusters');
-  return { crawl, nd, seconds, exactPairs: checked, exactPages: pages };
+  return { crawl, nd, seconds, nearPairs: near, exactPairs: checked, exactPages: pages };
 }
