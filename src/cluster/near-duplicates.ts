@@ -187,7 +187,8 @@ export interface ExactValues {
 
 /** A clustered corpus: the kept candidate pairs, and clusters under the policy asked for. */
 export class NearDuplicates {
-  private current: Clusters;
+  /** The clusters under the policy, made when first asked for (a run that settles pairs first makes them once). */
+  private current?: Clusters;
   /** Per pair, once `settle` ran: 1 where its values are exact. */
   private checked?: Uint8Array;
   /** Per pair, once settleNear ran: 1 where it is near the policy and was left unchecked inside a component (no evidence). */
@@ -210,7 +211,6 @@ export class NearDuplicates {
   ) {
     if (!estimator && !('values' in set)) throw optionError('estimator', 'a pair estimator for sketches without their values', 'none');
     this.rows = estimator ?? (() => new SetEstimator(set as ClusterColumns));
-    this.current = finalPhase(set.size, equivalence, pairs, policy, verified, priority, this.rows());
   }
 
   /** An estimator of pairs of these sketches, by DocId (resemblance, containments and shared values). */
@@ -220,7 +220,7 @@ export class NearDuplicates {
 
   /** Clusters under the options' policy (and the exact values given to `settle`, if any). */
   get clusters(): Clusters {
-    return this.current;
+    return (this.current ??= finalPhase(this.set.size, this.equivalence, this.pairs, this.policy, this.verified, this.priority, this.rows(), this.aside));
   }
 
   /** Re-runs the final phase with another threshold / containment policy; pairs are not recomputed. */
@@ -255,37 +255,45 @@ export class NearDuplicates {
    */
   uncertain(z = 3, firstOfEach = false): Uint32Array {
     if (!(typeof z === 'number' && z >= 0 && Number.isFinite(z))) throw optionError('z', 'a number ≥ 0', z);
+    const scan = this.nearScan(z);
+    return Uint32Array.from(firstOfEach ? scan.first : scan.between);
+  }
+
+  /**
+   * One pass over the pairs for `uncertain` and `settleNear`: the near pairs not yet checked that
+   * lie between two components (of the equivalences, the confident pairs and the pairs checked
+   * over the policy), the one of highest estimate between each two components, and those inside
+   * a component.
+   */
+  private nearScan(z: number): { between: number[]; first: number[]; inside: number[] } {
     const n = this.set.size, p = this.pairs, done = this.checked;
-    if (!this.verified && !this.policy.verify) return new Uint32Array(0);
+    if (!this.verified && !this.policy.verify) return { between: [], first: [], inside: [] };
     const { threshold: t, containment: c } = this.policy;
     const band = this.bands(z);
     const uf = new UnionFind(n);
     for (let d = 0; d < n; d++) { const v = this.equivalence.via[d]; if (v >= 0) uf.union(d, v); }
-    const confident = (i: number) => {
-      const [er, ec] = band(i);
-      return p.resemblance[i] >= t + er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c + ec);
-    };
+    // 0 far, 1 near, 2 confident (over the policy by more than z standard errors), by its estimate
+    const state = new Uint8Array(p.count);
     for (let i = 0; i < p.count; i++) {
-      if (done?.[i] === 1 ? accepts(p, i, this.policy, true) : confident(i)) uf.union(p.a[i], p.b[i]);
+      const [er, ec] = band(i);
+      const cmax = c === undefined ? 0 : Math.max(p.containmentAB[i], p.containmentBA[i]);
+      state[i] = p.resemblance[i] >= t + er || (c !== undefined && cmax >= c + ec) ? 2 : p.resemblance[i] >= t - er || (c !== undefined && cmax >= c - ec) ? 1 : 0;
+      if (done?.[i] === 1 ? accepts(p, i, this.policy, true) : state[i] === 2) uf.union(p.a[i], p.b[i]);
     }
-    const out: number[] = [];
-    // firstOfEach: the pair kept so far between two components, by their roots
+    const between: number[] = [], inside: number[] = [];
+    // the pair kept so far between two components, by their roots
     const first = new Map<number, number>();
     const margin = (i: number) => Math.max(p.resemblance[i] - t, c === undefined ? -Infinity : Math.max(p.containmentAB[i], p.containmentBA[i]) - c);
     for (let i = 0; i < p.count; i++) {
-      if (done !== undefined && done[i] !== 0) continue;
-      if (confident(i)) continue;
-      const [er, ec] = band(i);
-      const near = p.resemblance[i] >= t - er || (c !== undefined && Math.max(p.containmentAB[i], p.containmentBA[i]) >= c - ec);
-      if (!near) continue;
+      if (state[i] !== 1 || done?.[i] === 1) continue;
       const ra = uf.find(p.a[i]), rb = uf.find(p.b[i]);
-      if (ra === rb) continue;
-      if (!firstOfEach) { out.push(i); continue; }
+      if (ra === rb) { inside.push(i); continue; }
+      between.push(i);
       const key = Math.min(ra, rb) * n + Math.max(ra, rb);
       const j = first.get(key);
       if (j === undefined || margin(i) > margin(j)) first.set(key, i);
     }
-    return firstOfEach ? Uint32Array.from([...first.values()].sort((x, y) => x - y)) : Uint32Array.from(out);
+    return { between, first: [...first.values()].sort((x, y) => x - y), inside };
   }
 
   /**
@@ -293,44 +301,27 @@ export class NearDuplicates {
    * can: takes z and `check`, which returns the exact resemblance and containments of pairs (by
    * index; NaN where a page could not be read). First the pair of highest estimate between each
    * two components that pairs near the policy would join (`uncertain(z, true)`), then every pair
-   * still near and between two components (`uncertain(z)`), until none is left. Near pairs never
-   * checked lie inside a component by then: they change no cluster and are left out of the
-   * clusters' evidence (their estimate might be under the policy exactly). Returns the pairs
-   * that were near at the start (`uncertain(z)` before any check) and the pairs checked.
+   * still near and between two components (`uncertain(z)`). Near pairs never checked lie inside
+   * a component then: they change no cluster and are left out of the clusters' evidence (their
+   * estimate might be under the policy exactly). Returns the pairs that were near at the start
+   * (`uncertain(z)` before any check) and the pairs checked.
    */
   async settleNear(z: number, check: (indices: Uint32Array) => Promise<ExactValues>): Promise<{ near: number; checked: number }> {
-    const near = this.uncertain(z).length;
-    let checked = 0;
-    for (let round = 0; near > 0; round++) {
-      const idx = this.uncertain(z, round === 0);
-      if (idx.length === 0) break;
-      this.settle(idx, await check(idx), false);
-      checked += idx.length;
-    }
-    if (near > 0) {
-      // the near pairs left unchecked: inside a component now
-      const aside = new Uint8Array(this.pairs.count);
-      for (const i of this.uncertainInside(z)) aside[i] = 1;
-      this.aside = aside;
-      this.current = finalPhase(this.set.size, this.equivalence, this.pairs, this.policy, this.verified, this.priority, this.rows(), aside);
-    }
-    return { near, checked };
-  }
-
-  /** Near pairs (within z standard errors, not confident) not settled: after settleNear, all inside a component. */
-  private uncertainInside(z: number): number[] {
-    const p = this.pairs, done = this.checked;
-    const { threshold: t, containment: c } = this.policy;
-    const band = this.bands(z);
-    const out: number[] = [];
-    for (let i = 0; i < p.count; i++) {
-      if (done !== undefined && done[i] !== 0) continue;
-      const [er, ec] = band(i);
-      const cmax = Math.max(p.containmentAB[i], p.containmentBA[i]);
-      if (p.resemblance[i] >= t + er || (c !== undefined && cmax >= c + ec)) continue;
-      if (p.resemblance[i] >= t - er || (c !== undefined && cmax >= c - ec)) out.push(i);
-    }
-    return out;
+    if (!(typeof z === 'number' && z >= 0 && Number.isFinite(z))) throw optionError('z', 'a number ≥ 0', z);
+    const start = this.nearScan(z);
+    const near = start.between.length;
+    if (near === 0) return { near, checked: 0 };
+    const firstRound = Uint32Array.from(start.first);
+    this.write(firstRound, await check(firstRound));
+    // the second round: every near pair the first left between two components; the rest are inside one for good
+    const next = this.nearScan(z);
+    const secondRound = Uint32Array.from(next.between);
+    if (secondRound.length > 0) this.write(secondRound, await check(secondRound));
+    const aside = new Uint8Array(this.pairs.count);
+    for (const i of next.inside) aside[i] = 1;
+    this.aside = aside;
+    this.current = undefined;
+    return { near, checked: firstRound.length + secondRound.length };
   }
 
   /** Per pair, z standard errors of its resemblance and containment estimates at the policy (0 where the estimate is exact). */
@@ -366,10 +357,15 @@ export class NearDuplicates {
 
   /**
    * Takes pair indices (from `uncertain`) and their exact resemblance and containments (over the
-   * full shingle sets); writes them over the estimates and re-forms the clusters with them (with
-   * `recluster` false, not yet: settleNear re-forms them once, after its last check).
+   * full shingle sets); writes them over the estimates and re-forms the clusters with them.
    */
-  settle(indices: Uint32Array, exact: ExactValues, recluster = true): Clusters {
+  settle(indices: Uint32Array, exact: ExactValues): Clusters {
+    this.write(indices, exact);
+    return this.clusters;
+  }
+
+  /** Writes exact values over the estimates of pairs; the clusters are re-formed when next asked for. */
+  private write(indices: Uint32Array, exact: ExactValues): void {
     const p = this.pairs;
     this.checked ??= new Uint8Array(p.count);
     if (exact.resemblance.length !== indices.length || exact.containmentAB.length !== indices.length || exact.containmentBA.length !== indices.length) {
@@ -385,8 +381,7 @@ export class NearDuplicates {
       if (this.aside) this.aside[i] = 0;
     }
     this.stats.exactChecked += indices.length;
-    if (recluster) this.current = finalPhase(this.set.size, this.equivalence, p, this.policy, this.verified, this.priority, this.rows(), this.aside);
-    return this.current;
+    this.current = undefined;
   }
 }
 
