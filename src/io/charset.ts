@@ -3,10 +3,12 @@
  * HTTP `Content-Type` charset, then a `<meta charset>` / `<meta http-equiv>` declaration near the
  * top, then UTF-8 when the bytes are UTF-8, else the charset sniffed from them (charset-sniff.ts).
  * Decoding is TextDecoder's (Node ships full ICU: windows-1252, iso-8859-x, shift_jis, gbk,
- * euc-kr...); labels are the WHATWG Encoding labels, so `latin1` means windows-1252.
+ * euc-kr...) through decodeText (decode-text.ts: windows-1252 as the Encoding Standard maps it in
+ * Node too); labels are the WHATWG Encoding labels, so `latin1` means windows-1252.
  */
 
 import { sniffCharset } from './charset-sniff.js';
+import { decodeText } from './decode-text.js';
 
 /** Where the charset used for decoding came from. */
 export type CharsetSource = 'bom' | 'header' | 'meta' | 'sniffed' | 'default';
@@ -90,5 +92,5 @@ export function detectCharset(bytes: Uint8Array, headerCharset?: string, checkUt
 /** Takes page bytes and the HTTP header charset (if any); returns the decoded text and the charset used. */
 export function decodeHtml(bytes: Uint8Array, headerCharset?: string): DecodedHtml {
   const { charset, from } = detectCharset(bytes, headerCharset);
-  return { text: new TextDecoder(charset).decode(bytes), charset, from };
+  return { text: decodeText(bytes, charset), charset, from };
 }

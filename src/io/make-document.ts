@@ -1,5 +1,6 @@
 import type { Document } from '../graph/document.js';
 import { detectCharset } from './charset.js';
+import { decodeText } from './decode-text.js';
 import { extractLinks } from './links.js';
 import { classifyContent } from './sniff.js';
 
@@ -42,7 +43,7 @@ export function makeDocument(facts: RecordFacts, links: boolean): Document | und
   const wantLinks = html && links;
   // UTF-8 pages are only decoded when their links are wanted: sketches read their bytes directly.
   if (charset === 'utf-8' && !wantLinks) return doc;
-  const text = new TextDecoder(charset).decode(facts.bytes);
+  const text = decodeText(facts.bytes, charset);
   if (charset !== 'utf-8') doc.utf8 = encoder.encode(text);
   if (wantLinks) doc.links = extractLinks(text, facts.url);
   return doc;

@@ -15,6 +15,28 @@ export const TEXTS: Record<string, string> = {
   de: 'Dieses Handbuch erklärt, wie man den Server einrichtet und die Pakete verwaltet. Nach einer Änderung der Konfigurationsdatei muss der Dienst neu gestartet werden. Einzelheiten stehen im nächsten Kapitel über die wichtigsten Befehle.',
 };
 
+// Central European (windows-1250, ISO-8859-2: they differ in š ž ś ź ą, which these hold), Thai, and
+// Western languages whose letters are Central European ones in windows-1250 (ñ ń, ¿ ż, è č, ò ň, ø ř, æ ć).
+TEXTS.cs = 'Tato příručka popisuje, jak nastavit server a jak spravovat balíčky. Po změně konfiguračního souboru je nutné službu znovu spustit. Podrobnosti najdete v následující kapitole, kde jsou popsány všechny základní příkazy a jejich přepínače.';
+TEXTS.pl = 'Ten podręcznik opisuje, jak skonfigurować serwer i jak zarządzać pakietami. Po zmianie pliku konfiguracyjnego trzeba ponownie uruchomić usługę. Komunikaty o błędach i wiadomości są zapisywane w dzienniku, a szczegóły można znaleźć w następnym rozdziale.';
+TEXTS.th = 'คู่มือนี้อธิบายวิธีตั้งค่าเซิร์ฟเวอร์และวิธีจัดการแพ็กเกจ หลังจากแก้ไขแฟ้มการตั้งค่าแล้ว ต้องเริ่มบริการใหม่อีกครั้ง รายละเอียดเพิ่มเติมอยู่ในบทถัดไป ซึ่งอธิบายคำสั่งพื้นฐานและตัวเลือกของคำสั่งเหล่านั้น';
+TEXTS.es = '¿Cómo se configura el servidor? Este manual explica también cómo gestionar los paquetes. Después de cambiar el fichero de configuración hay que reiniciar el servicio; el año pasado se añadió una sección con los detalles.';
+TEXTS.ca = 'Aquest manual explica com configurar el servidor i com gestionar els paquets. Després de modificar el fitxer de configuració cal tornar a iniciar el servei: podeu conèixer els detalls al capítol següent, on també es descriu la col·lecció d\'ordres.';
+TEXTS.nb = 'Denne håndboken forklarer hvordan du setter opp tjeneren og styrer pakkene. Etter at du har endret oppsettsfilen, må tjenesten startes på nytt. Du finner flere detaljer i neste kapittel, som også beskriver miljøet og de viktigste kommandoene.';
+
+/** Vietnamese as windows-1258 writes it: a letter it holds as it is, any other as one it holds and a combining tone mark (ệ as ê and U+0323). */
+const held = new Set(new TextDecoder('windows-1258').decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i)));
+const cp1258Form = (text: string) => [...text].map((ch) => {
+  if (ch < '\x80' || held.has(ch)) return ch;
+  const d = ch.normalize('NFD');
+  for (let j = 1; j < d.length; j++) {
+    const rest = (d.slice(0, j) + d.slice(j + 1)).normalize('NFC');
+    if (held.has(d[j]) && (rest < '\x80' || held.has(rest))) return rest + d[j];
+  }
+  return ch;
+}).join('');
+TEXTS.vi = cp1258Form('Tài liệu này hướng dẫn cách cấu hình máy chủ và cách quản lý các gói phần mềm. Sau khi sửa tệp cấu hình, bạn cần khởi động lại dịch vụ. Thông tin chi tiết nằm trong chương tiếp theo, nơi mô tả các lệnh cơ bản và tùy chọn của chúng.');
+
 export const TURKISH = 'Bu kılavuz sunucunun nasıl yapılandırılacağını ve paketlerin nasıl yönetileceğini açıklar. Yapılandırma dosyasını değiştirdikten sonra ilgili hizmeti yeniden başlatmanız gerekir. Daha fazla bilgi için sistem yöneticinize başvurun ve günlük dosyalarını düzenli olarak inceleyin.';
 TEXTS.tr = TURKISH;
 
@@ -28,5 +50,10 @@ export const CASES: Array<[lang: string, charset: string, expected: string]> = [
   ['el', 'windows-1253', 'windows-1253'], ['ar', 'windows-1256', 'windows-1256'], ['he', 'windows-1255', 'windows-1255'],
   ['fr', 'windows-1252', 'windows-1252'], ['it', 'windows-1252', 'windows-1252'], ['de', 'ISO-8859-1', 'windows-1252'],
   ['tr', 'windows-1254', 'windows-1254'], ['tr', 'ISO-8859-9', 'windows-1254'],
+  ['cs', 'windows-1250', 'windows-1250'], ['cs', 'ISO-8859-2', 'iso-8859-2'],
+  ['pl', 'windows-1250', 'windows-1250'], ['pl', 'ISO-8859-2', 'iso-8859-2'],
+  ['es', 'windows-1252', 'windows-1252'], ['ca', 'ISO-8859-1', 'windows-1252'], ['nb', 'windows-1252', 'windows-1252'],
+  ['th', 'windows-874', 'windows-874'], ['th', 'TIS-620', 'windows-874'],
+  ['vi', 'windows-1258', 'windows-1258'],
 ];
 
