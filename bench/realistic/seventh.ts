@@ -6,7 +6,8 @@
  * documentation; and Debian's Developer's Reference (Sphinx) in English with its Japanese and
  * Russian translations in folders under the English one, each translation mirrored in a legacy
  * charset with no declaration (Shift_JIS, ISO-2022-JP, KOI8-R); and the Debian Administrator's
- * Handbook in Turkish, half of it mirrored in ISO-8859-9 with no declaration. Mirrors shift prefixes, copy part of a manual, make links absolute;
+ * Handbook in Turkish, Czech and Polish, half of each mirrored with no declaration (in ISO-8859-9,
+ * ISO-8859-2 and windows-1250). Mirrors shift prefixes, copy part of a manual, make links absolute;
  * single pages are copied onto a blog; no host root page is crawled.
  *
  *   node --max-old-space-size=8192 --import tsx bench/realistic/seventh.ts [--sources DIR] [--out DIR]
@@ -38,6 +39,10 @@ export const SEVENTH_SOURCES: Source[] = [
     licence: 'MIT', upstream: 'Debian Developer\'s Reference 12.18, Japanese (Sphinx)' },
   { id: 'handbook-tr', kind: 'deb', package: 'debian-handbook', version: '11.20220922', html: 'usr/share/doc/debian-handbook/html/tr-TR',
     licence: 'GPL-2.0+ or CC-BY-SA-3.0', upstream: 'The Debian Administrator\'s Handbook, Debian 11, Turkish (Publican/DocBook)' },
+  { id: 'handbook-cs', kind: 'deb', package: 'debian-handbook', version: '11.20220922', html: 'usr/share/doc/debian-handbook/html/cs-CZ',
+    licence: 'GPL-2.0+ or CC-BY-SA-3.0', upstream: 'The Debian Administrator\'s Handbook, Debian 11, Czech (Publican/DocBook)' },
+  { id: 'handbook-pl', kind: 'deb', package: 'debian-handbook', version: '11.20220922', html: 'usr/share/doc/debian-handbook/html/pl-PL',
+    licence: 'GPL-2.0+ or CC-BY-SA-3.0', upstream: 'The Debian Administrator\'s Handbook, Debian 11, Polish (Publican/DocBook)' },
   { id: 'devref-ru', kind: 'deb', package: 'developers-reference-ru', version: '12.18', html: 'usr/share/developers-reference/ru',
     licence: 'MIT', upstream: 'Debian Developer\'s Reference 12.18, Russian (Sphinx)' },
 ];
@@ -55,6 +60,8 @@ export const SEVENTH_WORKS: Work[] = [
   { id: 'devref-ja', title: 'Developer\'s Reference, Japanese (Sphinx)', releases: { 'devref-ja': { release: '12.18', line: '12' } } },
   { id: 'devref-ru', title: 'Developer\'s Reference, Russian (Sphinx)', releases: { 'devref-ru': { release: '12.18', line: '12' } } },
   { id: 'handbook-tr', title: 'Debian Administrator\'s Handbook, Turkish (Publican/DocBook)', releases: { 'handbook-tr': { release: '11.20220922', line: '11' } } },
+  { id: 'handbook-cs', title: 'Debian Administrator\'s Handbook, Czech (Publican/DocBook)', releases: { 'handbook-cs': { release: '11.20220922', line: '11' } } },
+  { id: 'handbook-pl', title: 'Debian Administrator\'s Handbook, Polish (Publican/DocBook)', releases: { 'handbook-pl': { release: '11.20220922', line: '11' } } },
 ];
 
 const part = (fraction: number, salt: string) => ({ fraction, salt });
@@ -102,6 +109,13 @@ export const SEVENTH_COPIES: CopySpec[] = [
   { id: 'handbook-tr-origin', work: 'handbook-tr', source: 'handbook-tr', host: DEB, prefix: '/doc/manuals/debian-handbook/tr-TR/', select: { all: true }, note: 'origin' },
   { id: 'handbook-tr-latin5', work: 'handbook-tr', source: 'handbook-tr', host: 'belgeler.example.com.tr', prefix: '/debian/el-kitabi/', select: part(0.5, 'seven-tr'),
     charset: 'ISO-8859-9', undeclared: true, note: 'partial mirror re-encoded in ISO-8859-9, undeclared' },
+  // The handbook in Czech and in Polish, half of each mirrored in a Central European charset with no declaration.
+  { id: 'handbook-cs-origin', work: 'handbook-cs', source: 'handbook-cs', host: DEB, prefix: '/doc/manuals/debian-handbook/cs-CZ/', select: { all: true }, note: 'origin' },
+  { id: 'handbook-cs-latin2', work: 'handbook-cs', source: 'handbook-cs', host: 'dokumentace.example.cz', prefix: '/debian/prirucka/', select: part(0.5, 'seven-cs'),
+    charset: 'ISO-8859-2', undeclared: true, note: 'partial mirror re-encoded in ISO-8859-2, undeclared' },
+  { id: 'handbook-pl-origin', work: 'handbook-pl', source: 'handbook-pl', host: DEB, prefix: '/doc/manuals/debian-handbook/pl-PL/', select: { all: true }, note: 'origin' },
+  { id: 'handbook-pl-1250', work: 'handbook-pl', source: 'handbook-pl', host: 'dokumentacja.example.pl', prefix: '/debian/podrecznik/', select: part(0.5, 'seven-pl'),
+    charset: 'windows-1250', undeclared: true, note: 'partial mirror re-encoded in windows-1250, undeclared' },
   // Single pages copied onto a blog with their names.
   { id: 'single-vim', work: 'vim', source: 'vim-9.0', host: 'blog.example.net', prefix: '/vim/', select: { single: [['quickref.html', 'quickref.html']] },
     note: 'single page copied with its name' },
