@@ -9,7 +9,8 @@ import { accepts, finalPhase, type ClusterPolicy, type Clusters } from './cluste
 import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
 import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator, type MinChunkEstimates } from './estimate.js';
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
-import { CandidateWalk, forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
+import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
+import { walkBounds, walkColumns, type PairTests, type WalkedPairs } from './walk.js';
 import { buildPostings, type PostingLists } from './postings.js';
 import { PREFIX_HITS, prefixKeys, prefixLength } from './prefix.js';
 import { UnionFind } from './union-find.js';
@@ -478,66 +479,61 @@ function worthFilter(set: ClusterColumns, post: PostingLists, own: boolean, floo
 }
 
 /**
- * Pairs sent to a worker at a time by `candidatePairsOnPool`. Each chunk costs a round trip and
- * the copy of the rows it names, so larger chunks cost less CPU time: over the 1.46 M candidate
- * pairs of the 20,000-page scale crawl, process CPU time 1.61 s in chunks of 4,096, 1.49–1.54 s
- * in chunks of 16,384, 1.50 s in chunks of 32,768, 1.43–1.50 s in chunks of 65,536 or more,
- * against 1.41–1.46 s inline (medians of 5 to 7 runs each, alternating in one process). A
- * chunk's rows are at most twice its pairs (64 MiB of MIN_128 rows in a worker for 32,768 pairs;
- * about 4,100 rows, 4 MB, on that crawl), and the last chunks leave a worker idle a while.
+ * Candidate pairs a range of the walk on a worker holds, about (`candidatePairsOnPool`: a range
+ * holds at most this × WALK_STEPS_PER_PAIR counter steps, and there are at least four ranges a
+ * worker). Before the workers walked the ranges themselves this thread walked them and sent the
+ * pairs in chunks of this many: over the 1.46 M candidate pairs of the 20,000-page scale crawl,
+ * process CPU time 1.61 s in chunks of 4,096, 1.49–1.54 s in chunks of 16,384, 1.50 s in chunks
+ * of 32,768, 1.43–1.50 s in chunks of 65,536 or more, against 1.41–1.46 s inline.
  */
 export const POOL_CHUNK_PAIRS = 32768;
+/** Counter steps of the walk per candidate pair, about (a range of the walk holds chunkPairs × this at most). */
+const WALK_STEPS_PER_PAIR = 8;
 
 /**
- * candidatePairs for MIN_s sets with the estimates made on a worker pool: this thread walks the
- * postings and sends the pairs in chunks of `chunkPairs`, at most two a worker in flight, while
- * the workers estimate them (the kernel of MinPairBatch, over the rows the chunk names); chunks
- * are taken back in the order they were sent, so the table is the one candidatePairs makes.
+ * candidatePairs for MIN_s sets with the walk and the estimates on a worker pool: this thread
+ * builds the postings and the walk's columns in shared memory and splits the documents into ranges
+ * of about the same walk; each worker walks a range, tests its pairs and estimates them (the kernel
+ * of MinPairBatch), at most two ranges a worker in flight; ranges are taken back in order, so the
+ * table is the one candidatePairs makes. (Walking on this thread beside the workers' estimates
+ * took 534–554 ms on the scale crawl with 2 workers; on the workers, 498–529 ms.)
  */
 export async function candidatePairsOnPool(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number,
   pool: Pool, chunkPairs = POOL_CHUNK_PAIRS, minHits = 1, shortUnion = 0): Promise<CandidatePairs> {
   if (set.params.kind !== 'min') throw optionError('set', 'MIN_s sketches for estimates on a pool', set.params.kind);
   const s = set.params.s;
   const post = postingsOf(set, keys, docs, cap);
-  const worth = worthFilter(set, post, keys.values === set.values, floor);
   const table = new PairTableBuilder();
   const rows = { values: set.values, offsets: set.offsets };
-  type Chunk = { a: Uint32Array; b: Uint32Array; hits: Uint32Array };
-  const inflight: (Chunk & { n: number; done: Promise<MinChunkEstimates> })[] = [];
-  // chunks' columns are used again once their estimates are taken (fewer buffers for the collector)
-  const free: Chunk[] = [];
-  const fresh = (): Chunk => free.pop() ?? { a: new Uint32Array(chunkPairs), b: new Uint32Array(chunkPairs), hits: new Uint32Array(chunkPairs) };
-  let c = fresh(), ca = c.a, cb = c.b, ch = c.hits, n = 0;
-  const send = () => {
-    if (n === 0) return;
-    const done = pool.estimateMinPairs(rows, n === chunkPairs ? c.a : c.a.subarray(0, n), n === chunkPairs ? c.b : c.b.subarray(0, n), { s, floor });
-    done.catch(() => undefined); // a later chunk failing while an earlier one is awaited is not unhandled: it is awaited in turn
-    inflight.push({ ...c, n, done });
-    c = fresh(); ca = c.a; cb = c.b; ch = c.hits; n = 0;
+  // the walk's columns and the pair tests in shared memory; ranges of documents with about the same
+  // walk each, several a worker (the last ones leave a worker idle a while), walked and estimated on
+  // the workers, taken back in order
+  const shared = <T extends Uint32Array | undefined>(v: T): T => {
+    if (v === undefined || v.buffer instanceof SharedArrayBuffer) return v;
+    const c = new Uint32Array(new SharedArrayBuffer(v.byteLength));
+    c.set(v);
+    return c as T;
   };
-  const take = async () => {
-    const t = inflight.shift()!;
-    const e = await t.done;
-    for (let k = 0; k < e.index.length; k++) {
-      const i = e.index[k];
-      table.push(t.a[i], t.b[i], t.hits[i], e.shared[k], e.resemblance[k], e.containmentAB[k], e.containmentBA[k]);
-    }
-    free.push(t);
+  const columns = walkColumns(post, set.size, true);
+  const tests: PairTests = {
+    keyOffsets: shared(keys.offsets), minHits, shortUnion, rowOffsets: shared(set.offsets), s, floor,
+    ...(keys.values === set.values && floor > 0 && post.ignoredPerDoc ? { ignored: shared(post.ignoredPerDoc) } : {}),
   };
+  const bounds = walkBounds(columns, set.size, 4 * pool.size, WALK_STEPS_PER_PAIR * chunkPairs);
+  const inflight: Promise<{ estimates: MinChunkEstimates; walked: WalkedPairs }>[] = [];
   let candidates = 0;
-  const candidate = candidateTest(keys, minHits, shortUnion);
-  const visit = (x: number, y: number, h: number) => {
-    if (!candidate(x, y, h)) return;
-    candidates++;
-    if (!worth(x, y, h)) return;
-    ca[n] = x; cb[n] = y; ch[n] = h;
-    if (++n === chunkPairs) send();
+  const take = async () => {
+    const { estimates: e, walked: w } = await inflight.shift()!;
+    candidates += w.candidates;
+    for (let k = 0; k < e.index.length; k++) table.push(w.a[k], w.b[k], w.hits[k], e.shared[k], e.resemblance[k], e.containmentAB[k], e.containmentBA[k]);
   };
-  const walk = new CandidateWalk(post, set.size);
-  // Two chunks a worker: one being estimated, the next waiting for it (the pool posts both).
   const depth = 2 * pool.size;
-  while (walk.next(visit, chunkPairs)) while (inflight.length >= depth) await take();
-  send();
+  for (let r = 0; r + 1 < bounds.length; r++) {
+    const job = pool.walkMinPairs(rows, { columns, tests, from: bounds[r], to: bounds[r + 1] }, { s, floor });
+    job.catch(() => undefined); // a later range failing while an earlier one is awaited is not unhandled: it is awaited in turn
+    inflight.push(job);
+    while (inflight.length >= depth) await take();
+  }
   while (inflight.length > 0) await take();
   return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
 }
@@ -600,7 +596,7 @@ export function nearDuplicates(set: ClusterColumns, options?: NearDuplicateOptio
 
 /** Options of `nearDuplicatesOnPool`: those of nearDuplicates, and the chunk size. */
 export interface PoolNearDuplicateOptions extends NearDuplicateOptions {
-  /** Candidate pairs sent to a worker at a time, 1..2^24 (default 32,768: about 20 ms of kernel time with MIN_128; smaller chunks cost more CPU time, larger ones more memory in each worker). */
+  /** Candidate pairs a range of the walk on a worker holds, about, 1..2^24 (default 32,768: smaller ranges cost more round trips, larger ones more memory in each worker; there are at least four ranges a worker). */
   chunkPairs?: number;
 }
 

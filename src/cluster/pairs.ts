@@ -4,6 +4,7 @@
 // it in those lists: the same counts, with memory linear in the postings instead of in the pairs.
 import type { PostingLists } from './postings.js';
 import { grow } from './postings.js';
+import { walkColumns, walkRange, type WalkColumns } from './walk.js';
 
 /** Candidate pairs with their estimates, as parallel columns (a < b). */
 export interface PairTable {
@@ -59,34 +60,6 @@ export class PairTableBuilder {
 }
 
 /**
- * The lists reordered by their first (smallest) document, with a start flag per posting (one
- * byte instead of a list id). Documents are walked in DocId order, so with the lists in that
- * order too the lists a document is in lie near those of its neighbours: memory is read nearly
- * in sequence instead of at random (measured 2× faster at 1M documents).
- */
-function byFirstDocument(post: PostingLists, nDocs: number): { docs: Uint32Array; start: Uint8Array } {
-  const { lists, listStart } = post;
-  const src = post.docs, m = src.length;
-  const firstCount = new Uint32Array(nDocs + 1);
-  for (let l = 0; l < lists; l++) firstCount[src[listStart[l]] + 1]++;
-  for (let d = 0; d < nDocs; d++) firstCount[d + 1] += firstCount[d];
-  const rank = new Uint32Array(lists);
-  for (let l = 0; l < lists; l++) rank[l] = firstCount[src[listStart[l]]]++;
-  const at = new Uint32Array(lists + 1);
-  for (let l = 0; l < lists; l++) at[rank[l] + 1] = listStart[l + 1] - listStart[l];
-  for (let r = 0; r < lists; r++) at[r + 1] += at[r];
-  const docs = new Uint32Array(m);
-  const start = new Uint8Array(m + 1);
-  for (let l = 0; l < lists; l++) {
-    let q = at[rank[l]];
-    start[q] = 1;
-    for (let i = listStart[l], e = listStart[l + 1]; i < e; i++) docs[q++] = src[i];
-  }
-  start[m] = 1;
-  return { docs, start };
-}
-
-/**
  * Calls `visit(a, b, hits)` once for every pair a < b of documents sharing at least one list,
  * with the number of lists they share; a ascending, then b ascending. Returns the pair count.
  */
@@ -104,23 +77,12 @@ export class CandidateWalk {
   /** Pairs visited so far. */
   pairs = 0;
   private a = 0;
-  private readonly docs: Uint32Array;
-  private readonly start: Uint8Array;
-  private readonly pos: Uint32Array;
-  private readonly posStart: Uint32Array;
+  private readonly columns: WalkColumns;
   private readonly counter: Uint32Array;
   private readonly touched: Uint32Array;
 
   constructor(post: PostingLists, private readonly nDocs: number) {
-    const { docs, start } = byFirstDocument(post, nDocs);
-    const m = docs.length;
-    const posStart = new Uint32Array(nDocs + 1);
-    for (let q = 0; q < m; q++) posStart[docs[q] + 1]++;
-    for (let d = 0; d < nDocs; d++) posStart[d + 1] += posStart[d];
-    const pos = new Uint32Array(m);
-    const cursor = posStart.slice(0, nDocs);
-    for (let q = 0; q < m; q++) pos[cursor[docs[q]]++] = q;
-    this.docs = docs; this.start = start; this.pos = pos; this.posStart = posStart;
+    this.columns = walkColumns(post, nDocs);
     this.counter = new Uint32Array(nDocs);
     this.touched = new Uint32Array(nDocs);
   }
@@ -131,38 +93,9 @@ export class CandidateWalk {
    * Returns true while documents remain.
    */
   next(visit: (a: number, b: number, hits: number) => void, budget: number): boolean {
-    const { docs, start, pos, posStart, counter, touched, nDocs } = this;
-    let a = this.a, visited = 0;
-    for (; a < nDocs && visited < budget; a++) {
-      const e = posStart[a + 1];
-      let t = 0;
-      for (let k = posStart[a]; k < e; k++) {
-        for (let q = pos[k] + 1; start[q] === 0; q++) {
-          const b = docs[q];
-          if (b === a) continue; // a row with a repeated value; rows should be distinct
-          if (counter[b]++ === 0) touched[t++] = b;
-        }
-      }
-      if (t === 0) continue;
-      // Few documents per row as a rule: insertion sort beats a typed-array sort call.
-      if (t > 32) touched.subarray(0, t).sort();
-      else {
-        for (let i = 1; i < t; i++) {
-          const v = touched[i];
-          let j = i - 1;
-          while (j >= 0 && touched[j] > v) { touched[j + 1] = touched[j]; j--; }
-          touched[j + 1] = v;
-        }
-      }
-      for (let i = 0; i < t; i++) {
-        const b = touched[i];
-        visit(a, b, counter[b]);
-        counter[b] = 0;
-      }
-      visited += t;
-    }
-    this.a = a;
-    this.pairs += visited;
-    return a < nDocs;
+    const r = walkRange(this.columns, this.a, this.nDocs, this.counter, this.touched, visit, budget);
+    this.a = r.next;
+    this.pairs += r.pairs;
+    return this.a < this.nDocs;
   }
 }

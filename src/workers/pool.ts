@@ -14,6 +14,7 @@ import { checkContentTables, type ContentTables } from '../sketch/content.js';
 import type { SiteTemplate } from '../template/learn.js';
 import { compiledModule } from '../wasm/instance.js';
 import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
+import type { WalkedPairs, WalkJob } from '../cluster/walk.js';
 import type { LineJob } from '../io/read-back.js';
 import { packBatch, type EstimateMessage, type FromWorker, type JobMessage, type TemplateJob, type ToWorker } from './protocol.js';
 
@@ -87,6 +88,14 @@ export interface Pool {
    */
   estimateMinPairs(rows: MinRows, a: Uint32Array, b: Uint32Array, options: EstimateMinPairsOptions): Promise<MinChunkEstimates>;
   /**
+   * Takes MIN_s sketch rows and a walk job (a range of documents, the walk's columns and the pair
+   * tests, on SharedArrayBuffers: `walkColumns(post, n, true)`); returns the pairs the range's walk
+   * keeps whose estimates reach `floor`, with their estimates (index k is walked pair k), in walk
+   * order, and the candidates counted: the same as walking those documents and estimating their
+   * pairs on one thread. Needs SharedArrayBuffer.
+   */
+  walkMinPairs(rows: MinRows, job: WalkJob, options: EstimateMinPairsOptions): Promise<{ estimates: MinChunkEstimates; walked: WalkedPairs }>;
+  /**
    * Takes a site's sampled pages and how to learn (the site's key, share, heavy); returns the
    * template learnt from them on one worker, as `learnFromPages` on the calling thread. It goes
    * before batches already waiting: the site's pages wait for it, and it is a few pages.
@@ -113,7 +122,7 @@ interface Call {
   /** A sketch call of JSONL lines read back (each batch gets its slice). */
   lines?: LineJob;
   n: number;
-  results: ({ start: number; end: number; columns?: SketchColumns; lineErrors?: { index: number; message: string }[]; fingerprints?: BigUint64Array; estimates?: MinChunkEstimates; template?: { table: BigUint64Array; site: SiteTemplate } } | undefined)[];
+  results: ({ start: number; end: number; columns?: SketchColumns; lineErrors?: { index: number; message: string }[]; fingerprints?: BigUint64Array; estimates?: MinChunkEstimates; walked?: WalkedPairs; template?: { table: BigUint64Array; site: SiteTemplate } } | undefined)[];
   remaining: number;
   done: number;
   onProgress?: (done: number, total: number) => void;
@@ -204,6 +213,27 @@ class WorkerPool implements Pool {
     return call.results[0]!.estimates!;
   }
 
+  async walkMinPairs(rows: MinRows, job: WalkJob, options: EstimateMinPairsOptions): Promise<{ estimates: MinChunkEstimates; walked: WalkedPairs }> {
+    if (options === null || typeof options !== 'object') throw new ResembleError('E_OPTION', 'expected an options object { s, floor? } for walkMinPairs');
+    rejectUnknown(options, ['s', 'floor'], 'walkMinPairs');
+    const s = intOption('s', options.s ?? null, 0, 1, 0x7fffffff);
+    const floor = numberOption('floor', options.floor, 0, 0, 1);
+    const c = job?.columns;
+    const onShared = (v: ArrayBufferView | undefined) => v === undefined || v.buffer instanceof SharedArrayBuffer;
+    if (!(c && [c.docs, c.start, c.pos, c.posStart, job.tests?.keyOffsets, job.tests?.rowOffsets, job.tests?.ignored].every(onShared))) {
+      throw new ResembleError('E_INPUT', 'walkMinPairs: expected a walk job whose columns and tests are on SharedArrayBuffers (walkColumns(post, n, true))');
+    }
+    if (!(Number.isInteger(job.from) && Number.isInteger(job.to) && job.from >= 0 && job.from <= job.to && job.to < c.posStart.length)) {
+      throw new ResembleError('E_INPUT', `walkMinPairs: expected a range of documents within 0..${c.posStart.length - 1}, got ${job.from}..${job.to}`);
+    }
+    this.usable();
+    const shared = sharedRows(rows);
+    const none = new Uint32Array(0);
+    const call = await this.runEstimate({ type: 'estimate', rows: shared, a: none, b: none, s, floor, walk: job }, Math.max(1, job.to - job.from));
+    const r = call.results[0]!;
+    return { estimates: r.estimates!, walked: r.walked! };
+  }
+
   async learnTemplate(docs: ArrayLike<DocInput>, how: TemplateJob): Promise<{ table: BigUint64Array; site: SiteTemplate }> {
     this.checkDocs(docs, 'learnTemplate');
     if (how === null || typeof how !== 'object' || typeof how.key !== 'string') throw new ResembleError('E_OPTION', 'learnTemplate: expected { key, share, heavy }');
@@ -239,10 +269,10 @@ class WorkerPool implements Pool {
     compiledModule(); // throws E_NOT_INITIALIZED before `await init()`
   }
 
-  private runEstimate(estimate: Omit<EstimateMessage, 'id'>): Promise<Call> {
+  private runEstimate(estimate: Omit<EstimateMessage, 'id'>, n = estimate.a.length): Promise<Call> {
     return new Promise<Call>((resolve, reject) => {
       const call: Call = {
-        kind: 'estimate', docs: [], estimate, n: estimate.a.length, results: [undefined], remaining: 1, done: 0, failed: false,
+        kind: 'estimate', docs: [], estimate, n, results: [undefined], remaining: 1, done: 0, failed: false,
         resolve: () => resolve(call), reject,
       };
       this.calls.add(call);
@@ -374,7 +404,7 @@ class WorkerPool implements Pool {
           ? { start: task.start, end: task.end, fingerprints: msg.fingerprints }
           : msg.type === 'template'
             ? { start: task.start, end: task.end, template: { table: msg.table, site: msg.site } }
-            : { start: task.start, end: task.end, estimates: msg.estimates };
+            : { start: task.start, end: task.end, estimates: msg.estimates, walked: msg.walked };
       call.done += task.end - task.start;
       call.remaining--;
       try {
@@ -415,9 +445,12 @@ class WorkerPool implements Pool {
     this.calls.delete(call);
     this.queue = this.queue.slice(this.head).filter((t) => t.call !== call);
     this.head = 0;
-    const where = task ? `${call.kind === 'estimate' ? 'pairs' : 'documents'} ${task.start}..${task.end - 1}: ` : '';
-    const detail = task ? { first: task.start, last: task.end - 1 } : {};
-    call.reject(new ResembleError(errorCode(code), `worker pool ${CALL_NAMES[call.kind]}: ${where}${message}`, detail));
+    // a walk names its range of documents
+    const walk = call.estimate?.walk;
+    const [first, last] = walk ? [walk.from, walk.to - 1] : task ? [task.start, task.end - 1] : [0, -1];
+    const where = task ? `${call.kind === 'estimate' && !walk ? 'pairs' : 'documents'} ${first}..${last}: ` : '';
+    const detail = task ? { first, last } : {};
+    call.reject(new ResembleError(errorCode(code), `worker pool ${walk ? 'walkMinPairs' : CALL_NAMES[call.kind]}: ${where}${message}`, detail));
   }
 }
 

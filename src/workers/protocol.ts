@@ -1,11 +1,13 @@
 // The messages between the pool and its workers. Documents travel packed: one ArrayBuffer of
 // bytes plus end offsets per batch, transferred (not copied) to the worker; results come back as
 // the SketchSet's typed-array columns, transferred too. A chunk of pairs to estimate travels as
-// two id columns; the sketch rows it names are read from a SharedArrayBuffer every worker sees.
+// two id columns, or as a range of documents whose pairs the worker walks itself; the sketch rows
+// (and the walk's postings) are read from SharedArrayBuffers every worker sees.
 import type { SketchColumns } from '../sketch/sketch-set.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { ContentTables } from '../sketch/content.js';
 import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
+import type { WalkedPairs, WalkJob } from '../cluster/walk.js';
 import type { SiteTemplate } from '../template/learn.js';
 import type { LineJob } from '../io/read-back.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
@@ -50,6 +52,8 @@ export interface EstimateMessage {
   s: number;
   /** Pairs whose resemblance and containments are all below this are not sent back. */
   floor: number;
+  /** A range of documents to walk for the pairs instead of a and b (which are then empty): the worker walks it, tests and estimates its pairs. */
+  walk?: WalkJob;
 }
 
 export type ToWorker = InitMessage | JobMessage | EstimateMessage;
@@ -62,7 +66,7 @@ export type ToWorker = InitMessage | JobMessage | EstimateMessage;
 export type FromWorker =
   | { type: 'sketch'; id: number; columns: SketchColumns; spare?: ArrayBuffer; lineErrors?: { index: number; message: string }[] }
   | { type: 'fingerprint'; id: number; fingerprints: BigUint64Array; spare?: ArrayBuffer }
-  | { type: 'estimate'; id: number; estimates: MinChunkEstimates; spare?: undefined }
+  | { type: 'estimate'; id: number; estimates: MinChunkEstimates; walked?: WalkedPairs; spare?: undefined }
   | { type: 'template'; id: number; table: BigUint64Array; site: SiteTemplate; spare?: ArrayBuffer }
   | { type: 'error'; id: number; code?: string; message: string };
 

@@ -1,8 +1,10 @@
 // The worker side, shared by the Node and browser worker scripts: instantiate the module the pool
 // sent, then answer each batch with the same sketchMany / fingerprintMany / template learning the
-// main thread would run, and each chunk of pairs with the same MIN_s kernel.
+// main thread would run, and each chunk of pairs (or range of documents to walk for them) with the
+// same MIN_s kernel.
 import { ResembleError } from '../errors.js';
 import { estimateMinChunk } from '../cluster/estimate.js';
+import { walkPairs } from '../cluster/walk.js';
 import { fingerprintMany } from '../sketch/rabin.js';
 import { learnFromPages } from '../template/learn.js';
 import { sketchMany } from '../sketch/sketch.js';
@@ -24,6 +26,16 @@ export function serve(msg: ToWorker, linePages?: LinePages): { reply: FromWorker
   }
   try {
     if (initError) throw initError;
+    if (msg.type === 'estimate' && msg.walk) {
+      // the range's pairs, walked here, then estimated; only the pairs the estimates keep go back
+      const w = walkPairs(msg.walk);
+      const e = estimateMinChunk(msg.rows, w.a, w.b, msg.s, msg.floor);
+      const k = e.index.length;
+      const walked = { a: new Uint32Array(k), b: new Uint32Array(k), hits: new Uint32Array(k), candidates: w.candidates };
+      for (let j = 0; j < k; j++) { const i = e.index[j]; walked.a[j] = w.a[i]; walked.b[j] = w.b[i]; walked.hits[j] = w.hits[i]; e.index[j] = j; }
+      return { reply: { type: 'estimate', id: msg.id, estimates: e, walked },
+        transfer: buffersOf([e.index, e.shared, e.resemblance, e.containmentAB, e.containmentBA, walked.a, walked.b, walked.hits]) };
+    }
     if (msg.type === 'estimate') {
       const estimates = estimateMinChunk(msg.rows, msg.a, msg.b, msg.s, msg.floor);
       const e = estimates;

@@ -70,7 +70,9 @@ const BUDGETS: { file: string; what: string; gzip: number }[] = [
   // estimator module's header it brings): 11.5 KB before, 13.4 KB then.
   // The workers took template learning as well (a site's block fingerprints, its table and what its
   // sample shows: about 1.7 KB, 13.2 KB alone): 14 → 16 KB with both, 15.3 KB then.
-  { file: 'worker-browser.js', what: 'Web Worker script of the pool', gzip: 16 * KB },
+  // 16 → 18 KB when the workers walked the candidate pairs themselves (walk.ts: the walk's loop,
+  // the pair tests and a range's job, about 1.5 KB gzipped): 15.7 KB before, 17.2 KB then.
+  { file: 'worker-browser.js', what: 'Web Worker script of the pool', gzip: 18 * KB },
 ];
 
 console.log(ensureDist('browser'));

@@ -11,6 +11,10 @@ import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { init } from '../../src/index.js';
 import { createPool, type Pool } from '../../src/workers/node.js';
 import { Rng, columnsFromSets, randomSet, variant } from './helpers.js';
+import { buildPostings } from '../../src/cluster/postings.js';
+import { walkColumns } from '../../src/cluster/walk.js';
+
+const sharedU32 = (v: Uint32Array) => { const c = new Uint32Array(new SharedArrayBuffer(v.byteLength)); c.set(v); return c; };
 import { rejects } from '../helpers/rejects.js';
 
 await init();
@@ -177,7 +181,15 @@ test('estimateMinPairs: bad input and options are rejected; a failing or crashed
   sameRows(rowsOf(await failing.estimateMinPairs(set, a, ok, { s: 16 })), expected(set, a, ok, 0).ts, 'after a crash');
   // nearDuplicatesOnPool passes a failing chunk's error on
   const big = columnsFromSets(families(35, 80), { kind: 'min', s: 777 });
-  await rejects(nearDuplicatesOnPool(big, failing, { chunkPairs: 50 }), 'E_WASM', /worker pool estimateMinPairs: pairs 0\.\.\d+: the worker stopped/);
+  await rejects(nearDuplicatesOnPool(big, failing, { chunkPairs: 50 }), 'E_WASM', /worker pool walkMinPairs: documents 0\.\.\d+: the worker stopped/);
+  // a walk job's columns must be shared, its range within them
+  const post = buildPostings(set.values, set.offsets, { cap: 100, keepSingletons: false, keepKeys: false });
+  const tests = { keyOffsets: set.offsets, minHits: 1, shortUnion: 0, rowOffsets: set.offsets, s: 16, floor: 0 };
+  await rejects(pool.walkMinPairs(set, { columns: walkColumns(post, set.size), tests, from: 0, to: set.size }, { s: 16 }), 'E_INPUT', /SharedArrayBuffers/);
+  const sharedTests = { ...tests, keyOffsets: sharedU32(set.offsets), rowOffsets: sharedU32(set.offsets) };
+  await rejects(pool.walkMinPairs(set, { columns: walkColumns(post, set.size, true), tests: sharedTests, from: 2, to: set.size + 1 }, { s: 16 }), 'E_INPUT', /range of documents/);
+  const walked = await pool.walkMinPairs(set, { columns: walkColumns(post, set.size, true), tests: sharedTests, from: 0, to: set.size }, { s: 16 });
+  assert.ok(walked.walked.a.length > 0 && walked.walked.candidates >= walked.walked.a.length);
   await rejects(nearDuplicatesOnPool(set, {} as never), 'E_OPTION', /pool/);
   await rejects(nearDuplicatesOnPool(set, pool, { chunkPairs: 0 }), 'E_OPTION', /chunkPairs/);
   await rejects(nearDuplicatesOnPool(set, pool, { nope: 1 } as never), 'E_OPTION', /nope/);
