@@ -154,7 +154,7 @@ export function dupsSummary(found: FoundNearDuplicates, seconds: number): string
   const parts = [
     `dups: ${plural(c.count, 'cluster')} of near-duplicates hold ${count(c.stats.clusteredDocuments)} of ${plural(pages, 'page')} (${count(copies)} of them exact or equivalent copies)`,
     `${plural(s.candidatePairs, 'candidate pair')} compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(c.stats.acceptedPairs)} joined`
-      + (found.nearPairs > 0 ? `, ${count(found.nearPairs)} near the threshold (${count(found.exactPairs)} checked exactly, the others between pages already joined)` : ''),
+      + (found.nearPairs > 0 ? `, ${count(found.nearPairs)} near the threshold ${found.exactPairs === found.nearPairs ? 'checked exactly' : `(${count(found.exactPairs)} checked exactly, the others between pages already joined)`}` : ''),
   ];
   if (s.lsh) parts.push(`lsh ${s.lsh.bands} bands × ${s.lsh.rows} rows`);
   parts.push(`${rateText(crawl.bytes, seconds)}, ${plural(crawl.workers, 'worker')}`);
