@@ -80,11 +80,30 @@ const CHARSET_DECL = /(<meta\b[^>]*?\bcharset\s*=\s*["']?\s*)utf-8/gi;
 const XML_DECL = /(<\?xml\b[^>]*?\bencoding\s*=\s*["'])utf-8/i;
 
 /**
+ * Vietnamese as windows-1258 writes it: a letter it holds as it is, any other as a letter it holds
+ * and a combining tone mark (ệ as ê and U+0323), as Vietnamese legacy pages were saved.
+ */
+function cp1258Form(text: string): string {
+  const held = new Set(new TextDecoder('windows-1258').decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i)));
+  return [...text].map((ch) => {
+    if (ch < '\x80' || held.has(ch)) return ch;
+    const d = ch.normalize('NFD');
+    for (let j = 1; j < d.length; j++) {
+      const rest = (d.slice(0, j) + d.slice(j + 1)).normalize('NFC');
+      if (held.has(d[j]) && (rest < '\x80' || held.has(rest))) return rest + d[j];
+    }
+    return ch;
+  }).join('');
+}
+
+/**
  * Takes UTF-8 HTML and a legacy charset; returns it encoded in that charset with its meta tag (and
  * XML prolog) declaring it, or (`declare` false) with no declaration left. Characters the charset cannot hold become numeric character references,
- * as browsers' "save as" does, so the decoded text is unchanged.
+ * as browsers' "save as" does, so the decoded text is unchanged (windows-1258: Vietnamese letters
+ * written as a letter and a combining tone mark, as that charset holds them).
  */
 export function reencode(html: string, charset: string, declare = true): Uint8Array {
+  if (new TextDecoder(charset).encoding === 'windows-1258') html = cp1258Form(html);
   let declared = 0;
   let text = html.replace(CHARSET_DECL, (_m, head: string) => { declared++; return head + charset; }).replace(XML_DECL, `$1${charset}`);
   if (declared === 0) throw new Error(`no meta charset to rewrite for ${charset}`);
@@ -117,8 +136,16 @@ export function absolutize(html: string, base: string): string {
   });
 }
 
-/** Decodes a page's bytes in its charset. */
-export const decode = (p: Pick<Page, 'bytes' | 'charset'>) => new TextDecoder(p.charset).decode(p.bytes);
+/**
+ * Decodes a page's bytes in its charset: its text as its reader sees it. windows-1258 writes Vietnamese tone marks as combining
+ * characters, canonically equivalent to the precomposed letters of its UTF-8 original, so its text
+ * is taken in composed form (NFC).
+ */
+export const decode = (p: Pick<Page, 'bytes' | 'charset'>) => {
+  const d = new TextDecoder(p.charset);
+  const text = d.decode(p.bytes);
+  return d.encoding === 'windows-1258' ? text.normalize('NFC') : text;
+};
 
 /** Takes the plan and the extracted source folders; returns every page of the crawl, in the order a folder walk reads them. */
 export function layOut(works: Work[], copies: CopySpec[], sources: Source[], sourceDir: (s: Source) => string): Page[] {

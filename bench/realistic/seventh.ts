@@ -7,7 +7,8 @@
  * Russian translations in folders under the English one, each translation mirrored in a legacy
  * charset with no declaration (Shift_JIS, ISO-2022-JP, KOI8-R); and the Debian Administrator's
  * Handbook in Turkish, Czech and Polish, half of each mirrored with no declaration (in ISO-8859-9,
- * ISO-8859-2 and windows-1250). Mirrors shift prefixes, copy part of a manual, make links absolute;
+ * ISO-8859-2 and windows-1250), and in Vietnamese, mirrored whole in windows-1258 (its tone marks
+ * combining characters) with no declaration. Mirrors shift prefixes, copy part of a manual, make links absolute;
  * single pages are copied onto a blog; no host root page is crawled.
  *
  *   node --max-old-space-size=8192 --import tsx bench/realistic/seventh.ts [--sources DIR] [--out DIR]
@@ -43,6 +44,8 @@ export const SEVENTH_SOURCES: Source[] = [
     licence: 'GPL-2.0+ or CC-BY-SA-3.0', upstream: 'The Debian Administrator\'s Handbook, Debian 11, Czech (Publican/DocBook)' },
   { id: 'handbook-pl', kind: 'deb', package: 'debian-handbook', version: '11.20220922', html: 'usr/share/doc/debian-handbook/html/pl-PL',
     licence: 'GPL-2.0+ or CC-BY-SA-3.0', upstream: 'The Debian Administrator\'s Handbook, Debian 11, Polish (Publican/DocBook)' },
+  { id: 'handbook-vi', kind: 'deb', package: 'debian-handbook', version: '11.20220922', html: 'usr/share/doc/debian-handbook/html/vi-VN',
+    licence: 'GPL-2.0+ or CC-BY-SA-3.0', upstream: 'The Debian Administrator\'s Handbook, Debian 11, Vietnamese (Publican/DocBook)' },
   { id: 'devref-ru', kind: 'deb', package: 'developers-reference-ru', version: '12.18', html: 'usr/share/developers-reference/ru',
     licence: 'MIT', upstream: 'Debian Developer\'s Reference 12.18, Russian (Sphinx)' },
 ];
@@ -62,6 +65,7 @@ export const SEVENTH_WORKS: Work[] = [
   { id: 'handbook-tr', title: 'Debian Administrator\'s Handbook, Turkish (Publican/DocBook)', releases: { 'handbook-tr': { release: '11.20220922', line: '11' } } },
   { id: 'handbook-cs', title: 'Debian Administrator\'s Handbook, Czech (Publican/DocBook)', releases: { 'handbook-cs': { release: '11.20220922', line: '11' } } },
   { id: 'handbook-pl', title: 'Debian Administrator\'s Handbook, Polish (Publican/DocBook)', releases: { 'handbook-pl': { release: '11.20220922', line: '11' } } },
+  { id: 'handbook-vi', title: 'Debian Administrator\'s Handbook, Vietnamese (Publican/DocBook)', releases: { 'handbook-vi': { release: '11.20220922', line: '11' } } },
 ];
 
 const part = (fraction: number, salt: string) => ({ fraction, salt });
@@ -116,6 +120,10 @@ export const SEVENTH_COPIES: CopySpec[] = [
   { id: 'handbook-pl-origin', work: 'handbook-pl', source: 'handbook-pl', host: DEB, prefix: '/doc/manuals/debian-handbook/pl-PL/', select: { all: true }, note: 'origin' },
   { id: 'handbook-pl-1250', work: 'handbook-pl', source: 'handbook-pl', host: 'dokumentacja.example.pl', prefix: '/debian/podrecznik/', select: part(0.5, 'seven-pl'),
     charset: 'windows-1250', undeclared: true, note: 'partial mirror re-encoded in windows-1250, undeclared' },
+  // The handbook in Vietnamese, mirrored whole in windows-1258 with no declaration.
+  { id: 'handbook-vi-origin', work: 'handbook-vi', source: 'handbook-vi', host: DEB, prefix: '/doc/manuals/debian-handbook/vi-VN/', select: { all: true }, note: 'origin' },
+  { id: 'handbook-vi-1258', work: 'handbook-vi', source: 'handbook-vi', host: 'tailieu.example.vn', prefix: '/debian/so-tay/', select: { all: true },
+    charset: 'windows-1258', undeclared: true, note: 'mirror re-encoded in windows-1258, undeclared' },
   // Single pages copied onto a blog with their names.
   { id: 'single-vim', work: 'vim', source: 'vim-9.0', host: 'blog.example.net', prefix: '/vim/', select: { single: [['quickref.html', 'quickref.html']] },
     note: 'single page copied with its name' },
