@@ -4,6 +4,7 @@
  * the crawl was built: every page's work, release and copy, its corresponding page in every other
  * copy, the relation of every pair of copies and of every pair of hosts.
  */
+import { cp1258Form } from './cp1258.js';
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,23 +79,6 @@ export function fileToUrl(file: string): string {
 
 const CHARSET_DECL = /(<meta\b[^>]*?\bcharset\s*=\s*["']?\s*)utf-8/gi;
 const XML_DECL = /(<\?xml\b[^>]*?\bencoding\s*=\s*["'])utf-8/i;
-
-/**
- * Vietnamese as windows-1258 writes it: a letter it holds as it is, any other as a letter it holds
- * and a combining tone mark (ệ as ê and U+0323), as Vietnamese legacy pages were saved.
- */
-function cp1258Form(text: string): string {
-  const held = new Set(new TextDecoder('windows-1258').decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i)));
-  return [...text].map((ch) => {
-    if (ch < '\x80' || held.has(ch)) return ch;
-    const d = ch.normalize('NFD');
-    for (let j = 1; j < d.length; j++) {
-      const rest = (d.slice(0, j) + d.slice(j + 1)).normalize('NFC');
-      if (held.has(d[j]) && (rest < '\x80' || held.has(rest))) return rest + d[j];
-    }
-    return ch;
-  }).join('');
-}
 
 /**
  * Takes UTF-8 HTML and a legacy charset; returns it encoded in that charset with its meta tag (and

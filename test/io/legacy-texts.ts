@@ -1,6 +1,8 @@
 // Pages in legacy charsets for the charset tests (Node's and Chromium's): a few sentences of
 // each language about configuring a server, written for these tests, and the charsets each is
 // encoded in with the charset sniffCharset must find.
+import { cp1258Form } from '../../bench/realistic/cp1258.js';
+
 export const TEXTS: Record<string, string> = {
   ja: 'このマニュアルでは、サーバーの設定方法と、パッケージを管理するための基本的な手順を説明します。設定ファイルを変更した後は、必ずサービスを再起動してください。詳しい情報は次の章を参照してください。',
   zhHans: '本手册介绍如何配置服务器，以及管理软件包的基本步骤。修改配置文件以后，请重新启动相应的服务。更多的信息请参考下一章，这里只说明最常用的命令和选项。',
@@ -24,17 +26,7 @@ TEXTS.es = '¿Cómo se configura el servidor? Este manual explica también cómo
 TEXTS.ca = 'Aquest manual explica com configurar el servidor i com gestionar els paquets. Després de modificar el fitxer de configuració cal tornar a iniciar el servei: podeu conèixer els detalls al capítol següent, on també es descriu la col·lecció d\'ordres.';
 TEXTS.nb = 'Denne håndboken forklarer hvordan du setter opp tjeneren og styrer pakkene. Etter at du har endret oppsettsfilen, må tjenesten startes på nytt. Du finner flere detaljer i neste kapittel, som også beskriver miljøet og de viktigste kommandoene.';
 
-/** Vietnamese as windows-1258 writes it: a letter it holds as it is, any other as one it holds and a combining tone mark (ệ as ê and U+0323). */
-const held = new Set(new TextDecoder('windows-1258').decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i)));
-const cp1258Form = (text: string) => [...text].map((ch) => {
-  if (ch < '\x80' || held.has(ch)) return ch;
-  const d = ch.normalize('NFD');
-  for (let j = 1; j < d.length; j++) {
-    const rest = (d.slice(0, j) + d.slice(j + 1)).normalize('NFC');
-    if (held.has(d[j]) && (rest < '\x80' || held.has(rest))) return rest + d[j];
-  }
-  return ch;
-}).join('');
+// Vietnamese as windows-1258 writes it: a letter it holds as it is, any other as one it holds and a combining tone mark (ệ as ê and U+0323).
 TEXTS.vi = cp1258Form('Tài liệu này hướng dẫn cách cấu hình máy chủ và cách quản lý các gói phần mềm. Sau khi sửa tệp cấu hình, bạn cần khởi động lại dịch vụ. Thông tin chi tiết nằm trong chương tiếp theo, nơi mô tả các lệnh cơ bản và tùy chọn của chúng.');
 
 export const TURKISH = 'Bu kılavuz sunucunun nasıl yapılandırılacağını ve paketlerin nasıl yönetileceğini açıklar. Yapılandırma dosyasını değiştirdikten sonra ilgili hizmeti yeniden başlatmanız gerekir. Daha fazla bilgi için sistem yöneticinize başvurun ve günlük dosyalarını düzenli olarak inceleyin.';
