@@ -1,11 +1,13 @@
 // The candidate step's pair counting against brute force: every pair of documents sharing a list,
 // with the number of lists shared, a ascending then b ascending; and the walk in steps of any
-// budget visits the same pairs in the same order as one call.
+// budget visits the same pairs in the same order as one call; so do ranges of documents walked
+// apart (walkPairs, as the pool's workers walk them) over bounds of any number of parts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CandidateWalk, forEachCandidate } from '../../src/cluster/pairs.js';
 import { buildPostings } from '../../src/cluster/postings.js';
 import { Rng, columnsFromSets, randomSet, variant } from './helpers.js';
+import { pairTests, walkBounds, walkColumns, walkPairs } from '../../src/cluster/walk.js';
 
 function corpus(seed: number): { values: BigUint64Array; offsets: Uint32Array; size: number; sets: bigint[][] } {
   const rng = new Rng(seed);
@@ -56,6 +58,41 @@ test('forEachCandidate and the walk in steps of any budget visit the brute-force
         assert.ok(steps > 1 || budget > want.length, 'several steps');
         assert.not.ok(walk.next(() => assert.unreachable('no pair after the end'), budget));
       }
+    }
+  }
+});
+
+test('ranges walked apart (walkPairs over walkBounds) give the pairs of one walk, in order, with the pair tests applied', () => {
+  for (const seed of [4, 5]) {
+    const c = corpus(seed);
+    const docs = Uint32Array.from({ length: c.size }, (_, i) => i);
+    const post = buildPostings(c.values, c.offsets, { cap: 3, keepSingletons: false, keepKeys: false, docs, countIgnored: true });
+    const columns = walkColumns(post, c.size, seed === 5);
+    assert.is(columns.docs.buffer instanceof SharedArrayBuffer, seed === 5, 'columns in shared memory when asked');
+    // rows shorter than s, so the worth test bounds them: shared values plus common ones against the smaller row
+    const tests = { keyOffsets: c.offsets, minHits: 2, shortUnion: 8, rowOffsets: c.offsets, s: 1000, floor: 0.5, ignored: post.ignoredPerDoc };
+    const { candidate, worth } = pairTests(tests);
+    const want: string[] = [];
+    let candidates = 0;
+    forEachCandidate(post, c.size, (a, b, h) => { if (!candidate(a, b, h)) return; candidates++; if (worth(a, b, h)) want.push(`${a},${b},${h}`); });
+    assert.ok(want.length > 20 && candidates > want.length, `${want.length} of ${candidates} candidates kept`);
+    for (const [minParts, partSteps] of [[1, Infinity], [3, Infinity], [2, 40], [1000, Infinity]]) {
+      const bounds = walkBounds(columns, c.size, minParts, partSteps);
+      assert.is(bounds[0], 0);
+      assert.is(bounds[bounds.length - 1], c.size);
+      for (let i = 1; i < bounds.length; i++) assert.ok(bounds[i] > bounds[i - 1], 'ascending, no empty range');
+      // as many parts as asked (a document with no pairs after it may end a part or not)
+      assert.ok(bounds.length - 1 >= Math.min(minParts, c.size / 2), `${bounds.length - 1} parts for ${minParts}`);
+      if (partSteps < Infinity) assert.ok(bounds.length - 1 > 3, `${bounds.length - 1} parts of at most ${partSteps} steps`);
+      const got: string[] = [];
+      let counted = 0;
+      for (let r = 0; r + 1 < bounds.length; r++) {
+        const w = walkPairs({ columns, tests, from: bounds[r], to: bounds[r + 1] });
+        counted += w.candidates;
+        for (let k = 0; k < w.a.length; k++) got.push(`${w.a[k]},${w.b[k]},${w.hits[k]}`);
+      }
+      assert.equal(got, want, `seed ${seed}: ${bounds.length - 1} ranges`);
+      assert.is(counted, candidates);
     }
   }
 });
