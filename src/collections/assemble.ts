@@ -59,6 +59,8 @@ export interface AssemblyContext {
   readonly rootScore: ArrayLike<number>;
   readonly minSize: number;
   readonly minShare: number;
+  /** Page → 1 for HTML, 0 for other text, when known (`SimilarPages.kinds`): only HTML pages in no collection count against a share. */
+  readonly kinds?: Uint8Array;
 }
 
 /** A collection being assembled: its host, listed pages, and the virtual pages it was grown through. */
@@ -80,8 +82,8 @@ function rowPlace(ctx: AssemblyContext, pages: number[]): { prefix: string; exte
  * Takes the rows grown over the links (a root per node) and the context; returns the similar
  * clusters. Rows of two or more pages in replicated trivial clusters are the candidate
  * collections. Two collections are copies of each other when they share at least two columns and
- * at least `minShare` of the smaller one, counting its pages and the crawled pages under its
- * prefix that are in no collection: a translation that shares a few untranslated pages with the
+ * at least `minShare` of the smaller one, counting its pages and the crawled (HTML) pages under
+ * its prefix that are in no collection: a translation that shares a few untranslated pages with the
  * original, or a chapter that shares a page with another manual, stays apart, while a partial copy
  * (all of its pages shared) or a fragment of one joins.
  * Copies are gathered by union-find into clusters; each cluster's columns are the trivial clusters
@@ -105,11 +107,16 @@ export function assembleFromRows(ctx: AssemblyContext): SimilarCluster[] {
   ctx.inRow = Uint8Array.from(rowOf, (x) => (x >= 0 ? 1 : 0));
   // What a collection is measured against: its pages and the pages under its prefix that are in no
   // collection (a fragment of a copy is not diluted by the copy's other fragments; a few replicated
-  // pages of an unreplicated manual are).
+  // pages of an unreplicated manual are). When the kinds are known, only HTML pages count there:
+  // the sources, scripts and stylesheets a manual ships beside its pages, that no link grows a
+  // collection through, are not pages of an unreplicated manual.
   const weight = rows.map((r) => r.pages.length);
   if (ctx.sorted) {
     const alone = new Uint32Array(n + 1);
-    for (let i = 0; i < n; i++) alone[i + 1] = alone[i] + (rowOf[ctx.sorted.order[i]] < 0 ? 1 : 0);
+    for (let i = 0; i < n; i++) {
+      const p = ctx.sorted.order[i];
+      alone[i + 1] = alone[i] + (rowOf[p] < 0 && (!ctx.kinds || ctx.kinds[p] === 1) ? 1 : 0);
+    }
     rows.forEach((r, x) => { const { lo, hi } = ctx.sorted!.range(r.prefix); weight[x] += alone[hi] - alone[lo]; });
   }
 

@@ -116,7 +116,7 @@ export function findCollections(graph: PageGraph, similarity: SimilarPages | Tri
   const rootScore = o.rootScore ?? interSiteInLinks(graph);
   const inLinks = reverseLinks(graph);
   const stats = { trivialClusters: trivial.count, splitClusters: 0, replicatedEdges: 0, linksJoined: 0, linksRefused: 0, virtualPages: 0, mergeEdges: 0, dropped: 0, joinedByPath: 0 };
-  const base = { graph, urls, sorted: urls ? new SortedUrls(urls) : undefined, inLinks, rootScore, minSize: o.minSize, minShare: o.minShare };
+  const base = { graph, urls, sorted: urls ? new SortedUrls(urls) : undefined, inLinks, rootScore, minSize: o.minSize, minShare: o.minShare, kinds: similar?.kinds };
 
   let clusters: SimilarCluster[];
   if (o.growth === 'paper') {

@@ -18,7 +18,7 @@ export { replicatedCollections, type ReplicatedOptions } from './replicated.js';
 export { clusterRecord, type ClusterRecord, type CollectionRecord } from './report.js';
 export { rollUp, type RollUpEntry, type RollUpError, type RollUpOptions, type RollUpReplica } from './rollup.js';
 export { growRows, type Rows } from './rows.js';
-export { DEFAULT_SIMILARITY, chunkParamsOf, parseSimilarity, similarFromChunks, similarFromSketches, similarPages, type SimilarPages, type Similarity } from './similarity.js';
+export { DEFAULT_SIMILARITY, chunkParamsOf, parseSimilarity, sameKindOnly, similarFromChunks, similarFromSketches, similarPages, type SimilarPages, type Similarity } from './similarity.js';
 export { relationOf, replicaSummary, type Relation, type ReplicaRecord, type ReplicaSide, type SummaryOptions } from './summary.js';
 export { trivialFromLabels, trivialFromPairs, type TrivialClusters } from './trivial.js';
 export { virtualPages, withVirtualPages, type ExternalLinks, type VirtualPages } from './virtual-pages.js';

@@ -110,6 +110,8 @@ export interface SimilarPages {
   readonly ignoredValues: number;
   /** Pages with no text (never similar to anything). */
   readonly emptyPages: number;
+  /** Page → 1 for HTML, 0 for other text, when the pages were kept to their kind (`sameKindOnly`). */
+  readonly kinds?: Uint8Array;
 }
 
 /**
@@ -252,6 +254,42 @@ function prepareSketches(set: SketchSet, sim: Extract<Similarity, { kind: 'sketc
       return closure(n, label, { ...pairs, score }, pairs.ignoredValues, emptyPages, set.lexicalFp, estimate);
     },
   };
+}
+
+/**
+ * Takes similar pages and a kind per page (1 for HTML, 0 for any other text: a manual's reST or
+ * Markdown sources, its scripts and stylesheets); returns them with no page similar to a page of
+ * the other kind. A page's source text shares most of its lines with the page (Sphinx's
+ * `_sources/x.rst.txt` beside `x.html`), so the test puts both in one trivial cluster: one column
+ * holding two pages of each copy, which no collection can hold (Definition 5), and growth over the
+ * links then breaks the copies apart. A copy of a page is a page of its kind: HTML with HTML, text
+ * with text. Pairs across kinds are dropped, copies of one text are one page per kind (`label`),
+ * and the trivial clusters are made again. Unchanged when every page is of one kind.
+ */
+export function sameKindOnly(similar: SimilarPages, kinds: Uint8Array): SimilarPages {
+  const n = similar.label.length;
+  if (kinds.length !== n) throw optionError('kinds', `one kind per page (${n})`, `${kinds.length} kinds`);
+  let mixed = false;
+  for (let i = 1; i < n && !mixed; i++) mixed = kinds[i] !== kinds[0];
+  if (!mixed) return similar;
+  // each text's first page of each kind represents its copies of that kind
+  const label = new Uint32Array(n);
+  const firstOf = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const rep = similar.label[i];
+    if (kinds[rep] === kinds[i]) { label[i] = rep; continue; }
+    const key = rep * 2 + kinds[i];
+    const first = firstOf.get(key);
+    if (first === undefined) firstOf.set(key, i);
+    label[i] = first ?? i;
+  }
+  const keep: number[] = [];
+  for (let k = 0; k < similar.a.length; k++) if (kinds[similar.a[k]] === kinds[similar.b[k]]) keep.push(k);
+  const pick = (x: Uint32Array) => Uint32Array.from(keep, (k) => x[k]);
+  const resemblanceOf = (a: number, b: number) => (kinds[a] === kinds[b] ? similar.resemblance(a, b) : 0);
+  const kept = closure(n, label, { a: pick(similar.a), b: pick(similar.b), shared: pick(similar.shared), score: Float64Array.from(keep, (k) => similar.score[k]) },
+    similar.ignoredValues, similar.emptyPages, similar.textFp, resemblanceOf);
+  return { ...kept, kinds };
 }
 
 function closure(

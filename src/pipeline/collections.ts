@@ -6,7 +6,7 @@ import { WebGraph } from '../graph/web-graph.js';
 import { utf8Bytes } from '../graph/document.js';
 import type { ReadOptions } from '../io/options.js';
 import { chunkFingerprints, type ChunkColumns } from '../collections/chunks.js';
-import { chunkParamsOf, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from '../collections/similarity.js';
+import { chunkParamsOf, sameKindOnly, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from '../collections/similarity.js';
 import { icebergWithDuckDB } from '../scale/candidates.js';
 import type { EngineOptions } from '../scale/duckdb.js';
 import { sketchCrawl, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
@@ -45,13 +45,20 @@ export interface ReadForCollectionsOptions {
   engineOptions?: EngineOptions;
 }
 
+const isHtml = (type: string | undefined) => type === 'text/html' || type === 'application/xhtml+xml';
+
 /** Takes inputs, the similarity test, worker count and reader options; returns the web graph and the trivial clusters, read in one streaming pass. */
 export async function readForCollections(input: string | readonly string[], sim: Similarity, options: ReadForCollectionsOptions = {}): Promise<CollectionsInput> {
   const parts: ChunkColumns[] = [];
+  // 1 for an HTML page, 0 for other text (sources, scripts, stylesheets): a page is a copy only of a page of its kind
+  const kinds: number[] = [];
   const crawl = await sketchCrawl(input, {
     sketch: sim.kind === 'sketch' ? sim.sketch : false, workers: options.workers, read: { ...(options.read ?? {}), links: true }, keepLinks: true,
     onProgress: options.onProgress,
-    onBatch: sim.kind === 'chunks' ? (docs: readonly Document[]) => { parts.push(chunkFingerprints(docs.map(utf8Bytes), chunkParamsOf(sim))); } : undefined,
+    onBatch: (docs: readonly Document[], first: number) => {
+      docs.forEach((d, k) => { kinds[first + k] = isHtml(d.contentType) ? 1 : 0; });
+      if (sim.kind === 'chunks') parts.push(chunkFingerprints(docs.map(utf8Bytes), chunkParamsOf(sim)));
+    },
   });
   const pages: Document[] = crawl.urls.map((url, i) => ({ url, bytes: new Uint8Array(0), links: crawl.links?.[i], source: crawl.sources[i] }));
   const graph = WebGraph.fromDocuments(pages, { onError: options.read?.onError });
@@ -59,5 +66,5 @@ export async function readForCollections(input: string | readonly string[], sim:
   const similar = options.engine === 'duckdb'
     ? await similarWith(columns, sim, (values, offsets, o) => icebergWithDuckDB(values, offsets, o, options.engineOptions))
     : sim.kind === 'chunks' ? similarFromChunks(columns as ChunkColumns, sim) : similarFromSketches(crawl.set, sim);
-  return { crawl, graph, similar };
+  return { crawl, graph, similar: sameKindOnly(similar, Uint8Array.from({ length: crawl.pages }, (_, i) => kinds[i] ?? 1)) };
 }
