@@ -12,10 +12,10 @@
  * Same packages → same crawl, byte for byte (summary.json holds a digest of it).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { layOut, type Page } from './layout.js';
+import { layOut, layOutOtherFiles, type Page } from './layout.js';
 import { jsonlRecords, writeFolder, writeJsonl, writeWarc } from './output.js';
 import { COPIES, WORKS, type CopySpec, type Work } from './plan.js';
 import { fetchSources, packageKey, SOURCES, writeSourcesJson, type Source } from './sources.js';
@@ -48,6 +48,14 @@ export async function buildCrawl(name: string, sources: Source[], works: Work[],
   log(`laid out ${pages.length} pages of ${copies.length} copies on ${new Set(pages.map((p) => p.file.split('/')[0])).size} hosts`);
   mkdirSync(dirs.out, { recursive: true });
   writeFolder(join(resolve(dirs.out), 'crawl'), pages);
+  // the copies' other files (withFiles): in the folder only, beside the pages; JSONL and WARC hold the pages
+  const others = layOutOtherFiles(copies, sources, (s) => fetched.get(packageKey(s))!.dir);
+  for (const f of others) {
+    const path = join(resolve(dirs.out), 'crawl', f.file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, f.bytes);
+  }
+  if (others.length) log(`and ${others.length} other files beside the pages of ${copies.filter((c) => c.withFiles).length} copies (folder only, not in the truth)`);
   writeJsonl(join(dirs.out, 'crawl.jsonl'), jsonlRecords(pages));
   writeWarc(join(dirs.out, 'crawl.warc.gz'), pages);
   const truthDir = join(dirs.out, 'truth');

@@ -50,19 +50,47 @@ export interface CopyPair {
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** Takes a folder; returns the paths (relative, '/'-separated, sorted) of the regular `.html` files under it. */
-export function listHtml(root: string, exclude: string[] = []): string[] {
+/** Takes a folder; returns the paths (relative, '/'-separated, sorted) of the regular `.html` files under it (`others`: of the other regular files). */
+export function listHtml(root: string, exclude: string[] = [], others = false): string[] {
   const out: string[] = [];
   const walk = (dir: string, rel: string) => {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name), r = rel ? `${rel}/${name}` : name;
       const st = lstatSync(p);
       if (st.isDirectory()) walk(p, r);
-      else if (st.isFile() && /\.html?$/.test(name) && !exclude.some((e) => r.startsWith(e))) out.push(r);
+      else if (st.isFile() && /\.html?$/.test(name) !== others && !exclude.some((e) => r.startsWith(e))) out.push(r);
     }
   };
   walk(root, '');
   return out.sort();
+}
+
+/** A file of the crawl that is not a page of the truth (a copy's `withFiles`). */
+export interface OtherFile {
+  file: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Takes the plan and the extracted source folders; returns the other files of the copies made
+ * `withFiles`: every regular file of the manual's folder that is not a page, chosen by the copy's
+ * selection as its pages are (all, or the same fraction by a hash of the path), copied as they are.
+ */
+export function layOutOtherFiles(copies: CopySpec[], sources: Source[], sourceDir: (s: Source) => string): OtherFile[] {
+  const sourceById = new Map(sources.map((s) => [s.id, s]));
+  const out: OtherFile[] = [];
+  for (const c of copies) {
+    if (!c.withFiles) continue;
+    const src = sourceById.get(c.source);
+    if (!src) throw new Error(`copy ${c.id}: unknown source`);
+    if ('single' in c.select) throw new Error(`copy ${c.id}: withFiles goes with all pages or a fraction of them`);
+    const select = c.select;
+    for (const path of listHtml(join(sourceDir(src), src.html), src.exclude, true)) {
+      if ('fraction' in select && !chosen(select.salt, path, select.fraction)) continue;
+      out.push({ file: `${c.host}${c.prefix}${path}`, bytes: new Uint8Array(readFileSync(join(sourceDir(src), src.html, path))) });
+    }
+  }
+  return out;
 }
 
 /** Whether a page is in a fractional selection: a hash of salt and path, not a random draw. */

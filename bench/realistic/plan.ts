@@ -31,6 +31,12 @@ export interface CopySpec {
   undeclared?: boolean;
   /** Single-page copies: rewrite relative links to absolute URLs on this copy's host (as "save page" tools do). */
   absoluteLinksTo?: string;
+  /**
+   * The copy also holds every other file its manual's folder ships (source texts, scripts,
+   * stylesheets, images, search indexes), selected as its pages are, as a mirror that fetched them
+   * does: in the crawl folder, not in the truth (read by every command, never scored).
+   */
+  withFiles?: boolean;
   note: string;
 }
 
