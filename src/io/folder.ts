@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative } from 'node:path';
 import { capAdvice, formatBytes } from './lines.js';
@@ -124,8 +124,15 @@ async function* walk(root: string, dir: string, segments: string[], follow: bool
 export async function* readFolder(root: string, options: ReadOptions = {}): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readFolder');
   const hosts = new Set<string>();
+  // host folder name → its host, for links wget's --convert-links wrote into another host's folder
+  const folders = new Map<string, string>();
+  const ownFolders = new Map<string, boolean>();
   try {
-    for (const name of await readdir(root)) hosts.add(parseUrl(`http://${hostFolderToHost(name)}/`)?.host ?? name);
+    for (const name of await readdir(root)) {
+      const host = parseUrl(`http://${hostFolderToHost(name)}/`)?.host ?? name;
+      hosts.add(host);
+      folders.set(name, host);
+    }
   } catch (e) {
     opts.onError({ source: root, location: root, code: 'E_IO', message: (e as Error).message });
     return;
@@ -187,7 +194,7 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
       opts.onSkip({ reason: 'binary', source: root, location: path });
       continue;
     }
-    if (doc.links) doc.links = doc.links.map((l) => undoIndexHtml(l, hosts));
+    if (doc.links) doc.links = doc.links.map((l) => undoIndexHtml(intoHostFolder(l, segments[0], folders, realRoot, ownFolders), hosts));
     yield doc;
   }
 }
@@ -205,6 +212,32 @@ export function folderDocument(path: string, bytes: Uint8Array, url: string, lin
 
 /** Milliseconds of synchronous reading after which the folder reader lets the event loop run. */
 const TURN_MS = 20;
+
+/**
+ * Takes an out-link of a page in host folder `from`; returns it as the URL it stands for when it is
+ * a link wget's --convert-links wrote to a page saved under another host's folder: a relative link
+ * that climbs out of its host's folder into a sibling (`../../docs.example.org/manual/x.html`)
+ * resolves, its `..` stopped at the host's root, to `http://<from>/docs.example.org/manual/x.html`;
+ * when that first folder names another host folder of the mirror and the page's host has no folder
+ * of that name, it is `http://docs.example.org/manual/x.html`. Other links are returned as they are.
+ */
+function intoHostFolder(link: string, from: string, folders: ReadonlyMap<string, string>, root: string, seen: Map<string, boolean>): string {
+  const u = parseUrl(link);
+  const fromHost = folders.get(from);
+  if (!u || fromHost === undefined || u.host !== fromHost) return link;
+  const slash = u.pathname.indexOf('/', 1);
+  if (slash < 0) return link;
+  let first: string;
+  try { first = decodeURIComponent(u.pathname.slice(1, slash)); } catch { return link; }
+  const host = folders.get(first);
+  if (host === undefined || first === from) return link;
+  const key = `${from}/${first}`;
+  let own = seen.get(key);
+  if (own === undefined) seen.set(key, (own = existsSync(join(root, from, first))));
+  if (own) return link;
+  const v = parseUrl(`${u.protocol}//${host}${u.pathname.slice(slash)}${u.search}`);
+  return v ? v.href : link;
+}
 
 function undoIndexHtml(link: string, hosts: Set<string>): string {
   if (!link.endsWith('/index.html')) return link;

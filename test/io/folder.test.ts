@@ -102,4 +102,32 @@ test('a large folder is read synchronously file by file, but the event loop stil
   cleanup();
 });
 
+test('links wget --convert-links wrote into another host folder name that host', async () => {
+  const { dir: mirror, cleanup: done } = tempDir();
+  const file = (rel: string, content: string) => { const path = join(mirror, rel); mkdirSync(join(path, '..'), { recursive: true }); writeFileSync(path, content); };
+  file('docs.a.org/manual/ch1/intro.html', '<a href="../../../docs.b.net/mirror/ch1/intro.html">b</a><a href="../../../docs.b.net/mirror/index.html">b home</a>'
+    + '<a href="../../../c.org+8080/x.html">c</a><a href="../../e.example/kept.html">own folder</a><a href="../../../unknown.host/y.html">no such host</a><a href="../index.html">up</a>');
+  // docs.a.org has a folder of its own named like the other host: links into it stay on docs.a.org
+  file('docs.a.org/e.example/kept.html', '<p>a folder of docs.a.org</p>');
+  file('e.example/index.html', '<p>another host</p>');
+  file('docs.b.net/mirror/ch1/intro.html', '<p>b</p>');
+  file('docs.b.net/mirror/index.html', '<p>b home</p>');
+  file('c.org+8080/x.html', '<p>c</p>');
+  const docs: Document[] = [];
+  for await (const d of readFolder(mirror)) docs.push(d);
+  const intro = docs.find((d) => d.url === 'http://docs.a.org/manual/ch1/intro.html')!;
+  assert.equal(intro.links, [
+    'http://docs.b.net/mirror/ch1/intro.html',
+    'http://docs.b.net/mirror/',
+    'http://c.org:8080/x.html',
+    'http://docs.a.org/e.example/kept.html',
+    'http://docs.a.org/unknown.host/y.html',
+    'http://docs.a.org/manual/',
+  ]);
+  // every link into another host folder meets the page it names
+  const urls = new Set(docs.map((d) => d.url));
+  for (const l of intro.links!.slice(0, 4)) assert.ok(urls.has(l), l);
+  done();
+});
+
 test.run();
