@@ -22,7 +22,7 @@ const transpiled = new Map();
 
 /** Strips types file by file (isolatedModules); type checking is `npm run typecheck`'s job, which keeps this fast. */
 function ts() {
-  const options = { target: typescript.ScriptTarget.ES2022, module: typescript.ModuleKind.ESNext, verbatimModuleSyntax: false, isolatedModules: true, sourceMap: false };
+  const options = { target: typescript.ScriptTarget.ES2022, module: typescript.ModuleKind.ESNext, verbatimModuleSyntax: false, isolatedModules: true, sourceMap: false, removeComments: true };
   return {
     name: 'resemble-strip-types',
     resolveId(id, importer) {
