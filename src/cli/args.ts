@@ -182,9 +182,10 @@ export const READER_USAGE = `Input flags:
                         HTTP body); larger ones are reported and skipped. Memory follows it (default 32)
   --follow-symlinks     follow links inside a folder that lead outside it (default: reported, skipped)
   --any-scheme          keep WARC records whose target is not an http(s) URL (default: reported, skipped)
-  --id-field NAME       JSONL field naming each record: a URL, or any id (then the URL is id:<id>) (default url)
-  --text-field NAME     JSONL field holding plain text (default text)
-  --html-field NAME     JSONL field holding HTML, tried first (default html)`;
+  --id-field NAME       JSONL field naming each record: a URL, or any id (then the URL is id:<id>) (default url);
+                        a dotted name reaches into nested objects (metadata.url, as datatrove and Dolma write)
+  --text-field NAME     JSONL field holding plain text (default text; dotted names too)
+  --html-field NAME     JSONL field holding HTML, tried first (default html; dotted names too)`;
 
 const INPUT_FORMATS = ['warc', 'jsonl', 'urls', 'html', 'folder'] as const;
 

@@ -23,10 +23,25 @@ export function idUrl(id: string): string {
   return `id:${encodeURIComponent(id.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))}`;
 }
 
+/**
+ * Takes a record and a field name; returns the field's value: the top-level field of that name,
+ * else, for a dotted name (`metadata.url`, as datatrove and Dolma nest a document's URL), the
+ * field reached through nested objects.
+ */
+export function fieldAt(o: Record<string, unknown>, name: string): unknown {
+  if (Object.hasOwn(o, name) || !name.includes('.')) return o[name];
+  let v: unknown = o;
+  for (const part of name.split('.')) {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, part)) return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
 /** Takes one JSONL line's value and the field names; returns the fields of a document, or a message saying what is wrong with it. */
 function fieldsOf(o: Record<string, unknown>, opts: ResolvedReadOptions, page?: Uint8Array): Fields | string {
   const { idField, htmlField, textField } = opts;
-  const id = o[idField];
+  const id = fieldAt(o, idField);
   let url: string;
   if (idField === 'url') {
     if (typeof id !== 'string') {
@@ -40,12 +55,12 @@ function fieldsOf(o: Record<string, unknown>, opts: ResolvedReadOptions, page?: 
     const s = String(id);
     url = /^https?:\/\//i.test(s) && normalizeUrl(s) !== undefined ? s : idUrl(s);
   }
-  const html = typeof o[htmlField] === 'string';
-  if (!html && typeof o[textField] !== 'string') return `expected a string ${JSON.stringify(htmlField)} or ${JSON.stringify(textField)}`;
+  const html = typeof fieldAt(o, htmlField) === 'string';
+  if (!html && typeof fieldAt(o, textField) !== 'string') return `expected a string ${JSON.stringify(htmlField)} or ${JSON.stringify(textField)}`;
   for (const key of ['date', 'ip'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'string') return `expected "${key}" to be a string`;
   }
-  const body = page ?? encoder.encode((html ? o[htmlField] : o[textField]) as string);
+  const body = page ?? encoder.encode(fieldAt(o, html ? htmlField : textField) as string);
   return { url, body, html, date: o.date as string | undefined, ip: o.ip as string | undefined };
 }
 

@@ -52,7 +52,11 @@ export interface ReadOptions {
   followSymlinks?: boolean;
   /** Keep WARC records whose WARC-Target-URI is not an http(s) URL (`file:`, `javascript:`, relative). Default false: reported and skipped. */
   anyScheme?: boolean;
-  /** JSONL field naming the document: a URL, or any string or number (then the URL is `id:<id>`). Default 'url'. */
+  /**
+   * JSONL field naming the document: a URL, or any string or number (then the URL is `id:<id>`).
+   * Default 'url'. A dotted name (`metadata.url`) reaches into nested objects when the record has
+   * no top-level field of that name; so do `textField` and `htmlField`.
+   */
   idField?: string;
   /** JSONL field holding plain text. Default 'text'. */
   textField?: string;

@@ -95,6 +95,24 @@ test('JSONL: {"id","text"} records need --id-field (a hint says so); with it, id
   assert.equal(textOnly.docs.map((d) => [d.url, dec.decode(d.bytes)]), [['id:doc-1', 'first']]);
 });
 
+test('JSONL: a dotted field name reaches into nested objects (datatrove and Dolma keep the URL in metadata)', async () => {
+  const content = [
+    '{"text": "first page", "id": "u1", "metadata": {"url": "https://a.org/1", "dump": "CC-MAIN-2024"}}',
+    '{"text": "second page", "id": "u2", "metadata": {"dump": "CC-MAIN-2024"}}',
+    '{"text": "third page", "id": "u3", "metadata": "https://a.org/3"}',
+    '{"text": "fourth page", "id": "u4", "metadata.url": "https://a.org/4"}',
+    '{"doc": {"html": "<p>fifth page</p>"}, "metadata": {"url": "https://a.org/5"}}',
+  ].join('\n') + '\n';
+  const r = await read('nested.jsonl', content, { idField: 'metadata.url', htmlField: 'doc.html' });
+  // a top-level field of the dotted name itself comes first; a path through a non-object finds nothing
+  assert.equal(r.docs.map((d) => [d.url, d.contentType, dec.decode(d.bytes)]), [
+    ['https://a.org/1', 'text/plain', 'first page'],
+    ['https://a.org/4', 'text/plain', 'fourth page'],
+    ['https://a.org/5', 'text/html', '<p>fifth page</p>'],
+  ]);
+  assert.equal(r.errors.map((e) => [e.location, e.message]), [['line 2', 'expected a string or number "metadata.url"'], ['line 3', 'expected a string or number "metadata.url"']]);
+});
+
 test('URL list: a line over the cap is reported by number; the others are kept', async () => {
   const { docs, errors } = await read('long.txt', `http://a.org/\nhttp://b.org/${'y'.repeat(5000)}\nhttp://c.org/\n`, { maxRecordBytes: 1024 });
   assert.equal(docs.map((d) => d.url), ['http://a.org/', 'http://c.org/']);
