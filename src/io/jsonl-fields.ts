@@ -1,8 +1,8 @@
 // The fields of one JSONL record read straight from its bytes, without decoding the line, parsing
 // it whole and encoding the page back: the page's string (`html` or `text`) is unescaped directly
-// into UTF-8 bytes, the small fields (URL, id, date, IP) go through JSON.parse. Only lines this can
-// read exactly as JSON.parse + TextEncoder would are taken; anything else (invalid UTF-8, a key
-// with escapes, a key given twice, a nested value, a value JSON.parse would refuse) returns
+// into UTF-8 bytes, the small fields (URL, id, date, IP) and nested objects go through JSON.parse.
+// Only lines this can read exactly as JSON.parse + TextEncoder would are taken; anything else
+// (invalid UTF-8, a key with escapes, a key given twice, a value JSON.parse would refuse) returns
 // undefined and the caller parses the line the slow way, so the documents and the errors are the
 // same either way (test/io/jsonl-fields.test.ts checks it on random records).
 import { isUtf8 } from 'node:buffer';
@@ -20,6 +20,25 @@ export interface RawFields {
 }
 
 const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * Takes bytes and the offset of an opening `{` or `[`; returns the offset just after its matching
+ * bracket (strings skipped as JSON reads them), or undefined when there is none or a string in it
+ * is not valid JSON. The brackets are only counted: JSON.parse checks the value.
+ */
+function nestedEnd(b: Uint8Array, p: number): number | undefined {
+  let depth = 0;
+  for (const n = b.length; p < n; p++) {
+    const c = b[p];
+    if (c === QUOTE) {
+      const s = readStringTs(b, p + 1);
+      if (!s) return undefined;
+      p = s[0];
+    } else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) { if (--depth === 0) return p + 1; }
+  }
+  return undefined;
+}
 
 /**
  * Takes one line's bytes (no line break), the names of the page's fields (html first, then text:
@@ -69,7 +88,14 @@ export function readFields(b: Uint8Array, pageKeys: readonly string[], wanted: r
         values.set(key, s[0] - p < 4096 || wanted.includes(key) ? JSON.parse(decoder.decode(b.subarray(p, s[0] + 1))) : '');
         p = s[0] + 1;
       } else if (c === 0x7b || c === 0x5b) {
-        return undefined;
+        // a nested object or array (datatrove's `metadata`): found by its matching bracket, then
+        // checked and read by JSON.parse itself (a dotted field name reaches into it)
+        const end = nestedEnd(b, p);
+        if (end === undefined) return undefined;
+        let v: unknown;
+        try { v = JSON.parse(decoder.decode(b.subarray(p, end))); } catch { return undefined; }
+        values.set(key, v);
+        p = end;
       } else {
         const start = p;
         while (p < n && b[p] !== 0x2c && b[p] !== 0x7d && !isWs(b[p])) p++;

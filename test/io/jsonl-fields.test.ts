@@ -42,7 +42,8 @@ function randomLine(r: () => number): string {
     const k = r() < 0.03 ? 'u\\u0072l' : r() < 0.03 ? order[0] : order[i];
     const x = r();
     const v = x < 0.6 ? `"${stringBody(r, r() < 0.05)}"` : x < 0.7 ? String(Math.floor(r() * 1e6) / 100) : x < 0.75 ? ['true', 'false', 'null', 'tru', '1e', '-0'][Math.floor(r() * 6)]
-      : x < 0.8 ? '{"a": [1, "b"]}' : `"http://ex.example/${Math.floor(r() * 100)}"`;
+      : x < 0.8 ? ['{"a": [1, "b"]}', '{"a": [1, "b}]\\"x"], "c": {"d": null, "e": "\\u00e9{"}}', '[{"x": []}, "]"]', '{"a": [1,}', '{"a": {"b": 1}', '[1, 2]]'][Math.floor(r() * 6)]
+      : `"http://ex.example/${Math.floor(r() * 100)}"`;
     const ws = () => (r() < 0.2 ? [' ', '\t', '  ', '\r'][Math.floor(r() * 4)] : '');
     fields.push(`${ws()}"${k}"${ws()}:${ws()}${v}${ws()}`);
   }
@@ -65,7 +66,8 @@ test('readFields reads exactly what JSON.parse and TextEncoder give, and leaves 
     const got = readFields(bytes, PAGE_KEYS, WANTED);
     if (ok) valid++;
     const keysOf = [...text.matchAll(/"(\w+)"\s*:/g)].map((m) => m[1]);
-    const plain = ok && !text.includes('{"a"') && !text.includes('u\\u0072l') && new Set(keysOf).size === keysOf.length && t % 97 !== 0
+    // nested values count: the fast path reads them too (keys inside them count as repeats here, which only drops a few)
+    const plain = ok && !text.includes('u\\u0072l') && new Set(keysOf).size === keysOf.length && t % 97 !== 0
       && expected !== null && typeof expected === 'object' && !Array.isArray(expected);
     if (plain) plainValid++;
     if (!got) continue;
@@ -84,7 +86,7 @@ test('readFields reads exactly what JSON.parse and TextEncoder give, and leaves 
       else assert.type(got.values.get(k), 'string');
     }
   }
-  assert.ok(valid > 2000 && fast > 1500, `${valid} valid, ${fast} read fast (${plainValid} valid without nested values, escaped or repeated keys)`);
+  assert.ok(valid > 2000 && fast > 1500, `${valid} valid, ${fast} read fast (${plainValid} valid without escaped or repeated keys)`);
   assert.is(plainFast, plainValid, 'every plain valid record takes the fast path');
 });
 
