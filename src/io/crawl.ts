@@ -11,7 +11,7 @@ import { capAdvice, formatBytes, ioError } from './lines.js';
 import { readJsonl } from './jsonl.js';
 import { makeDocument } from './make-document.js';
 import { resolveReadOptions, type InputKind, type ReadOptions, type ResolvedReadOptions, type SkipReason, SKIP_REASONS } from './options.js';
-import { contentTypeFromName, sniffKind } from './sniff.js';
+import { contentTypeFromName, jsonLinesHead, sniffKind } from './sniff.js';
 import { openInput, peekStdin, STDIN } from './source.js';
 import { readUrlList } from './url-list.js';
 import { readWarc } from './warc.js';
@@ -63,6 +63,14 @@ export async function detectKind(input: string): Promise<InputKind | undefined> 
   if (/\.(jsonl|ndjson)(\.gz)?$/.test(name)) return 'jsonl';
   if (/\.(txt|urls|lst)(\.gz)?$/.test(name)) return 'urls';
   const named = contentTypeFromName(name.replace(/\.gz$/, ''));
+  // Dolma's shards and many datasets are JSON Lines named `.json.gz`: one object a line, not one JSON document
+  if (info.isFile() && named === 'application/json') {
+    try {
+      return jsonLinesHead(inflatedHead(await fileHead(input))) ? 'jsonl' : 'file';
+    } catch {
+      return 'file';
+    }
+  }
   if (!info.isFile() || (named !== undefined && named !== 'application/octet-stream')) return 'file';
   try {
     const kind = sniffKind(inflatedHead(await fileHead(input)));

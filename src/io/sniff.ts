@@ -118,6 +118,16 @@ export function sniffKind(head: Uint8Array): 'warc' | 'jsonl' | 'urls' | 'file' 
   return 'file';
 }
 
+/**
+ * Takes the first bytes of a file named `.json`; returns true when they are JSON Lines: an object,
+ * then a line that starts another (`}` ending a line and `{` starting the next), which no single
+ * JSON document holds at its top level (an array of objects starts with `[`, its objects part with commas).
+ */
+export function jsonLinesHead(head: Uint8Array): boolean {
+  const text = new TextDecoder('latin1').decode(head).replace(/^\uFEFF|^ï»¿/, '').trimStart();
+  return text.startsWith('{') && /\}[ \t]*\r?\n\s*\{/.test(text);
+}
+
 /** Takes text bytes; returns true when they start like an HTML document (after whitespace and a BOM). */
 export function looksLikeHtml(bytes: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).replace(/^\uFEFF|^ï»¿/, '').trimStart().toLowerCase();

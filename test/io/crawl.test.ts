@@ -34,6 +34,24 @@ test('detectKind sniffs a gzip file with no telling name even when its head infl
   assert.is(await detectKind(join(dir, 'records')), 'jsonl');
 });
 
+test('detectKind: a .json[.gz] file of one object a line (as Dolma shards are) is JSON Lines; one JSON document is a file', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const lines = '{"id": "a", "text": "one", "metadata": {"url": "http://f.org/1"}}\n{"id": "b", "text": "two"}\n';
+  writeFileSync(join(dir, 'shard.json.gz'), gzipSync(lines));
+  writeFileSync(join(dir, 'shard.json'), lines);
+  writeFileSync(join(dir, 'pretty.json'), '{\n  "a": {\n    "b": 1\n  },\n  "c": [\n    {"d": 2},\n    {"e": 3}\n  ]\n}\n');
+  writeFileSync(join(dir, 'array.json'), '[\n{"a": 1},\n{"a": 2}\n]\n');
+  writeFileSync(join(dir, 'one-line.json'), '{"a": 1}\n');
+  assert.is(await detectKind(join(dir, 'shard.json.gz')), 'jsonl');
+  assert.is(await detectKind(join(dir, 'shard.json')), 'jsonl');
+  assert.is(await detectKind(join(dir, 'pretty.json')), 'file');
+  assert.is(await detectKind(join(dir, 'array.json')), 'file');
+  assert.is(await detectKind(join(dir, 'one-line.json')), 'file');
+  const docs = [];
+  for await (const d of readCrawl([join(dir, 'shard.json.gz')], { idField: 'id' })) docs.push(d.url);
+  assert.equal(docs, ['id:a', 'id:b']);
+});
+
 test('loadCrawl over several inputs: documents in input order, graph across them, errors and skips', async () => {
   const inputs = ['mirror', 'crawl.warc.gz', 'more.jsonl', 'urls.txt', 'missing.warc', 'page.html'].map((p) => join(dir, p));
   const seen: string[] = [];
