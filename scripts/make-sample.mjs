@@ -467,7 +467,9 @@ byte for byte from the two Debian packages. \`truth.json\` lists what was plante
 
 ## truth.json
 
-- \`mirrors\`: host pairs that mirror each other.
+- \`mirrors\`: host pairs that mirror each other whole. \`resemble mirrors\` also calls mirrors the
+  hosts that hold copies of one collection (partial mirrors: of the part they hold, the
+  \`session/\` copies here); \`resemble collections\` tells those copies apart.
 - \`collections\`: the replicated collection, its hosts, page count, the URL of its folder on
   each host, which copies are identical, which pages were edited (\`lagging\`) or left out (\`missing\`).
 - \`nearDuplicates\`: clusters of URLs a near-duplicate finder should group, each with all its

@@ -24,8 +24,22 @@ async function run(argv: string[]) {
   return { code, out, err, records };
 }
 
+test('by default: hybrid, every printed pair with the mirroring test\'s verdict', async () => {
+  const n = world.truth.length;
+  const r = await run([crawl, '--top', String(n + 3)]);
+  assert.is(r.code, 0, r.err);
+  assert.match(r.err, /hybrid: \d+ hosts .*; verdicts: \d+ mirror/);
+  for (const x of r.records) assert.is(x.mirror, isMirror(x.a, x.b) || isPartial(x.a, x.b), `${x.a} ${x.b}`);
+  assert.ok(r.records.slice(0, n).every((x) => x.mirror === true));
+  // the same as asking for them
+  const asked = await run([crawl, '--top', String(n + 3), '--algorithm', 'hybrid', '--verify']);
+  assert.is(asked.out, r.out);
+  const both = await run([crawl, '--verify', '--no-verify']);
+  assert.is(both.code, 2);
+});
+
 test('one JSON line per ranked pair: rank, a, b, score, algorithms, mirror, evidence', async () => {
-  const r = await run([crawl, '--top', '6']);
+  const r = await run([crawl, '--top', '6', '--algorithm', 'combined', '--no-verify']);
   assert.is(r.code, 0, r.err);
   assert.is(r.records.length, 6);
   r.records.forEach((x, i) => {
@@ -41,7 +55,7 @@ test('one JSON line per ranked pair: rank, a, b, score, algorithms, mirror, evid
 });
 
 test('--algorithm ip4 shows the shared address; --verify gives the mirroring test\'s verdicts', async () => {
-  const ip = await run([crawl, '--algorithm', 'ip4', '--top', '3', '--quiet']);
+  const ip = await run([crawl, '--algorithm', 'ip4', '--top', '3', '--quiet', '--no-verify']);
   assert.is(ip.code, 0);
   assert.is(ip.err, '');
   for (const x of ip.records) assert.equal(Object.keys(x.evidence), ['ip', 'clusterSize']);
@@ -144,6 +158,11 @@ test('bad input: no links, a one-page host, links out of the crawl, self-links, 
   const noContent = await run([urls, '--verify', '--min-urls', '1', '--quiet']);
   assert.is(noContent.code, 1);
   assert.match(noContent.err, '--verify needs page content');
+  // by default an input of URLs only is ranked by combined, without the mirroring test
+  const byDefault = await run([urls, '--min-urls', '1']);
+  assert.is(byDefault.code, 0, byDefault.err);
+  assert.match(byDefault.err, /combined: 2 hosts/);
+  assert.ok(byDefault.records.every((x) => x.mirror === null));
 });
 
 test.after(cleanup);

@@ -67,16 +67,17 @@ function mirrorField(r: MirroringResult | undefined): boolean | null {
 export const command: Command = {
   name: 'mirrors',
   summary: 'rank pairs of mirrored hosts from URLs, IP addresses and links; verify and evaluate them',
-  usage: `Usage: resemble mirrors INPUT... [--algorithm NAME] [--top N] [--verify] [--ips FILE]
+  usage: `Usage: resemble mirrors INPUT... [--algorithm NAME] [--top N] [--no-verify] [--ips FILE]
                         [--min-urls N] [--truth FILE] [--plot DIR] [--seed N] [--link-urls]
                         [--threshold X] [--agreement X] [--sample-paths N] [--min-paths N] [--infer]
 
 INPUT is a wget mirror folder, .warc[.gz], .jsonl[.gz] or URL list (one URL per line, optional IP
 column). Prints one record per ranked host pair, best first:
   {rank, a, b, score, algorithms, mirror, evidence}
-algorithms lists the rankings that proposed the pair; mirror is the mirroring test's verdict with
---verify (true: mirror, false: not mirror, null: undetermined), else null; evidence says why
-(shared terms, IP cluster, tested links, votes, and for hybrid and --verify the prefix alignments
+algorithms lists the rankings that proposed the pair; mirror is the mirroring test's verdict
+(true: mirror, false: not mirror, null: undetermined; null for every pair with --no-verify or
+an input of URLs only); evidence says why (shared terms, IP cluster, tested links, votes, and for
+hybrid and the mirroring test the prefix alignments
 compared: /docs/3.11/ on a ↔ /python/3.11/ on b, aligned pages, compared, highly similar).
 
 The mirroring test needs no root page: it aligns the two hosts' paths (the same paths, or one
@@ -87,13 +88,16 @@ resemblance ≥ --threshold; not mirror when every alignment with --min-paths co
 short; undetermined (with the reason and counts) when no alignment had that many comparable pages.
 
 Flags:
-  --algorithm NAME      ${ALGORITHMS.join('|')} (default combined)
+  --algorithm NAME      ${ALGORITHMS.join('|')} (default hybrid; combined for an input of
+                        URLs only)
                         ip4, ip3: same IP / same subnet (IPv4 /24, IPv6 /64); hosts, paths, prefix,
                         shingles: term vectors of host names and paths; conn: paths filtered by links;
                         hconn1, hconn2: linked-to hosts; combined: votes of ip4, prefix, hconn2, paths,
                         hosts; hybrid: combined joined with the pages' sketches (needs page content)
   --top N               pairs printed (and verified), 0 for all (default 1000)
-  --verify              run the mirroring test on the printed pairs against the crawl's pages
+  --no-verify           rank only, without the mirroring test (mirror is then null). By default the
+                        test runs on the printed pairs when the input holds page content (--verify
+                        asks for it explicitly: an input of URLs only is then an error)
   --ips FILE            host → IP lines ("host ip..." or /etc/hosts style "ip host..."); added to
                         the IPs the input records
   --min-urls N          hosts with fewer distinct URLs are left out (default ${DEFAULT_MIN_URLS}; the paper used 100)
@@ -124,6 +128,7 @@ made as it is read; the mirroring test compares those sketches.
     algorithm: { type: 'string' },
     top: { type: 'string' },
     verify: { type: 'boolean' },
+    'no-verify': { type: 'boolean' },
     ips: { type: 'string' },
     'min-urls': { type: 'string' },
     truth: { type: 'string' },
@@ -139,11 +144,15 @@ made as it is read; the mirroring test compares those sketches.
   },
   async run(ctx) {
     const format = formatOf(ctx.values);
-    const algorithm = enumFlag(ctx.values, 'algorithm', 'combined', ALGORITHMS);
+    // Defaults: hybrid with the mirroring test, the accurate setting; an input of URLs only (no
+    // page content, known once read) is ranked by combined, unverified
+    const algorithmGiven = ctx.values.algorithm !== undefined;
+    let algorithm = enumFlag(ctx.values, 'algorithm', 'hybrid', ALGORITHMS);
+    if (ctx.values.verify === true && ctx.values['no-verify'] === true) throw optionError('--verify', 'one of --verify and --no-verify', 'both');
     const topFlag = intFlag(ctx.values, 'top', 1000, 0, 2 ** 31);
     const minUrls = intFlag(ctx.values, 'min-urls', DEFAULT_MIN_URLS, 1, 2 ** 31);
     const seed = intFlag(ctx.values, 'seed', DEFAULT_SEED, 0, 2 ** 32 - 1);
-    const verify = ctx.values.verify === true;
+    let verify = ctx.values['no-verify'] !== true;
     const rule: MirrorRuleOptions = {
       threshold: numberFlag(ctx.values, 'threshold', RULE_DEFAULTS.threshold, 0, 1),
       agreement: numberFlag(ctx.values, 'agreement', RULE_DEFAULTS.agreement, 0.01, 1),
@@ -151,7 +160,7 @@ made as it is read; the mirroring test compares those sketches.
       minPaths: intFlag(ctx.values, 'min-paths', RULE_DEFAULTS.minPaths, 1, 100000),
     };
     const infer = ctx.values.infer === true;
-    if (infer && !verify) throw optionError('--infer', 'to come with --verify', true);
+    if (infer && !verify) throw optionError('--infer', 'to come with the mirroring test (not --no-verify)', true);
     const ipsPath = stringOf(ctx.values, 'ips');
     const truthPath = stringOf(ctx.values, 'truth');
     const plotDir = stringOf(ctx.values, 'plot');
@@ -160,7 +169,7 @@ made as it is read; the mirroring test compares those sketches.
     const hostsFile = ipsPath === undefined ? undefined : parseHostsFile(readText(ipsPath, '--ips'), ipsPath);
     const truthFile = truthPath === undefined ? undefined : parseTruthFile(readText(truthPath, '--truth'), truthPath);
 
-    const wanted: AlgorithmName[] = evaluate ? [...ALGORITHMS] : [algorithm];
+    let wanted: AlgorithmName[] = evaluate ? [...ALGORITHMS] : [algorithm];
     const links = wanted.some((a) => NEEDS_LINKS.includes(a));
     const needsSketches = verify || wanted.includes('hybrid') || (plotDir !== undefined && truthFile === undefined);
     const { workers } = pipelineOf({ workers: ctx.values.workers });
@@ -185,6 +194,12 @@ made as it is read; the mirroring test compares those sketches.
       throw new ResembleError('E_INPUT', `expected at least two hosts with ${minUrls} or more URLs, got ${hosts.size} (${hosts.droppedHosts} smaller hosts left out; see --min-urls)`);
     }
     const hasContent = stream.sizes.some((n) => n > 0);
+    if (!hasContent && !algorithmGiven) {
+      algorithm = 'combined';
+      if (!evaluate) wanted = [algorithm];
+    }
+    if (!hasContent && ctx.values.verify !== true) verify = false;
+    if (infer && !verify) throw optionError('--infer', 'to come with the mirroring test, which needs page content', true);
     if (algorithm === 'hybrid' && !hasContent) {
       throw new ResembleError('E_INPUT', 'hybrid needs page content; the input holds URLs only (use another --algorithm)');
     }

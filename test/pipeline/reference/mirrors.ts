@@ -128,14 +128,17 @@ Flags:
     'sample-paths': { type: 'string' },
     'min-paths': { type: 'string' },
     infer: { type: 'boolean' },
+    'no-verify': { type: 'boolean' },
   },
   async run(ctx) {
     const format = formatOf(ctx.values);
-    const algorithm = enumFlag(ctx.values, 'algorithm', 'combined', ALGORITHMS);
+    const algorithmGiven = ctx.values.algorithm !== undefined;
+    let algorithm = enumFlag(ctx.values, 'algorithm', 'hybrid', ALGORITHMS);
+    if (ctx.values.verify === true && ctx.values['no-verify'] === true) throw optionError('--verify', 'one of --verify and --no-verify', 'both');
     const topFlag = intFlag(ctx.values, 'top', 1000, 0, 2 ** 31);
     const minUrls = intFlag(ctx.values, 'min-urls', DEFAULT_MIN_URLS, 1, 2 ** 31);
     const seed = intFlag(ctx.values, 'seed', DEFAULT_SEED, 0, 2 ** 32 - 1);
-    const verify = ctx.values.verify === true;
+    let verify = ctx.values['no-verify'] !== true;
     const rule: MirrorRuleOptions = {
       threshold: numberFlag(ctx.values, 'threshold', RULE_DEFAULTS.threshold, 0, 1),
       agreement: numberFlag(ctx.values, 'agreement', RULE_DEFAULTS.agreement, 0.01, 1),
@@ -143,7 +146,7 @@ Flags:
       minPaths: intFlag(ctx.values, 'min-paths', RULE_DEFAULTS.minPaths, 1, 100000),
     };
     const infer = ctx.values.infer === true;
-    if (infer && !verify) throw optionError('--infer', 'to come with --verify', true);
+    if (infer && !verify) throw optionError('--infer', 'to come with the mirroring test (not --no-verify)', true);
     const ipsPath = stringOf(ctx.values, 'ips');
     const truthPath = stringOf(ctx.values, 'truth');
     const plotDir = stringOf(ctx.values, 'plot');
@@ -152,7 +155,7 @@ Flags:
     const hostsFile = ipsPath === undefined ? undefined : parseHostsFile(readText(ipsPath, '--ips'), ipsPath);
     const truthFile = truthPath === undefined ? undefined : parseTruthFile(readText(truthPath, '--truth'), truthPath);
 
-    const wanted: AlgorithmName[] = evaluate ? [...ALGORITHMS] : [algorithm];
+    let wanted: AlgorithmName[] = evaluate ? [...ALGORITHMS] : [algorithm];
     const links = wanted.some((a) => NEEDS_LINKS.includes(a));
     const crawl = await openCrawl(ctx, ctx.positionals, { links });
     const input = mirrorInputFromDocuments(crawl.documents, { linkUrls: ctx.values['link-urls'] === true });
@@ -164,6 +167,12 @@ Flags:
       throw new ResembleError('E_INPUT', `expected at least two hosts with ${minUrls} or more URLs, got ${hosts.size} (${hosts.droppedHosts} smaller hosts left out; see --min-urls)`);
     }
     const hasContent = crawl.documents.some((d) => d.bytes.length > 0);
+    if (!hasContent && !algorithmGiven) {
+      algorithm = 'combined';
+      if (!evaluate) wanted = [algorithm];
+    }
+    if (!hasContent && ctx.values.verify !== true) verify = false;
+    if (infer && !verify) throw optionError('--infer', 'to come with the mirroring test, which needs page content', true);
     const needsSketches = verify || wanted.includes('hybrid') || (plotDir !== undefined && truthFile === undefined);
     if (needsSketches) await init();
     if (algorithm === 'hybrid' && !hasContent) {
