@@ -5,7 +5,8 @@
  * by side on one host. Two paths correspond under the alignment (pA, pB) when they are pA + rest
  * and pB + rest for the same rest; an alignment is found from the path suffixes (cut at '/') the
  * two hosts share, counting for each (pA, pB) the suffixes shared under it, and kept only when
- * maximal: (pA + x/, pB + x/) adds nothing to (pA, pB), which holds every pair it holds.
+ * maximal: (pA + x/, pB + x/) adds nothing to (pA, pB), which holds every pair it holds. A page's
+ * `.html` / `.htm` extension is not part of what is compared (`pathKey`).
  * The identity alignment ('' ↔ '') is the paper's case of common paths.
  */
 import { intOption, rejectUnknown } from '../errors.js';
@@ -73,6 +74,27 @@ function indexOf(sorted: readonly string[], x: string): number {
   return lo < sorted.length && sorted[lo] === x ? lo : -1;
 }
 
+/**
+ * Takes a path; returns the key it is aligned by: the path with its page's `.html`, `.htm` or
+ * `.shtml` extension left out (before any query), so a copy saved under other names (`os.htm`
+ * for `os.html`, or wget's `--adjust-extension` making `intro` into `intro.html`) is aligned with
+ * its original. Other paths are their own key.
+ */
+export function pathKey(path: string): string {
+  const q = path.indexOf('?');
+  const end = q < 0 ? path.length : q;
+  const m = /\.s?html?$/i.exec(path.slice(0, end));
+  return m ? path.slice(0, end - m[0].length) + path.slice(end) : path;
+}
+
+/** `pathKey`, with an index page as its folder (`x/index.htm` is `x/`, as `x/index.html` already is in a URL). */
+function pageKey(path: string): string {
+  const k = pathKey(path);
+  const q = k.indexOf('?');
+  const end = q < 0 ? k.length : q;
+  return k.slice(0, end).endsWith('/index') || k.slice(0, end) === 'index' ? k.slice(0, end - 'index'.length) + k.slice(end) : k;
+}
+
 /** Takes a list of paths; returns it sorted (code-unit order) and without repeats, or the list itself when it already is. */
 export function sortedPaths(paths: readonly string[]): readonly string[] {
   for (let i = 1; i < paths.length; i++) if (!(paths[i - 1] < paths[i])) return [...new Set(paths)].sort();
@@ -90,7 +112,8 @@ export function alignPaths(pathsA: readonly string[], pathsB: readonly string[],
   const A = sortedPaths(pathsA), B = sortedPaths(pathsB);
   // Suffix → the prefixes of A it is found under (dropped past maxPrefixes: boilerplate names).
   const under = new Map<string, string[] | null>();
-  for (const p of A) {
+  for (const path of A) {
+    const p = pathKey(path);
     for (const c of cuts(p)) {
       const suffix = p.slice(c);
       const list = under.get(suffix);
@@ -101,7 +124,8 @@ export function alignPaths(pathsA: readonly string[], pathsB: readonly string[],
     }
   }
   const counts = new Map<string, number>();
-  for (const p of B) {
+  for (const path of B) {
+    const p = pathKey(path);
     for (const c of cuts(p)) {
       const list = under.get(p.slice(c));
       if (!list) continue;
@@ -159,8 +183,19 @@ function sharedFolders(rests: readonly string[]): string {
 export function alignedPairs(pathsA: readonly string[], pathsB: readonly string[], alignment: Pick<PathAlignment, 'prefixA' | 'prefixB'>): Array<[number, number]> {
   const [lo, hi] = prefixRange(pathsA, alignment.prefixA);
   const out: Array<[number, number]> = [];
+  // B's paths under the prefix by key, made when a path has no same-named counterpart (pageKey)
+  let byKey: Map<string, number> | undefined;
   for (let i = lo; i < hi; i++) {
-    const j = indexOf(pathsB, alignment.prefixB + pathsA[i].slice(alignment.prefixA.length));
+    const target = alignment.prefixB + pathsA[i].slice(alignment.prefixA.length);
+    let j = indexOf(pathsB, target);
+    if (j < 0) {
+      if (!byKey) {
+        byKey = new Map();
+        const [b0, b1] = prefixRange(pathsB, alignment.prefixB);
+        for (let k = b0; k < b1; k++) { const key = pageKey(pathsB[k]); if (!byKey.has(key)) byKey.set(key, k); }
+      }
+      j = byKey.get(pageKey(target)) ?? -1;
+    }
     if (j >= 0) out.push([i, j]);
   }
   return out;

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { alignedPairs, alignPaths, prefixRange, samplePaths, spreadOrder } from '../../src/mirrors/alignment.js';
+import { alignedPairs, alignPaths, pathKey, prefixRange, samplePaths, spreadOrder } from '../../src/mirrors/alignment.js';
 import { Random } from '../../src/random.js';
 
 /** Every folder prefix of a list of paths, '' included. */
@@ -93,6 +93,23 @@ test('identical hosts align on their own paths; nothing in common gives no align
   assert.equal(alignPaths(A, B, { maxPrefixes: 10 }), []);
   assert.throws(() => alignPaths(A, B, { maxAlignments: 0 }), /maxAlignments/);
   assert.throws(() => alignPaths(A, B, { bogus: 1 } as object), /bogus/);
+});
+
+test('a copy saved under other page names (.htm for .html, index.htm for the folder, wget -E) is aligned with its original', () => {
+  const A = ['docs/', 'docs/intro.html', 'docs/lib/', 'docs/lib/os.html', 'docs/lib/sys.html', 'docs/faq.html'].sort();
+  const B = ['m/', 'm/intro.htm', 'm/lib/index.htm', 'm/lib/os.htm', 'm/lib/sys.htm', 'm/faq.htm', 'm/notes.htm'].sort();
+  const [best] = alignPaths(A, B);
+  assert.equal([best.prefixA, best.prefixB], ['docs/', 'm/']);
+  const pairs = alignedPairs(A, B, best).map(([i, j]) => `${A[i]} ${B[j]}`);
+  assert.equal(pairs.sort(), ['docs/ m/', 'docs/faq.html m/faq.htm', 'docs/intro.html m/intro.htm', 'docs/lib/ m/lib/index.htm', 'docs/lib/os.html m/lib/os.htm', 'docs/lib/sys.html m/lib/sys.htm']);
+  // wget's --adjust-extension: pages served without an extension saved with .html
+  const C = ['guide/start', 'guide/setup', 'guide/faq'].sort(), D = ['copy/guide/start.html', 'copy/guide/setup.html', 'copy/guide/faq.html'].sort();
+  const [al] = alignPaths(C, D);
+  assert.equal([al.prefixA, al.prefixB, al.common], ['guide/', 'copy/guide/', 3]);
+  assert.is(alignedPairs(C, D, al).length, 3);
+  // a name the same but for its extension keeps its exact counterpart first
+  assert.equal(alignedPairs(['a.htm', 'a.html'], ['a.htm', 'a.html'], { prefixA: '', prefixB: '' }), [[0, 0], [1, 1]]);
+  assert.equal(['x/os.HTML', 'x/a.shtml?q=1', 'x/index.htm', 'x/data.json'].map(pathKey), ['x/os', 'x/a?q=1', 'x/index', 'x/data.json']);
 });
 
 test.run();
