@@ -87,14 +87,6 @@ export function pathKey(path: string): string {
   return m ? path.slice(0, end - m[0].length) + path.slice(end) : path;
 }
 
-/** `pathKey`, with an index page as its folder (`x/index.htm` is `x/`, as `x/index.html` already is in a URL). */
-function pageKey(path: string): string {
-  const k = pathKey(path);
-  const q = k.indexOf('?');
-  const end = q < 0 ? k.length : q;
-  return k.slice(0, end).endsWith('/index') || k.slice(0, end) === 'index' ? k.slice(0, end - 'index'.length) + k.slice(end) : k;
-}
-
 /** Takes a list of paths; returns it sorted (code-unit order) and without repeats, or the list itself when it already is. */
 export function sortedPaths(paths: readonly string[]): readonly string[] {
   for (let i = 1; i < paths.length; i++) if (!(paths[i - 1] < paths[i])) return [...new Set(paths)].sort();
@@ -183,7 +175,7 @@ function sharedFolders(rests: readonly string[]): string {
 export function alignedPairs(pathsA: readonly string[], pathsB: readonly string[], alignment: Pick<PathAlignment, 'prefixA' | 'prefixB'>): Array<[number, number]> {
   const [lo, hi] = prefixRange(pathsA, alignment.prefixA);
   const out: Array<[number, number]> = [];
-  // B's paths under the prefix by key, made when a path has no same-named counterpart (pageKey)
+  // B's paths under the prefix by key, made when a path has no same-named counterpart (pathKey)
   let byKey: Map<string, number> | undefined;
   for (let i = lo; i < hi; i++) {
     const target = alignment.prefixB + pathsA[i].slice(alignment.prefixA.length);
@@ -192,9 +184,9 @@ export function alignedPairs(pathsA: readonly string[], pathsB: readonly string[
       if (!byKey) {
         byKey = new Map();
         const [b0, b1] = prefixRange(pathsB, alignment.prefixB);
-        for (let k = b0; k < b1; k++) { const key = pageKey(pathsB[k]); if (!byKey.has(key)) byKey.set(key, k); }
+        for (let k = b0; k < b1; k++) { const key = pathKey(pathsB[k]); if (!byKey.has(key)) byKey.set(key, k); }
       }
-      j = byKey.get(pageKey(target)) ?? -1;
+      j = byKey.get(pathKey(target)) ?? -1;
     }
     if (j >= 0) out.push([i, j]);
   }

@@ -95,13 +95,14 @@ test('identical hosts align on their own paths; nothing in common gives no align
   assert.throws(() => alignPaths(A, B, { bogus: 1 } as object), /bogus/);
 });
 
-test('a copy saved under other page names (.htm for .html, index.htm for the folder, wget -E) is aligned with its original', () => {
+test('a copy saved under other page names (.htm for .html, wget -E) is aligned with its original', () => {
   const A = ['docs/', 'docs/intro.html', 'docs/lib/', 'docs/lib/os.html', 'docs/lib/sys.html', 'docs/faq.html'].sort();
   const B = ['m/', 'm/intro.htm', 'm/lib/index.htm', 'm/lib/os.htm', 'm/lib/sys.htm', 'm/faq.htm', 'm/notes.htm'].sort();
   const [best] = alignPaths(A, B);
   assert.equal([best.prefixA, best.prefixB], ['docs/', 'm/']);
   const pairs = alignedPairs(A, B, best).map(([i, j]) => `${A[i]} ${B[j]}`);
-  assert.equal(pairs.sort(), ['docs/ m/', 'docs/faq.html m/faq.htm', 'docs/intro.html m/intro.htm', 'docs/lib/ m/lib/index.htm', 'docs/lib/os.html m/lib/os.htm', 'docs/lib/sys.html m/lib/sys.htm']);
+  // an index page saved under another name is not its folder's URL: left out, as a page missing from the copy
+  assert.equal(pairs.sort(), ['docs/ m/', 'docs/faq.html m/faq.htm', 'docs/intro.html m/intro.htm', 'docs/lib/os.html m/lib/os.htm', 'docs/lib/sys.html m/lib/sys.htm']);
   // wget's --adjust-extension: pages served without an extension saved with .html
   const C = ['guide/start', 'guide/setup', 'guide/faq'].sort(), D = ['copy/guide/start.html', 'copy/guide/setup.html', 'copy/guide/faq.html'].sort();
   const [al] = alignPaths(C, D);
