@@ -100,7 +100,13 @@ export function fetchSources(cache: string, log: (line: string) => void = () => 
       log(`fetching ${key}`);
       const tmp = mkdtempSync(join(cache, 'packages', '.fetch-'));
       try {
-        if (s.kind === 'deb') execFileSync('apt-get', ['download', `${s.package}=${s.version}`], { cwd: tmp, stdio: ['ignore', 'ignore', 'inherit'] });
+        if (s.kind === 'deb') {
+          try {
+            execFileSync('apt-get', ['download', `${s.package}=${s.version}`], { cwd: tmp, stdio: ['ignore', 'ignore', 'inherit'] });
+          } catch (e) {
+            throw new Error(`apt-get could not download ${key}: run \`apt-get update\` first (a fresh machine's package lists may lack bookworm-security, where the newer builds are), and check that bookworm and bookworm-security are among the apt sources`, { cause: e });
+          }
+        }
         else execFileSync('npm', ['pack', `${s.package}@${s.version}`, '--silent'], { cwd: tmp, stdio: ['ignore', 'ignore', 'inherit'] });
         const got = readdirSync(tmp).filter((n) => n.endsWith(s.kind === 'deb' ? '.deb' : '.tgz'));
         if (got.length !== 1) throw new Error(`expected one package file for ${key}, got ${got.join(', ') || 'none'}`);

@@ -14,7 +14,8 @@ import { resolveReadOptions, type InputKind, type ReadOptions, type ResolvedRead
 import { contentTypeFromName, jsonLinesHead, sniffKind } from './sniff.js';
 import { openInput, peekStdin, STDIN } from './source.js';
 import { readUrlList } from './url-list.js';
-import { readWarc } from './warc.js';
+import { readWarcAfter } from './warc.js';
+import { WarcPayloads } from './warc-revisit.js';
 
 /** Takes the first bytes of an input; returns them inflated when they are gzip (as much as inflates), for sniffing. */
 function inflatedHead(head: Uint8Array): Uint8Array {
@@ -134,7 +135,7 @@ export async function* readSingleFile(path: string, options: ReadOptions = {}): 
   yield doc;
 }
 
-async function* readOne(input: string, opts: ResolvedReadOptions): AsyncGenerator<Document> {
+async function* readOne(input: string, opts: ResolvedReadOptions, payloads: WarcPayloads): AsyncGenerator<Document> {
   const kind = opts.kind ?? (await detectKind(input));
   if (kind === undefined) {
     opts.onError({ source: input, location: input, code: 'E_IO', message: 'no such file or folder, or not readable' });
@@ -144,7 +145,8 @@ async function* readOne(input: string, opts: ResolvedReadOptions): AsyncGenerato
     opts.onError({ source: input, location: input, code: 'E_INPUT', message: 'standard input cannot be a folder' });
     return;
   }
-  const readers = { folder: readFolder, warc: readWarc, jsonl: readJsonl, urls: readUrlList, file: readSingleFile };
+  const warc = (path: string, o: ResolvedReadOptions) => readWarcAfter(path, o, payloads);
+  const readers = { folder: readFolder, warc, jsonl: readJsonl, urls: readUrlList, file: readSingleFile };
   yield* readers[kind](input, opts);
 }
 
@@ -155,7 +157,9 @@ async function* readOne(input: string, opts: ResolvedReadOptions): AsyncGenerato
  */
 export async function* readCrawl(input: string | readonly string[], options: ReadOptions = {}): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readCrawl');
-  for (const one of typeof input === 'string' ? [input] : input) yield* readOne(one, opts);
+  // revisit records may name pages of earlier WARC files of the input
+  const payloads = new WarcPayloads();
+  for (const one of typeof input === 'string' ? [input] : input) yield* readOne(one, opts, payloads);
 }
 
 /** Options of `readBatches`: the reader options plus the batch bounds. */

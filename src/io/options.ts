@@ -30,7 +30,7 @@ export const DEFAULT_MAX_RECORD_BYTES = 32 << 20;
 export interface ReadOptions {
   /** Called for each record that cannot be used, with its location; reading goes on. Default: ignore. */
   onError?: (e: ReadError) => void;
-  /** Called for each record read but not kept (binary file, non-2xx response, revisit). Default: ignore. */
+  /** Called for each record read but not kept (binary file, non-2xx response, a revisit of the same URL or of a record not read before it). Default: ignore. */
   onSkip?: (s: SkipEvent) => void;
   /** Called with the number of input bytes just read from disk (compressed bytes for .gz), for progress. */
   onBytes?: (n: number) => void;

@@ -142,7 +142,7 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
     opts.onError({ source: path, location, code: 'E_INPUT', message });
     return undefined;
   };
-  if (type === 'revisit') return skip('other');
+  if (type === 'revisit') return skip('other'); // resolved by the reader, which knows the records before it (warc.ts)
   if (type === 'metadata') return skip('metadata');
   if (!DOCUMENT_TYPES.has(type)) return undefined;
   const rawUri = record.headers.get('warc-target-uri');

@@ -11,6 +11,7 @@ import { capAdvice, formatBytes, ioError } from './lines.js';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from './options.js';
 import { openInput } from './source.js';
 import { parseWarcHeaders, toDocument, type WarcRecordBytes } from './warc-record.js';
+import { originBytes, WarcPayloads } from './warc-revisit.js';
 
 const enc = new TextEncoder();
 const WARC = enc.encode('WARC/');
@@ -165,8 +166,9 @@ async function skipRecordEnd(reader: ByteReader, at: number, error: (o: number, 
 /**
  * Takes a `.warc` / `.warc.gz` (also `.wet`, `.wat`, or `-` for standard input); yields its
  * `response`, `resource` and `conversion` records as documents (URL from WARC-Target-URI, date,
- * IP, HTTP status, content type and charset; content- and transfer-encodings undone). Non-2xx
- * responses, revisits, metadata, binaries and non-http(s) target URIs are reported through
+ * IP, HTTP status, content type and charset; content- and transfer-encodings undone), and each
+ * `revisit` of another URI as the page of the earlier record it names (warc-revisit.ts). Non-2xx
+ * responses, other revisits, metadata, binaries and non-http(s) target URIs are reported through
  * `onSkip`. Everything is read as a stream with memory bounded by `maxRecordBytes`; a malformed
  * header, a wrong Content-Length (too large or too small), garbage or NUL runs between records, a
  * record over the cap and damage in a gzip stream (truncated at the end, corrupt in the middle)
@@ -179,6 +181,11 @@ export async function* readWarc(path: string, options: ReadOptions = {}): AsyncG
   yield* readWarcWith(path, resolveReadOptions(options, 'readWarc'));
 }
 
+/** `readWarc` with the pages of earlier WARC files of the same input, for revisit records naming them (readCrawl shares one WarcPayloads across its inputs). */
+export async function* readWarcAfter(path: string, options: ReadOptions, payloads: WarcPayloads): AsyncGenerator<Document> {
+  yield* readWarcWith(path, resolveReadOptions(options, 'readWarc'), payloads);
+}
+
 /** The same as `readWarc` (kept for compatibility: every reader streams now). */
 export async function* readWarcStreaming(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
   yield* readWarcWith(path, resolveReadOptions(options, 'readWarcStreaming'));
@@ -188,9 +195,10 @@ export async function* readWarcStreaming(path: string, options: ReadOptions = {}
  * Takes one record's bytes as stored (gzip members when `gzip`), the file they came from and
  * resolved reader options; frames and reads them as readWarc does; returns the document, undefined
  * when the record is not a page, or a message when the bytes are not exactly one record (damage,
- * framing errors and skips are reported as messages too, not through the callbacks).
+ * framing errors and skips are reported as messages too, not through the callbacks). `fields`
+ * replace header fields of the record (lowercased names) before it is read as a document.
  */
-export async function readWarcRecord(bytes: Uint8Array, gzip: boolean, path: string, options: ResolvedReadOptions): Promise<Document | string | undefined> {
+export async function readWarcRecord(bytes: Uint8Array, gzip: boolean, path: string, options: ResolvedReadOptions, fields?: ReadonlyMap<string, string>): Promise<Document | string | undefined> {
   let problem: string | undefined;
   const note = (message: string) => { problem ??= message; };
   const opts: ResolvedReadOptions = { ...options, onError: (e) => note(e.message), onSkip: (s) => note(`skipped (${s.reason})`), onWarning: () => {}, onBytes: () => {} };
@@ -201,11 +209,51 @@ export async function readWarcRecord(bytes: Uint8Array, gzip: boolean, path: str
   if (problem !== undefined) return problem;
   if (!('record' in framed)) return 'no WARC record there';
   if ((await reader.fill(1)).length > 0 || !reader.finished) return 'more than one record there';
+  if (fields) for (const [k, v] of fields) framed.record.headers.set(k, v);
   const doc = await toDocument(framed.record, path, opts);
   return problem ?? doc;
 }
 
-async function* readWarcWith(path: string, opts: ResolvedReadOptions): AsyncGenerator<Document> {
+/**
+ * Takes a revisit record, the file it is in, reader options and the pages read so far; returns the
+ * page it names at the revisit's URI (see warc-revisit.ts), or undefined when it is skipped (reported).
+ */
+async function revisitDocument(record: WarcRecordBytes, path: string, opts: ResolvedReadOptions, payloads: WarcPayloads): Promise<Document | undefined> {
+  const location = `offset ${record.offset}`;
+  const r = payloads.resolve(record.headers);
+  if ('same' in r) {
+    opts.onSkip({ reason: 'other', source: path, location });
+    return undefined;
+  }
+  if ('missing' in r) {
+    opts.onSkip(r.missing === undefined ? { reason: 'other', source: path, location } : { reason: 'other', source: path, location, message: r.missing });
+    return undefined;
+  }
+  const { origin, uri: earlier } = r.found;
+  const fields = new Map<string, string>();
+  for (const name of ['warc-target-uri', 'warc-date', 'warc-ip-address']) {
+    const v = record.headers.get(name);
+    if (v !== undefined) fields.set(name, v);
+  }
+  const problem = (why: string) => {
+    opts.onError({ source: path, location, code: 'E_INPUT', message: `revisit of ${JSON.stringify(earlier.slice(0, 200))}: its record at offset ${origin.offset} of ${origin.path} ${why}; skipped` });
+    return undefined;
+  };
+  let bytes: Uint8Array;
+  try {
+    bytes = originBytes(origin);
+  } catch (e) {
+    return problem(`cannot be read again (${(e as Error).message})`);
+  }
+  const doc = await readWarcRecord(bytes, origin.kind === 'warc-gz', origin.path, opts, fields);
+  if (typeof doc === 'string') return problem(`no longer reads as it did (${doc})`);
+  if (doc === undefined) return problem('no longer holds a page');
+  doc.source = `${path}#${record.offset}`;
+  doc.origin = origin; // the page's bytes are there
+  return doc;
+}
+
+async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads = new WarcPayloads()): AsyncGenerator<Document> {
   let documents = 0;
   let metadata = 0;
   let last = 0;
@@ -217,7 +265,9 @@ async function* readWarcWith(path: string, opts: ResolvedReadOptions): AsyncGene
       const framed = await nextRecord(reader, path, gzip, opts, regular);
       if ('end' in framed) break;
       if ('skipped' in framed) continue;
-      const doc = await toDocument(framed.record, path, counting);
+      const revisit = framed.record.headers.get('warc-type') === 'revisit';
+      const doc = revisit ? await revisitDocument(framed.record, path, counting, payloads) : await toDocument(framed.record, path, counting);
+      if (doc && !revisit) payloads.remember(framed.record.headers.get('warc-payload-digest'), doc);
       if (doc) {
         documents++;
         yield doc;
