@@ -127,8 +127,11 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
   // host folder name → its host, for links wget's --convert-links wrote into another host's folder
   const folders = new Map<string, string>();
   const ownFolders = new Map<string, boolean>();
+  const hostFolders: string[] = [];
   try {
-    for (const name of await readdir(root)) {
+    for (const entry of await readdir(root, { withFileTypes: true })) {
+      const name = entry.name;
+      if (entry.isDirectory()) hostFolders.push(name);
       const host = parseUrl(`http://${hostFolderToHost(name)}/`)?.host ?? name;
       hosts.add(host);
       folders.set(name, host);
@@ -146,6 +149,8 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     return;
   }
   let turn = performance.now();
+  // pages beside the host folders: not a wget mirror's layout (said once, at the end)
+  const topFiles: string[] = [];
   for await (const entry of walk(realRoot, root, [], opts.followSymlinks, report)) {
     if ('reason' in entry) {
       opts.onSkip({ reason: entry.reason, source: root, location: entry.path, message: entry.message });
@@ -156,6 +161,8 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     const name = file.split('?')[0];
     const url = segments.length >= 2 && !name.endsWith('.orig') ? mirrorPathToUrl(segments, opts.scheme) : undefined;
     if (url === undefined) {
+      // a page there, not notes beside a crawl (README, lists): the layout is likely not a mirror's
+      if (segments.length < 2 && contentTypeFromName(name) === 'text/html') topFiles.push(file);
       opts.onBytes(size);
       opts.onSkip({ reason: 'other', source: root, location: path });
       continue;
@@ -197,6 +204,18 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     if (doc.links) doc.links = doc.links.map((l) => undoIndexHtml(intoHostFolder(l, segments[0], folders, realRoot, ownFolders), hosts));
     yield doc;
   }
+  if (topFiles.length > 0) opts.onWarning({ source: root, location: root, code: 'W_LAYOUT', message: layoutAdvice(topFiles, hostFolders.sort()) });
+}
+
+/**
+ * What to say of a folder with pages at its top: read as a wget mirror, its top-level folders are
+ * hosts and those pages are not read; `wget -nH` (no host folders) and a site's own folder look so.
+ */
+export function layoutAdvice(files: readonly string[], folders: readonly string[]): string {
+  const list = (names: readonly string[]) => names.slice(0, 3).join(', ') + (names.length > 3 ? `, … (${names.length})` : '');
+  return `${files.length} page${files.length === 1 ? '' : 's'} at the top of the folder (${list(files)}) not read: a folder is read as a wget mirror, one folder per host as \`wget -r\` writes it (without -nH)`
+    + (folders.length > 0 ? `, so its folders are read as hosts (${list(folders)})` : '')
+    + '. To read one site\'s files, put them in a folder named for its host: mkdir crawl && mv SITE crawl/example.org';
 }
 
 /**

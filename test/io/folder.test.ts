@@ -130,4 +130,27 @@ test('links wget --convert-links wrote into another host folder name that host',
   done();
 });
 
+test('pages at the top of a folder (wget -nH, a site\'s own folder) are named in one warning; notes beside a crawl are not', async () => {
+  const { dir: site, cleanup: done } = tempDir();
+  mkdirSync(join(site, 'docs', 'guide'), { recursive: true });
+  writeFileSync(join(site, 'index.html'), '<p>home</p>');
+  writeFileSync(join(site, 'about.htm'), '<p>about</p>');
+  writeFileSync(join(site, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(site, 'docs', 'guide', 'a.html'), '<p>a</p>');
+  const warnings: ReadError[] = [];
+  const urls: string[] = [];
+  for await (const d of readFolder(site, { onWarning: (w) => warnings.push(w) })) urls.push(d.url);
+  assert.equal(urls, ['http://docs/guide/a.html']);
+  assert.is(warnings.length, 1);
+  assert.is(warnings[0].code, 'W_LAYOUT');
+  assert.match(warnings[0].message, /^2 pages at the top of the folder \(about\.htm, index\.html\) not read: .* its folders are read as hosts \(docs\)/);
+  // a crawl folder with a README and a list beside its host folders: nothing to say
+  const notes: ReadError[] = [];
+  writeFileSync(join(dir, 'README.md'), '# crawl');
+  writeFileSync(join(dir, 'hosts.txt'), 'www.a.org');
+  for await (const _ of readFolder(dir, { onWarning: (w) => notes.push(w) })) { /* read */ }
+  assert.equal(notes, []);
+  done();
+});
+
 test.run();
