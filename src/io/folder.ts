@@ -21,11 +21,17 @@ export function segmentToUrl(segment: string): string {
     .join('');
 }
 
-/** Takes a host folder name; returns the URL host (`host+8080`, the Windows spelling, becomes `host:8080`). */
+/**
+ * Takes a host folder name; returns the URL host: `host+8080` (wget's spelling on Windows) and
+ * `host_8080` (HTTrack's) become `host:8080` (a name ending in `_` and digits is no host name).
+ */
 export function hostFolderToHost(folder: string): string {
-  const m = /^(.+)\+(\d+)$/.exec(folder);
+  const m = /^(.+)[+_](\d{1,5})$/.exec(folder);
   return m ? `${m[1]}:${m[2]}` : folder;
 }
+
+/** What HTTrack writes at the top of a project beside its host folders: its cache, log, index page and that page's images. */
+const HTTRACK_TOP = new Set(['hts-cache', 'hts-log.txt', 'hts-err.txt', 'hts-in_progress.lock', 'hts-nohup.out', 'cookies.txt', 'index.html', 'backblue.gif', 'fade.gif']);
 
 /**
  * Takes the path of a file inside a wget mirror as segments `[host, ...dirs, file]`; returns its URL.
@@ -151,7 +157,10 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
   let turn = performance.now();
   // pages beside the host folders: not a wget mirror's layout (said once, at the end)
   const topFiles: string[] = [];
+  // an HTTrack project: its own files at the top are not the crawl's
+  const httrack = hostFolders.includes('hts-cache');
   for await (const entry of walk(realRoot, root, [], opts.followSymlinks, report)) {
+    if (httrack && HTTRACK_TOP.has((entry.path === root ? '' : relative(root, entry.path)).split(/[\\/]/)[0])) continue;
     if ('reason' in entry) {
       opts.onSkip({ reason: entry.reason, source: root, location: entry.path, message: entry.message });
       continue;

@@ -153,4 +153,28 @@ test('pages at the top of a folder (wget -nH, a site\'s own folder) are named in
   done();
 });
 
+test('an HTTrack project: its cache, log and index page are not the crawl; host_port folders are host:port', async () => {
+  const { dir: proj, cleanup: done } = tempDir();
+  const write = (rel: string, content: string) => {
+    mkdirSync(join(proj, rel, '..'), { recursive: true });
+    writeFileSync(join(proj, rel), content);
+  };
+  write('index.html', '<html><body><a href="docs.a.org/index.html">docs.a.org</a> mirrored by HTTrack</body></html>');
+  write('hts-log.txt', 'HTTrack3.49 launched');
+  write('hts-cache/new.txt', 'statuscode\tsize\turl');
+  write('hts-cache/doit.log', '-O proj');
+  write('backblue.gif', 'GIF89a');
+  write('docs.a.org/index.html', '<!-- Mirrored from docs.a.org/ by HTTrack Website Copier/3.x --><p>home</p><a href="../127.0.0.1_8102/guide/a.html">b</a>');
+  write('127.0.0.1_8102/guide/a.html', '<p>a</p>');
+  const warnings: ReadError[] = [];
+  const skips: SkipEvent[] = [];
+  const docs: Document[] = [];
+  for await (const d of readFolder(proj, { onWarning: (w) => warnings.push(w), onSkip: (s) => skips.push(s) })) docs.push(d);
+  assert.equal(docs.map((d) => d.url), ['http://127.0.0.1:8102/guide/a.html', 'http://docs.a.org/']);
+  assert.equal(docs[1].links, ['http://127.0.0.1:8102/guide/a.html'], "a link into another host's folder names that host");
+  assert.equal(warnings, []);
+  assert.equal(skips, []);
+  done();
+});
+
 test.run();
