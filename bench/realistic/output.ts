@@ -42,20 +42,34 @@ function uuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Takes a file and pages; writes a WARC/1.1 file of `response` records, one gzip member each. */
-export function writeWarc(file: string, pages: Page[]): void {
+/**
+ * Takes a file and pages; writes a WARC/1.1 file of `response` records, one gzip member each. With
+ * `dedup`, as a deduplicating archiver writes it: a page whose bytes were written before (the same
+ * WARC-Payload-Digest) is a `revisit` record (identical-payload-digest profile, HTTP headers only)
+ * naming the first page with those bytes.
+ */
+export function writeWarc(file: string, pages: Iterable<Pick<Page, 'url' | 'bytes'>>, options: { dedup?: boolean } = {}): void {
   const fd = openSync(file, 'w');
   const enc = new TextEncoder();
+  const stored = new Map<string, string>();
   try {
     for (const p of pages) {
+      const digest = `sha256:${createHash('sha256').update(p.bytes).digest('hex')}`;
+      const first = options.dedup ? stored.get(digest) : undefined;
+      if (first === undefined) stored.set(digest, p.url);
       const http = enc.encode(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${p.bytes.length}\r\n\r\n`);
-      const payload = new Uint8Array(http.length + p.bytes.length);
+      const body = first === undefined ? p.bytes : new Uint8Array(0);
+      const payload = new Uint8Array(http.length + body.length);
       payload.set(http);
-      payload.set(p.bytes, http.length);
+      payload.set(body, http.length);
       const head = enc.encode([
-        'WARC/1.1', 'WARC-Type: response', `WARC-Target-URI: ${p.url}`, `WARC-Date: ${FIXED_DATE}`,
+        'WARC/1.1', `WARC-Type: ${first === undefined ? 'response' : 'revisit'}`, `WARC-Target-URI: ${p.url}`, `WARC-Date: ${FIXED_DATE}`,
         `WARC-Record-ID: <urn:uuid:${uuid(p.url)}>`, 'Content-Type: application/http; msgtype=response',
-        `WARC-Payload-Digest: sha256:${createHash('sha256').update(p.bytes).digest('hex')}`,
+        ...(first === undefined ? [] : [
+          'WARC-Profile: http://netpreserve.org/warc/1.1/revisit/identical-payload-digest',
+          `WARC-Refers-To-Target-URI: ${first}`, `WARC-Refers-To-Date: ${FIXED_DATE}`,
+        ]),
+        `WARC-Payload-Digest: ${digest}`,
         `Content-Length: ${payload.length}`, '', '',
       ].join('\r\n'));
       const record = new Uint8Array(head.length + payload.length + 4);
