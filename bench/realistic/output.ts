@@ -82,3 +82,35 @@ export function writeWarc(file: string, pages: Iterable<Pick<Page, 'url' | 'byte
     closeSync(fd);
   }
 }
+
+/**
+ * Takes a file and pages; writes an ARC file (version 1, the Internet Archive's format before
+ * WARC) of the same responses, one gzip member per record: the `filedesc://` record, then per page
+ * `URL IP-address Archive-date Content-type Archive-length` and the HTTP response. The IP is
+ * 0.0.0.0 (unknown), as the WARC records carry none.
+ */
+export function writeArc(file: string, pages: Iterable<Pick<Page, 'url' | 'bytes'>>): void {
+  const fd = openSync(file, 'w');
+  const enc = new TextEncoder();
+  const date = FIXED_DATE.replace(/\D/g, '');
+  const record = (head: string, block: Uint8Array) => {
+    const h = enc.encode(`${head} ${block.length}\n`);
+    const out = new Uint8Array(h.length + block.length + 1);
+    out.set(h);
+    out.set(block, h.length);
+    out[out.length - 1] = 10;
+    writeSync(fd, gzipSync(out, { level: 6 }));
+  };
+  try {
+    record(`filedesc://${file.split('/').pop()} 0.0.0.0 ${date} text/plain`, enc.encode('1 0 resemble\nURL IP-address Archive-date Content-type Archive-length\n'));
+    for (const p of pages) {
+      const http = enc.encode(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${p.bytes.length}\r\n\r\n`);
+      const block = new Uint8Array(http.length + p.bytes.length);
+      block.set(http);
+      block.set(p.bytes, http.length);
+      record(`${p.url} 0.0.0.0 ${date} text/html`, block);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -110,7 +110,7 @@ function utf16Bom(b: Uint8Array): boolean {
  */
 export function sniffKind(head: Uint8Array): 'warc' | 'jsonl' | 'urls' | 'file' {
   const text = new TextDecoder('latin1').decode(head.subarray(0, 4096)).replace(/^\uFEFF|^ï»¿/, '');
-  if (text.startsWith('WARC/')) return 'warc';
+  if (text.startsWith('WARC/') || text.startsWith('filedesc://')) return 'warc';
   const start = text.trimStart();
   if (start.startsWith('{')) return 'jsonl';
   const first = start.split('\n').find((l) => l.trim() !== '' && !l.startsWith('#')) ?? '';

@@ -12,6 +12,7 @@ import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '
 import { openInput } from './source.js';
 import { parseWarcHeaders, toDocument, type WarcRecordBytes } from './warc-record.js';
 import { originBytes, WarcPayloads } from './warc-revisit.js';
+import { arcRecords, FILEDESC } from './arc.js';
 
 const enc = new TextEncoder();
 const WARC = enc.encode('WARC/');
@@ -260,6 +261,18 @@ async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads =
   const counting: ResolvedReadOptions = { ...opts, onSkip: (s) => { if (s.reason === 'metadata') metadata++; opts.onSkip(s); } };
   try {
     const { reader, gzip, regular } = await openInput(path, opts.onBytes, (d) => opts.onError({ source: path, location: `offset ${d.offset}`, code: 'E_INPUT', message: d.message }));
+    if (startsWith(await reader.fill(FILEDESC.length), FILEDESC)) {
+      // an ARC file: its records framed as such, then read as WARC records are
+      for await (const record of arcRecords(reader, path, gzip, counting)) {
+        last = record.offset;
+        const doc = await toDocument(record, path, counting);
+        if (doc) {
+          documents++;
+          yield doc;
+        }
+      }
+      return;
+    }
     for (;;) {
       last = gzip ? reader.member ?? 0 : reader.position;
       const framed = await nextRecord(reader, path, gzip, opts, regular);
