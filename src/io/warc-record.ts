@@ -150,8 +150,9 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
   const uri = rawUri.startsWith('<') && rawUri.endsWith('>') ? rawUri.slice(1, -1) : rawUri;
   const parsed = parseUrl(uri);
   if (!opts.anyScheme && (!parsed || !isHttpUrl(parsed))) {
-    // Heritrix and ARC files hold a dns: record per host looked up: routine, counted, not said
-    if (/^dns:/i.test(uri)) return skip('url');
+    // routine records, counted but not said one by one: the dns: lookup per host of Heritrix and ARC
+    // files, Browsertrix's urn:pageinfo: and urn:text: records beside each page
+    if (/^(dns|urn):/i.test(uri)) return skip('url');
     return skip('url', `WARC-Target-URI ${JSON.stringify(uri.slice(0, 200))} is not an http(s) URL; skipped (anyScheme, --any-scheme keeps it)`);
   }
   let contentType = record.headers.get('content-type');

@@ -214,6 +214,17 @@ test('WARC: hostile target URIs (file:, javascript:, ../.., absolute paths) are 
   assert.equal(any.docs.map((d) => d.url), [...hostile, 'http://a.org/1']);
 });
 
+test('WARC: routine records of other schemes (Heritrix dns:, Browsertrix urn:pageinfo: and urn:text:) are counted as skipped without a message each', async () => {
+  const routine = [
+    warcRecord('response', { 'WARC-Target-URI': 'dns:a.org', 'Content-Type': 'text/dns' }, '20260101000000\na.org. 300 IN A 192.0.2.1\n'),
+    warcRecord('resource', { 'WARC-Target-URI': 'urn:pageinfo:http://a.org/1', 'Content-Type': 'application/json' }, '{"pages":{}}'),
+    warcRecord('resource', { 'WARC-Target-URI': 'urn:text:http://a.org/1', 'Content-Type': 'text/plain' }, words(1)),
+  ];
+  const { docs, skips } = await read('routine.warc', concat([...routine, three[0]]));
+  assert.equal(docs.map((d) => d.url), ['http://a.org/1']);
+  assert.equal(skips.map((s) => [s.reason, s.message]), [['url', undefined], ['url', undefined], ['url', undefined]]);
+});
+
 test('WARC: header values are UTF-8 (an IRI target keeps its characters)', async () => {
   const { docs, errors } = await read('iri.warc', httpResponse('http://exämple.org/straße', words(1)));
   assert.equal(errors, []);
