@@ -2,7 +2,7 @@
  * Runs the five capabilities on the realistic crawl through the command line, as a user would,
  * with default options, and scores each against the truth written by build.ts:
  *
- *   node --import tsx bench/realistic/evaluate.ts [--data DIR] [--input folder|jsonl|warc|arc|interleaved]
+ *   node --import tsx bench/realistic/evaluate.ts [--data DIR] [--input folder|jsonl|warc|arc|wacz|interleaved]
  *        [--only dups,collections,mirrors,study,signatures] [--json FILE] [--keep DIR]
  *
  * --data is the folder build.ts wrote (default $RESEMBLE_DATA/realistic); --json writes the figures
@@ -301,9 +301,9 @@ async function main() {
     console.error('give --data DIR (the folder build.ts wrote) or set RESEMBLE_DATA');
     process.exit(2);
   }
-  const input = { folder: join(resolve(data), 'crawl'), jsonl: join(resolve(data), 'crawl.jsonl'), warc: join(resolve(data), 'crawl.warc.gz'), arc: join(resolve(data), 'crawl.arc.gz'), interleaved: join(resolve(data), 'crawl.jsonl') }[values.input ?? 'folder'];
+  const input = { folder: join(resolve(data), 'crawl'), jsonl: join(resolve(data), 'crawl.jsonl'), warc: join(resolve(data), 'crawl.warc.gz'), arc: join(resolve(data), 'crawl.arc.gz'), wacz: join(resolve(data), 'crawl.wacz'), interleaved: join(resolve(data), 'crawl.jsonl') }[values.input ?? 'folder'];
   if (!input) {
-    console.error(`--input is folder, jsonl, warc, arc or interleaved, got ${values.input}`);
+    console.error(`--input is folder, jsonl, warc, arc, wacz or interleaved, got ${values.input}`);
     process.exit(2);
   }
   if (values.input === 'interleaved') {

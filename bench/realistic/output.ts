@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { crc32, gzipSync } from 'node:zlib';
 import { decode, type Page } from './layout.js';
 
 /** Takes a folder and pages; replaces the folder with the pages laid out as `host/path/file`. */
@@ -46,17 +46,21 @@ function uuid(seed: string): string {
  * Takes a file and pages; writes a WARC/1.1 file of `response` records, one gzip member each. With
  * `dedup`, as a deduplicating archiver writes it: a page whose bytes were written before (the same
  * WARC-Payload-Digest) is a `revisit` record (identical-payload-digest profile, HTTP headers only)
- * naming the first page with those bytes.
+ * naming the first page with those bytes. `from` writes only the pages from that index on, the
+ * ones before it remembered as written to an earlier file.
  */
-export function writeWarc(file: string, pages: Iterable<Pick<Page, 'url' | 'bytes'>>, options: { dedup?: boolean } = {}): void {
+export function writeWarc(file: string, pages: Iterable<Pick<Page, 'url' | 'bytes'>>, options: { dedup?: boolean; from?: number } = {}): void {
   const fd = openSync(file, 'w');
   const enc = new TextEncoder();
   const stored = new Map<string, string>();
+  let k = 0;
   try {
     for (const p of pages) {
       const digest = `sha256:${createHash('sha256').update(p.bytes).digest('hex')}`;
       const first = options.dedup ? stored.get(digest) : undefined;
       if (first === undefined) stored.set(digest, p.url);
+      // `from`: the pages before it were written to an earlier file (they are only remembered)
+      if (k++ < (options.from ?? 0)) continue;
       const http = enc.encode(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${p.bytes.length}\r\n\r\n`);
       const body = first === undefined ? p.bytes : new Uint8Array(0);
       const payload = new Uint8Array(http.length + body.length);
@@ -110,6 +114,39 @@ export function writeArc(file: string, pages: Iterable<Pick<Page, 'url' | 'bytes
       block.set(p.bytes, http.length);
       record(`${p.url} 0.0.0.0 ${date} text/html`, block);
     }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Takes a file and named entries; writes a zip of them stored (method 0, as a WACZ stores its WARC files; under 4 GiB). */
+export function writeZipStored(file: string, entries: { name: string; bytes: Uint8Array }[]): void {
+  const fd = openSync(file, 'w');
+  const enc = new TextEncoder();
+  const dir: Uint8Array[] = [];
+  let at = 0;
+  const put = (b: Uint8Array) => { writeSync(fd, b); at += b.length; };
+  try {
+    for (const e of entries) {
+      const name = enc.encode(e.name);
+      const crc = crc32(e.bytes);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(e.bytes.length, 18); local.writeUInt32LE(e.bytes.length, 22); local.writeUInt16LE(name.length, 26);
+      const offset = at;
+      put(local); put(name); put(e.bytes);
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt32LE(crc, 16);
+      central.writeUInt32LE(e.bytes.length, 20); central.writeUInt32LE(e.bytes.length, 24); central.writeUInt16LE(name.length, 28);
+      central.writeUInt32LE(offset, 42);
+      dir.push(central, name);
+    }
+    const dirOffset = at;
+    for (const d of dir) put(d);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(entries.length, 8); end.writeUInt16LE(entries.length, 10);
+    end.writeUInt32LE(at - dirOffset, 12); end.writeUInt32LE(dirOffset, 16);
+    put(end);
   } finally {
     closeSync(fd);
   }

@@ -55,7 +55,7 @@ export function readOptionsFor(ctx: CommandContext): ReadOptions {
 /** Takes the command context and inputs; throws E_OPTION when there is none. */
 export function requireInputs(inputs: readonly string[]): void {
   if (inputs.length === 0) {
-    throw new ResembleError('E_OPTION', 'expected at least one input: a wget mirror folder, .warc[.gz] (or .arc[.gz]), .jsonl[.gz] or URL list');
+    throw new ResembleError('E_OPTION', 'expected at least one input: a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list');
   }
 }
 

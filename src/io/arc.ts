@@ -53,8 +53,9 @@ export function parseArcHeader(line: string, fields: number): ArcHeader | undefi
  * is gzip, and reader options; yields its records as WARC records (`response` for a block that is
  * an HTTP response, `resource` otherwise) with WARC-Target-URI, WARC-Date and WARC-IP-Address from
  * the header line. The file's own `filedesc://` record is read for its field list, not yielded.
+ * `base` is added to every offset (a file stored inside another).
  */
-export async function* arcRecords(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions): AsyncGenerator<WarcRecordBytes> {
+export async function* arcRecords(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions, base = 0): AsyncGenerator<WarcRecordBytes> {
   const error = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message });
   let fields = 5;
   // bytes skipped since a header line failed to parse, and where that was
@@ -65,7 +66,7 @@ export async function* arcRecords(reader: ByteReader, path: string, gzip: boolea
   };
   for (;;) {
     await reader.fill(1); // the next piece pulled: its member is the record's
-    const at = gzip ? reader.member ?? 0 : reader.position;
+    const at = base + (gzip ? reader.member ?? 0 : reader.position);
     const line = await reader.readLine(MAX_HEADER_LINE);
     if (line === undefined) {
       if (reader.barrier && (await reader.crossBarrier())) continue;

@@ -60,7 +60,7 @@ export async function detectKind(input: string): Promise<InputKind | undefined> 
   }
   if (info.isDirectory()) return 'folder';
   const name = basename(input).toLowerCase();
-  if (/\.(warc|wet|wat|arc)(\.gz)?$/.test(name)) return 'warc';
+  if (/\.(warc|wet|wat|arc)(\.gz)?$|\.wacz$/.test(name)) return 'warc';
   if (/\.(jsonl|ndjson)(\.gz)?$/.test(name)) return 'jsonl';
   if (/\.(txt|urls|lst)(\.gz)?$/.test(name)) return 'urls';
   const named = contentTypeFromName(name.replace(/\.gz$/, ''));

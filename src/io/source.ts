@@ -84,6 +84,8 @@ export interface OpenInputOptions {
    * instead of a new buffer each, sparing the garbage collector a gigabyte of garbage a gigabyte.
    */
   transient?: boolean;
+  /** Only bytes [start, end) of the file (a file stored inside another, as a WACZ stores its WARCs). */
+  range?: { start: number; end: number };
 }
 
 /** An opened input: its reader, whether it is gzip, and its first bytes (for sniffing the format). */
@@ -112,7 +114,9 @@ export async function openInput(path: string, onBytes: (n: number) => void, onDa
     stdin.onBytes = onBytes;
     onBytes(head.length);
   } else {
-    chunks = options.transient ? fileChunks(path, onBytes, ring) : chunksOf(createReadStream(path, { highWaterMark: CHUNK }), onBytes);
+    const range = options.range;
+    chunks = range ? (range.end > range.start ? chunksOf(createReadStream(path, { highWaterMark: CHUNK, start: range.start, end: range.end - 1 }), onBytes) : (async function* () {})())
+      : options.transient ? fileChunks(path, onBytes, ring) : chunksOf(createReadStream(path, { highWaterMark: CHUNK }), onBytes);
     const first = await chunks.next();
     head = first.done ? new Uint8Array(0) : first.value;
   }

@@ -13,6 +13,7 @@ import { openInput } from './source.js';
 import { parseWarcHeaders, toDocument, type WarcRecordBytes } from './warc-record.js';
 import { originBytes, WarcPayloads } from './warc-revisit.js';
 import { arcRecords, FILEDESC } from './arc.js';
+import { zipEntries, type ZipEntry } from './zip.js';
 
 const enc = new TextEncoder();
 const WARC = enc.encode('WARC/');
@@ -47,7 +48,7 @@ type Framed = { record: WarcRecordBytes } | { skipped: true } | { end: true };
  * `regular` (the input is a regular file), a record framed cleanly gets its origin: its bytes in
  * a plain file, or in a `.warc.gz` the gzip members holding exactly it.
  */
-async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions, regular = false): Promise<Framed> {
+async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions, regular = false, base = 0): Promise<Framed> {
   const error = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message });
   for (;;) {
     const head = await reader.fill(WARC.length);
@@ -55,13 +56,13 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
       if (reader.barrier && (await reader.crossBarrier())) continue;
       return { end: true };
     }
-    const at = gzip ? reader.member ?? 0 : reader.position;
-    const start = reader.position, memberStart = gzip && reader.atMemberStart;
+    const at = base + (gzip ? reader.member ?? 0 : reader.position);
+    const start = base + reader.position, memberStart = gzip && reader.atMemberStart;
     if (!startsWith(head, WARC)) {
       // Blank lines between records are tolerated; anything else is skipped to the next record.
       const { skipped, found } = await reader.skipToLineStart(WARC, true);
       if (!onlyLineEnds(skipped, head)) {
-        error(at, `${formatBytes(skipped)} that are not a WARC record skipped${found ? ` to the next record at offset ${reader.position}` : ' to the end'}`);
+        error(at, `${formatBytes(skipped)} that are not a WARC record skipped${found ? ` to the next record at offset ${base + reader.position}` : ' to the end'}`);
       }
       continue;
     }
@@ -119,7 +120,8 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
     let kept = block;
     const endOk = await skipRecordEnd(reader, at, error, true);
     // framed cleanly: the record can be read back alone, from its bytes or the gzip members holding just it
-    const end = endOk && regular && (!gzip || memberStart) ? (gzip ? reader.memberEndAt(reader.position) : reader.position) : undefined;
+    const inputEnd = endOk && regular && (!gzip || memberStart) ? (gzip ? reader.memberEndAt(reader.position) : reader.position) : undefined;
+    const end = inputEnd === undefined ? undefined : base + inputEnd;
     const origin = end === undefined ? undefined : { kind: gzip ? 'warc-gz' as const : 'warc' as const, offset: gzip ? at : start, length: end - (gzip ? at : start) };
     if (!endOk) {
       const inside = nextRecordInside(block);
@@ -179,17 +181,45 @@ async function skipRecordEnd(reader: ByteReader, at: number, error: (o: number, 
  * back alone: framed cleanly, and in a `.warc.gz` held by gzip members of its own.
  */
 export async function* readWarc(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
-  yield* readWarcWith(path, resolveReadOptions(options, 'readWarc'));
+  yield* readWarcAfter(path, options, new WarcPayloads());
 }
 
 /** `readWarc` with the pages of earlier WARC files of the same input, for revisit records naming them (readCrawl shares one WarcPayloads across its inputs). */
 export async function* readWarcAfter(path: string, options: ReadOptions, payloads: WarcPayloads): AsyncGenerator<Document> {
-  yield* readWarcWith(path, resolveReadOptions(options, 'readWarc'), payloads);
+  const opts = resolveReadOptions(options, 'readWarc');
+  if (/\.wacz$/i.test(path)) yield* readWacz(path, opts, payloads);
+  else yield* readWarcWith(path, opts, payloads);
+}
+
+/**
+ * A WACZ (Webrecorder's web archive package, as Browsertrix and ArchiveWeb.page write it): a zip
+ * whose WARC files lie under `archive/`, stored uncompressed. They are read in name order as one
+ * input, each straight from its place in the zip (records keep their offsets in the .wacz, so
+ * pages are read back from there, and revisits may name records of an earlier WARC of the package).
+ */
+async function* readWacz(path: string, opts: ResolvedReadOptions, payloads: WarcPayloads): AsyncGenerator<Document> {
+  const problem = (location: string, message: string) => opts.onError({ source: path, location, code: 'E_INPUT', message });
+  let entries: ZipEntry[];
+  try {
+    entries = zipEntries(path);
+  } catch (e) {
+    problem(path, `${(e as Error).message}: a .wacz is a zip file holding WARC files under archive/`);
+    return;
+  }
+  const warcs = entries.filter((e) => /^archive\/.+\.(warc|arc)(\.gz)?$/i.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (warcs.length === 0) problem(path, 'no WARC file under archive/ in this WACZ');
+  for (const e of warcs) {
+    if (e.method !== 0) {
+      problem(e.name, `${e.name} is compressed inside the zip (method ${e.method}), where a WACZ stores its WARC files as they are; unzip the package and read its WARC files; skipped`);
+      continue;
+    }
+    yield* readWarcWith(path, opts, payloads, { start: e.offset, end: e.offset + e.size });
+  }
 }
 
 /** The same as `readWarc` (kept for compatibility: every reader streams now). */
 export async function* readWarcStreaming(path: string, options: ReadOptions = {}): AsyncGenerator<Document> {
-  yield* readWarcWith(path, resolveReadOptions(options, 'readWarcStreaming'));
+  yield* readWarcAfter(path, options, new WarcPayloads());
 }
 
 /**
@@ -254,16 +284,23 @@ async function revisitDocument(record: WarcRecordBytes, path: string, opts: Reso
   return doc;
 }
 
-async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads = new WarcPayloads()): AsyncGenerator<Document> {
+/** A file stored inside another (a WACZ's WARC): the bytes [start, end) of the path read. */
+interface Inside {
+  start: number;
+  end: number;
+}
+
+async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads = new WarcPayloads(), inside?: Inside): AsyncGenerator<Document> {
+  const base = inside?.start ?? 0;
   let documents = 0;
   let metadata = 0;
   let last = 0;
   const counting: ResolvedReadOptions = { ...opts, onSkip: (s) => { if (s.reason === 'metadata') metadata++; opts.onSkip(s); } };
   try {
-    const { reader, gzip, regular } = await openInput(path, opts.onBytes, (d) => opts.onError({ source: path, location: `offset ${d.offset}`, code: 'E_INPUT', message: d.message }));
+    const { reader, gzip, regular } = await openInput(path, opts.onBytes, (d) => opts.onError({ source: path, location: `offset ${base + d.offset}`, code: 'E_INPUT', message: d.message }), inside ? { range: inside } : {});
     if (startsWith(await reader.fill(FILEDESC.length), FILEDESC)) {
       // an ARC file: its records framed as such, then read as WARC records are
-      for await (const record of arcRecords(reader, path, gzip, counting)) {
+      for await (const record of arcRecords(reader, path, gzip, counting, base)) {
         last = record.offset;
         const doc = await toDocument(record, path, counting);
         if (doc) {
@@ -274,8 +311,8 @@ async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads =
       return;
     }
     for (;;) {
-      last = gzip ? reader.member ?? 0 : reader.position;
-      const framed = await nextRecord(reader, path, gzip, opts, regular);
+      last = base + (gzip ? reader.member ?? 0 : reader.position);
+      const framed = await nextRecord(reader, path, gzip, opts, regular, base);
       if ('end' in framed) break;
       if ('skipped' in framed) continue;
       const revisit = framed.record.headers.get('warc-type') === 'revisit';
@@ -289,7 +326,7 @@ async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads =
   } catch (e) {
     opts.onError(ioError(path, `offset ${last}`, e));
   }
-  if (documents === 0 && metadata > 0) {
+  if (documents === 0 && metadata > 0 && !inside) {
     opts.onWarning({ source: path, location: path, code: 'W_METADATA', message: `${metadata} metadata records and no pages: a WAT file describes pages (headers, links) and holds none of their text; read the .warc or .wet instead` });
   }
 }

@@ -50,7 +50,7 @@ in the crawl INPUT (repeatable). Prints one record:
 containmentAB is how much of A is in B: |S(A) ∩ S(B)| / |S(A)|.
 
 Flags:
-  --crawl INPUT         look A and B up as URLs in this crawl (folder, .warc[.gz] (or .arc[.gz]), .jsonl[.gz])
+  --crawl INPUT         look A and B up as URLs in this crawl (folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz])
 
 ${SKETCH_USAGE}`,
   options: { crawl: { type: 'string', multiple: true }, ...SKETCH_FLAGS, ...READER_FLAGS },

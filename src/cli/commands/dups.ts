@@ -168,7 +168,7 @@ export const command: Command = {
   usage: `Usage: resemble dups INPUT... [--threshold 0.5] [--containment C] [--method pairs|super-shingles|lsh]
                     [--workers N] [--engine memory|duckdb] [flags] [sketch flags]
 
-INPUT is a wget mirror folder, .warc[.gz] (or .arc[.gz]), .jsonl[.gz] or URL list, read as a stream:
+INPUT is a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list, read as a stream:
 pages are sketched on all cores while reading goes on, and only the sketches are kept. Prints one record per
 cluster of two or more pages, clusters in input order of their representative:
   cluster, representative, size, chained,

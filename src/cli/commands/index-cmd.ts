@@ -108,7 +108,7 @@ export const command: Command = {
        resemble index remove FILE URL...
        resemble index clusters FILE
 
-build   sketches every page of INPUT (wget mirror folder, .warc[.gz] (or .arc[.gz]), .jsonl[.gz], URL list),
+build   sketches every page of INPUT (wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz], URL list),
         clusters them and writes the index to FILE (sketches, shingle postings, URLs, crawl
         dates, clusters; a versioned binary format)
 add     merges another sweep into FILE: pages identical (or equivalent) to indexed ones join

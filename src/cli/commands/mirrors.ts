@@ -71,7 +71,7 @@ export const command: Command = {
                         [--min-urls N] [--truth FILE] [--plot DIR] [--seed N] [--link-urls]
                         [--threshold X] [--agreement X] [--sample-paths N] [--min-paths N] [--infer]
 
-INPUT is a wget mirror folder, .warc[.gz] (or .arc[.gz]), .jsonl[.gz] or URL list (one URL per
+INPUT is a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list (one URL per
 line, optional IP column). Prints one record per ranked host pair, best first:
   {rank, a, b, score, algorithms, mirror, evidence}
 algorithms lists the rankings that proposed the pair; mirror is the mirroring test's verdict

@@ -22,7 +22,7 @@ export const command: Command = {
   summary: 'compute the shingle sketch of every document in a crawl (records, binary, or the Parquet map side)',
   usage: `Usage: resemble sketch INPUT... [--binary FILE] [--parquet DIR] [--workers N] [sketch flags]
 
-INPUT is a wget mirror folder, .warc[.gz] (or .arc[.gz]), .jsonl[.gz] or URL list, read as a stream
+INPUT is a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list, read as a stream
 and sketched on all cores. Prints one record per document, in input order: {id, url, cardinality, values} where
 values are the sketch's shingle values as 16-digit hex strings (ascending) and cardinality the
 distinct shingles in the page (exact for mod/adaptive, a KMV estimate for min sketches of longer pages).
