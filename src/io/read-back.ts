@@ -5,7 +5,8 @@
  * folderDocument), so the document read back is the one the reader yielded, byte for byte, while
  * the file is unchanged; bytes that no longer frame as the record did come back as a message.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import { readAt } from './read-at.js';
 import { utf8Bytes, type Document, type RecordOrigin } from '../graph/document.js';
 import { indexOfByte } from './byte-reader.js';
 import { FileBlocks } from './file-blocks.js';
@@ -15,18 +16,6 @@ import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '
 import { readWarcRecord } from './warc.js';
 
 const decoder = new TextDecoder();
-
-/** Reads `length` bytes at `position` (fewer at the end of the file). */
-function readAt(fd: number, position: number, length: number): Uint8Array {
-  const buf = new Uint8Array(length);
-  let got = 0;
-  while (got < length) {
-    const n = readSync(fd, buf, got, length - got, position + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return buf.subarray(0, got);
-}
 
 /**
  * Reads records back from their origins; files holding many records stay open until `close`, and

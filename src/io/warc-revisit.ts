@@ -8,7 +8,7 @@
  * same URI is a re-capture of a page already read and is skipped, as is one whose earlier record
  * was not read before it (another file not given, or later in the input).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readRange } from './read-at.js';
 import type { Document, RecordOrigin } from '../graph/document.js';
 
 /** The revisit profile of a re-capture answered 304 Not Modified: the same URI by definition. */
@@ -125,17 +125,5 @@ export class WarcPayloads {
 
 /** Reads the stored bytes of a record's origin (a plain WARC record, or the gzip members holding just it). */
 export function originBytes(origin: RecordOrigin): Uint8Array {
-  const fd = openSync(origin.path, 'r');
-  try {
-    const buf = new Uint8Array(origin.length);
-    let got = 0;
-    while (got < origin.length) {
-      const n = readSync(fd, buf, got, origin.length - got, origin.offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got);
-  } finally {
-    closeSync(fd);
-  }
+  return readRange(origin.path, origin.offset, origin.length);
 }

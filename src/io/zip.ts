@@ -3,7 +3,8 @@
  * lie. Enough to read the WARC files of a WACZ, which stores them uncompressed (method 0) so that
  * a record can be read at an offset; nothing here inflates.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import { readAt } from './read-at.js';
 
 /** One entry: its name, compression method (0 stored, 8 deflated), and the offset and size of its bytes as stored. */
 export interface ZipEntry {
@@ -11,17 +12,6 @@ export interface ZipEntry {
   method: number;
   offset: number;
   size: number;
-}
-
-function readAt(fd: number, position: number, length: number): Uint8Array {
-  const buf = new Uint8Array(length);
-  let got = 0;
-  while (got < length) {
-    const n = readSync(fd, buf, got, length - got, position + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return buf.subarray(0, got);
 }
 
 const u16 = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8);
