@@ -168,7 +168,9 @@ export async function* readFolder(root: string, options: ReadOptions = {}): Asyn
     const { path, segments, size } = entry;
     const file = segments[segments.length - 1];
     const name = file.split('?')[0];
-    const url = segments.length >= 2 && !name.endsWith('.orig') ? mirrorPathToUrl(segments, opts.scheme) : undefined;
+    // HTTrack's files of a run stopped midway: pages half fetched (.tmp), types not yet known (.delayed)
+    const unfinished = httrack && /\.(tmp|delayed)$/i.test(name);
+    const url = segments.length >= 2 && !name.endsWith('.orig') && !unfinished ? mirrorPathToUrl(segments, opts.scheme) : undefined;
     if (url === undefined) {
       // a page there, not notes beside a crawl (README, lists): the layout is likely not a mirror's
       if (segments.length < 2 && contentTypeFromName(name) === 'text/html') topFiles.push(file);

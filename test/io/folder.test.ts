@@ -153,7 +153,7 @@ test('pages at the top of a folder (wget -nH, a site\'s own folder) are named in
   done();
 });
 
-test('an HTTrack project: its cache, log and index page are not the crawl; host_port folders are host:port', async () => {
+test('an HTTrack project: its cache, log and index page are not the crawl, nor the files of a run stopped midway; host_port folders are host:port', async () => {
   const { dir: proj, cleanup: done } = tempDir();
   const write = (rel: string, content: string) => {
     mkdirSync(join(proj, rel, '..'), { recursive: true });
@@ -166,6 +166,9 @@ test('an HTTrack project: its cache, log and index page are not the crawl; host_
   write('backblue.gif', 'GIF89a');
   write('docs.a.org/index.html', '<!-- Mirrored from docs.a.org/ by HTTrack Website Copier/3.x --><p>home</p><a href="../127.0.0.1_8102/guide/a.html">b</a>');
   write('127.0.0.1_8102/guide/a.html', '<p>a</p>');
+  // a run stopped midway leaves pages half fetched
+  write('127.0.0.1_8102/guide/b.html.tmp', '<p>half a pa');
+  write('127.0.0.1_8102/guide/c.delayed', '<p>c</p>');
   const warnings: ReadError[] = [];
   const skips: SkipEvent[] = [];
   const docs: Document[] = [];
@@ -173,7 +176,7 @@ test('an HTTrack project: its cache, log and index page are not the crawl; host_
   assert.equal(docs.map((d) => d.url), ['http://127.0.0.1:8102/guide/a.html', 'http://docs.a.org/']);
   assert.equal(docs[1].links, ['http://127.0.0.1:8102/guide/a.html'], "a link into another host's folder names that host");
   assert.equal(warnings, []);
-  assert.equal(skips, []);
+  assert.equal(skips.map((s) => [s.reason, s.location.slice(proj.length)]), [['other', '/127.0.0.1_8102/guide/b.html.tmp'], ['other', '/127.0.0.1_8102/guide/c.delayed']]);
   done();
 });
 
