@@ -178,7 +178,7 @@ export const READER_USAGE = `Input flags:
   -                     as an INPUT: read standard input (its format sniffed, or --input-format)
   --input-format F      read every INPUT as F: warc | jsonl | urls | html | folder (default: from the
                         name, else the first bytes: WARC/, JSON objects, URLs; else one document);
-                        warc reads ARC files too (by their first bytes) and .wacz packages (by name)
+                        warc reads ARC files and WACZ packages too (by their first bytes)
   --max-record MiB      cap on one record after inflating (a WARC record, a JSONL line, a file, an
                         HTTP body); larger ones are reported and skipped. Memory follows it (default 32)
   --follow-symlinks     follow links inside a folder that lead outside it (default: reported, skipped)

@@ -14,6 +14,7 @@ import { parseWarcHeaders, toDocument, type WarcRecordBytes } from './warc-recor
 import { originBytes, WarcPayloads } from './warc-revisit.js';
 import { arcRecords, FILEDESC } from './arc.js';
 import { zipEntries, type ZipEntry } from './zip.js';
+import { readRange } from './read-at.js';
 
 const enc = new TextEncoder();
 const WARC = enc.encode('WARC/');
@@ -187,8 +188,19 @@ export async function* readWarc(path: string, options: ReadOptions = {}): AsyncG
 /** `readWarc` with the pages of earlier WARC files of the same input, for revisit records naming them (readCrawl shares one WarcPayloads across its inputs). */
 export async function* readWarcAfter(path: string, options: ReadOptions, payloads: WarcPayloads): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readWarc');
-  if (/\.wacz$/i.test(path)) yield* readWacz(path, opts, payloads);
+  if (/\.wacz$/i.test(path) || startsZip(path)) yield* readWacz(path, opts, payloads);
   else yield* readWarcWith(path, opts, payloads);
+}
+
+/** True when a regular file starts as a zip does (a local file header): a WACZ under another name. */
+function startsZip(path: string): boolean {
+  if (path === '-') return false;
+  try {
+    const head = readRange(path, 0, 4);
+    return head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
+  } catch {
+    return false; // not a regular file (a pipe): read as a stream
+  }
 }
 
 /**

@@ -71,6 +71,14 @@ for (const zip64 of [false, true]) {
   });
 }
 
+test('a WACZ under another name is known by its first bytes when read as WARC', async () => {
+  const path = join(dir, 'site.zip');
+  writeFileSync(path, zipStored(entries));
+  const docs: string[] = [];
+  for await (const d of readCrawl(path, { kind: 'warc' })) docs.push(d.url);
+  assert.equal(docs, ['http://a.org/1', 'http://a.org/2', 'http://a.org/3', 'http://mirror.b.net/2']);
+});
+
 test('a WARC compressed inside the zip is named and skipped; the others are read', async () => {
   const path = join(dir, 'deflated.wacz');
   writeFileSync(path, zipStored(entries, { deflate: 'archive/rec-1.warc.gz' }));
