@@ -15,6 +15,7 @@ import { originBytes, WarcPayloads } from './warc-revisit.js';
 import { arcRecords, FILEDESC } from './arc.js';
 import { zipEntries, type ZipEntry } from './zip.js';
 import { readRange } from './read-at.js';
+import { statSync } from 'node:fs';
 
 const enc = new TextEncoder();
 const WARC = enc.encode('WARC/');
@@ -196,6 +197,8 @@ export async function* readWarcAfter(path: string, options: ReadOptions, payload
 function startsZip(path: string): boolean {
   if (path === '-') return false;
   try {
+    // a pipe (a process substitution) would lose the bytes read here
+    if (!statSync(path).isFile()) return false;
     const head = readRange(path, 0, 4);
     return head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
   } catch {
