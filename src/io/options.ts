@@ -3,11 +3,13 @@ import type { ReadError } from '../graph/document.js';
 
 /**
  * Why a record was read but not kept as a document: binary content, a non-2xx status, a URL that
- * is not http(s), a symbolic link or special file not followed, WARC metadata (`.wat`), other.
+ * is not http(s), a symbolic link or special file not followed, WARC metadata (`.wat`), a WARC
+ * revisit that adds no page (a re-capture of the same URL, or one whose earlier record was not
+ * read), other.
  */
-export type SkipReason = 'binary' | 'status' | 'url' | 'link' | 'metadata' | 'other';
+export type SkipReason = 'binary' | 'status' | 'url' | 'link' | 'metadata' | 'revisit' | 'other';
 /** Every skip reason, in the order the summary lists them. */
-export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'status', 'url', 'link', 'metadata', 'other'];
+export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'status', 'url', 'link', 'metadata', 'revisit', 'other'];
 
 /** A record that was read and deliberately not kept (not an error): counted in the summary. */
 export interface SkipEvent {

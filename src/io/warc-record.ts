@@ -134,7 +134,7 @@ const DOCUMENT_TYPES = new Set(['response', 'resource', 'conversion']);
 export async function toDocument(record: WarcRecordBytes, path: string, opts: ResolvedReadOptions): Promise<Document | undefined> {
   const type = record.headers.get('warc-type') ?? '';
   const location = `offset ${record.offset}`;
-  const skip = (reason: 'binary' | 'status' | 'url' | 'metadata' | 'other', message?: string) => {
+  const skip = (reason: 'binary' | 'status' | 'url' | 'metadata' | 'revisit' | 'other', message?: string) => {
     opts.onSkip(message === undefined ? { reason, source: path, location } : { reason, source: path, location, message });
     return undefined;
   };
@@ -142,7 +142,7 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
     opts.onError({ source: path, location, code: 'E_INPUT', message });
     return undefined;
   };
-  if (type === 'revisit') return skip('other'); // resolved by the reader, which knows the records before it (warc.ts)
+  if (type === 'revisit') return skip('revisit'); // resolved by the reader, which knows the records before it (warc.ts)
   if (type === 'metadata') return skip('metadata');
   if (!DOCUMENT_TYPES.has(type)) return undefined;
   const rawUri = record.headers.get('warc-target-uri');

@@ -268,11 +268,11 @@ async function revisitDocument(record: WarcRecordBytes, path: string, opts: Reso
   const location = `offset ${record.offset}`;
   const r = payloads.resolve(record.headers);
   if ('same' in r) {
-    opts.onSkip({ reason: 'other', source: path, location });
+    opts.onSkip({ reason: 'revisit', source: path, location });
     return undefined;
   }
   if ('missing' in r) {
-    opts.onSkip(r.missing === undefined ? { reason: 'other', source: path, location } : { reason: 'other', source: path, location, message: r.missing });
+    opts.onSkip(r.missing === undefined ? { reason: 'revisit', source: path, location } : { reason: 'revisit', source: path, location, message: r.missing });
     return undefined;
   }
   const { origin, uri: earlier } = r.found;

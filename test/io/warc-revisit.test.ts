@@ -75,7 +75,7 @@ for (const [name, bytes] of [['plain.warc', concat(records)], ['members.warc.gz'
       assert.ok(b.source?.startsWith(`${path}#`) && b.source !== a.source, 'the revisit is its own source');
       assert.equal(b.origin, a.origin, "read back from the earlier record's place");
       // the same URI twice, a 304 re-capture, a record not read, one with no URI named: skipped
-      assert.equal(skips.map((s) => s.reason), ['other', 'other', 'other', 'other']);
+      assert.equal(skips.map((s) => s.reason), ['revisit', 'revisit', 'revisit', 'revisit']);
       const said = skips.filter((s) => s.message !== undefined);
       assert.is(said.length, 1, 'only the copy of another URI whose record is missing is explained');
       assert.match(said[0].message!, /revisit of "http:\/\/docs\.a\.org\/guide\/other\.html", whose record was not read before it/);

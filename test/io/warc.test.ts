@@ -80,7 +80,7 @@ test('WARC: response and resource records become documents with URL, date, IP, s
   const { docs, errors, skips, path } = await read('good.warc', concat(records));
   assert.equal(errors, []);
   checkGood(docs);
-  assert.equal(skips.map((s) => s.reason), ['status', 'binary', 'other']);
+  assert.equal(skips.map((s) => s.reason), ['status', 'binary', 'revisit']);
   assert.match(docs[1].source!, `${path}#`);
 });
 
