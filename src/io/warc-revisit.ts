@@ -17,7 +17,8 @@ const NOT_MODIFIED = /server-not-modified/i;
 /** What a revisit needs of an earlier record: where it lies, and its URI (or its hash, as stored). */
 interface Stored {
   origin: RecordOrigin;
-  uri: string;
+  /** The URI the revisit names (WARC-Refers-To-Target-URI), when it names one. */
+  uri: string | undefined;
 }
 
 /** 32-bit FNV-1a of a string's UTF-16 code units, from a seed. */
@@ -119,7 +120,7 @@ export class WarcPayloads {
     }
     if (uri !== undefined && fnv(uri, 0x811c9dc5) === this.uris[i]) return { same: true };
     const origin: RecordOrigin = { path: this.paths[this.files[i]], kind: KINDS[this.kinds[i]], offset: this.offsets[i], length: this.lengths[i] };
-    return { found: { origin, uri: refers ?? 'an earlier record' } };
+    return { found: { origin, uri: refers } };
   }
 }
 

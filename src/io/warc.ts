@@ -282,7 +282,7 @@ async function revisitDocument(record: WarcRecordBytes, path: string, opts: Reso
     if (v !== undefined) fields.set(name, v);
   }
   const problem = (why: string) => {
-    opts.onError({ source: path, location, code: 'E_INPUT', message: `revisit of ${JSON.stringify(earlier.slice(0, 200))}: its record at offset ${origin.offset} of ${origin.path} ${why}; skipped` });
+    opts.onError({ source: path, location, code: 'E_INPUT', message: `revisit of ${earlier === undefined ? 'an earlier page' : JSON.stringify(earlier.slice(0, 200))}: its record at offset ${origin.offset} of ${origin.path} ${why}; skipped` });
     return undefined;
   };
   let bytes: Uint8Array;
