@@ -67,8 +67,9 @@ export interface ReadOptions {
   /** Called with a note about a document that is kept but may surprise (a whole file read as one opaque document). Default: ignore. */
   onWarning?: (w: ReadError) => void;
   /**
-   * Where JSONL readers put each page's bytes: takes a byte count, returns a buffer of that size
-   * (the streaming pipeline hands out pages from reused slabs). Default: a new Uint8Array each.
+   * Where the JSONL, WARC and ARC readers put each page's bytes: takes a byte count, returns a
+   * buffer of that size (the streaming pipeline hands out pages from reused slabs). Default: a new
+   * Uint8Array each.
    */
   pageBytes?: (n: number) => Uint8Array;
 }

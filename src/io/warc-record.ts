@@ -181,9 +181,15 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
   if (mime && isBinaryType(mime)) return skip('binary');
   const ip = record.headers.get('warc-ip-address');
   const date = record.headers.get('warc-date');
+  // a view would pin the record's buffer (a batch of records, inflated): the page gets its own bytes, from pageBytes
+  let bytes = payload;
+  if (!(payload.byteOffset === 0 && payload.length === payload.buffer.byteLength)) {
+    bytes = opts.pageBytes(payload.length);
+    bytes.set(payload);
+  }
   const doc = makeDocument({
     url: uri,
-    bytes: payload.byteOffset === 0 && payload.length === payload.buffer.byteLength ? payload : payload.slice(), // a copy: a view would pin the record
+    bytes,
     mime,
     headerCharset: charsetFromContentType(contentType),
     date: date || undefined,

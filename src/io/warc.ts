@@ -151,9 +151,12 @@ function onlyLineEnds(skipped: number, head: Uint8Array): boolean {
  * next record starts right away). With `probe` false, a missing one is skipped silently to the next record.
  */
 async function skipRecordEnd(reader: ByteReader, at: number, error: (o: number, m: string) => void, probe: boolean): Promise<boolean> {
-  const b = await reader.fill(4 + WARC.length);
+  // the next record's first bytes are looked at only when the blank line is not there: a look
+  // past a record's last byte joins the next gzip member to it (a copy of all of it)
+  let b = await reader.fill(4);
   let n = 0;
   while (n < 4 && n < b.length && (b[n] === 13 || b[n] === 10)) n++;
+  if (n < 2) b = await reader.fill(4 + WARC.length);
   const rest = b.subarray(n);
   // The block ends with its blank line: whatever follows is the next record's business (garbage is reported there).
   const ok = rest.length === 0 || startsWith(rest, WARC) || n >= 2;
