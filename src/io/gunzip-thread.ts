@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Piece } from './gunzip.js';
-import type { FromInflater, ToInflater, WirePiece } from './gunzip-wire.js';
+import { AHEAD, type FromInflater, type ToInflater, type WirePiece } from './gunzip-wire.js';
 import { workerScript } from '../workers/node.js';
 
 let script: ReturnType<typeof workerScript> | undefined;
@@ -22,12 +22,18 @@ function inflaterScript(): ReturnType<typeof workerScript> {
   return script;
 }
 
+/** Options of gunzipPiecesOnThread. */
+export interface OnThreadOptions {
+  /** The chunks are the caller's to give away: one that is a whole buffer moves to the worker instead of being copied (the rest are copied). Default false. */
+  transfer?: boolean;
+}
+
 /**
  * Takes compressed chunks; yields what gunzipPieces(chunks) yields, inflated on a worker thread.
- * A chunk is copied to the worker as it is read (the caller may reuse its buffers). An error
- * reading the chunks is thrown here, as gunzipPieces would throw it.
+ * A chunk is copied to the worker as it is read (the caller may reuse its buffers), unless
+ * `transfer`. An error reading the chunks is thrown here, as gunzipPieces would throw it.
  */
-export async function* gunzipPiecesOnThread(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Piece> {
+export async function* gunzipPiecesOnThread(chunks: AsyncIterable<Uint8Array>, options: OnThreadOptions = {}): AsyncGenerator<Piece> {
   const source = chunks[Symbol.asyncIterator]();
   const s = inflaterScript();
   const worker = s.tsx
@@ -44,11 +50,12 @@ export async function* gunzipPiecesOnThread(chunks: AsyncIterable<Uint8Array>): 
     try {
       const next = await source.next();
       if (next.done) worker.postMessage({ type: 'end' } satisfies ToInflater);
-      // copied by the message: only the chunk's own bytes (a view may sit in a larger buffer)
       else {
+        // a whole buffer given away moves; else only the chunk's own bytes are copied (a view may sit in a larger buffer)
         const v = next.value;
-        const bytes = v.byteOffset === 0 && v.byteLength === v.buffer.byteLength ? v : v.slice();
-        worker.postMessage({ type: 'chunk', bytes } satisfies ToInflater);
+        const whole = v.byteOffset === 0 && v.byteLength === v.buffer.byteLength && v.buffer instanceof ArrayBuffer;
+        const bytes = whole ? v : v.slice();
+        worker.postMessage({ type: 'chunk', bytes } satisfies ToInflater, options.transfer && whole ? [v.buffer as ArrayBuffer] : []);
       }
     } catch (e) {
       fail(e instanceof Error ? e : new Error(String(e)));
@@ -62,11 +69,13 @@ export async function* gunzipPiecesOnThread(chunks: AsyncIterable<Uint8Array>): 
   });
   worker.on('error', fail);
   worker.on('exit', (code) => { if (!done) fail(new Error(`the gzip inflater thread exited with code ${code}`)); });
+  // bytes taken and not yet told: told a few batches at a time, and always before waiting
+  let taken = 0;
+  const tell = () => { if (taken > 0) worker.postMessage({ type: 'taken', bytes: taken } satisfies ToInflater); taken = 0; };
   try {
     for (;;) {
       const batch = batches.shift();
       if (batch) {
-        let taken = 0;
         for (const p of batch.pieces) {
           if ('damage' in p) yield p;
           else {
@@ -77,11 +86,12 @@ export async function* gunzipPiecesOnThread(chunks: AsyncIterable<Uint8Array>): 
             yield piece;
           }
         }
-        if (taken > 0) worker.postMessage({ type: 'taken', bytes: taken } satisfies ToInflater);
+        if (taken >= AHEAD >> 2) tell();
         continue;
       }
       if (failure) throw failure;
       if (done) return;
+      tell();
       // the worker keeps the process alive only while this thread waits for it
       worker.ref();
       await new Promise<void>((resolve) => { wake = resolve; });

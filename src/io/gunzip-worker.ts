@@ -8,15 +8,17 @@ import { AHEAD, BATCH, type FromInflater, type ToInflater, type WirePiece } from
 const port = parentPort!;
 const inbox: ToInflater[] = [];
 let outstanding = 0;
-let wake: (() => void) | undefined;
+// Two may wait at once: a large member's inflater reads its input (for a chunk) while its output
+// waits for the reader to take bytes; every message wakes both, and each looks again.
+let waiting: (() => void)[] = [];
 port.on('message', (m: ToInflater) => {
   if (m.type === 'taken') outstanding -= m.bytes;
   else inbox.push(m);
-  const w = wake;
-  wake = undefined;
-  w?.();
+  const wake = waiting;
+  waiting = [];
+  for (const w of wake) w();
 });
-const wait = () => new Promise<void>((resolve) => { wake = resolve; });
+const wait = () => new Promise<void>((resolve) => { waiting.push(resolve); });
 
 let batch: Piece[] = [], batchBytes = 0;
 /** Posts the pieces inflated so far, their bytes packed into one buffer. */

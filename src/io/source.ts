@@ -153,7 +153,9 @@ export async function openInput(path: string, onBytes: (n: number) => void, onDa
   ring.on = options.transient === true && !gzip;
   const stored = options.range ? options.range.end - options.range.start : info?.size ?? Infinity;
   const thread = options.inflateThread ?? (path === STDIN || stored >= INFLATE_THREAD_BYTES);
-  const pieces: AsyncIterator<Piece> = gzip ? (thread ? gunzipPiecesOnThread(all()) : gunzipPieces(all())) : plainPieces(all());
+  // on a thread, the chunks move there: the first (kept as `head`) as a copy
+  const given = async function* () { for await (const c of all()) yield c === head ? head.slice() : c; };
+  const pieces: AsyncIterator<Piece> = gzip ? (thread ? gunzipPiecesOnThread(given(), { transfer: true }) : gunzipPieces(all())) : plainPieces(all());
   return { reader: new ByteReader(pieces, onDamage, ring.on), gzip, head: head.subarray(0, 65536), regular };
 }
 

@@ -376,7 +376,9 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
     if (!pool && workers > 1 && !last) pool = options.pool ?? (owned = createPool({ workers }));
     const opts = templates ? { ...sketchOptions, templates } : sketchOptions;
     if (pool) {
-      const done = pool.sketchMany(bytes, opts);
+      // the batch goes to one worker as it is (the pool would cut it for balance: many messages
+      // for nothing, when several batches are in flight anyway)
+      const done = pool.sketchMany(bytes, { ...opts, batchBytes: Math.min(256 << 20, Math.max(1024, 2 * batchBytes)) });
       // Awaited in order by drain; counted here as soon as it is done (the catch keeps an early failure from going unhandled).
       done.then(() => { poolAnswered = true; release(bytes); progress.sketched += ids.length; report(); }, () => release(bytes));
       inflight.push({ ids, done });

@@ -25,6 +25,11 @@ import { packBatch, type EstimateMessage, type FromWorker, type JobMessage, type
  */
 export interface PoolSketchOptions extends SketchManyOptions {
   lines?: LineJob;
+  /**
+   * Target input bytes per batch of this call, 1 KiB..256 MiB, instead of the pool's: a caller
+   * streaming many calls of a few MiB (each already a batch) sends each as one. Default: the pool's.
+   */
+  batchBytes?: number;
 }
 
 /** How the pool sees one worker, whatever runs it. */
@@ -168,8 +173,9 @@ class WorkerPool implements Pool {
   }
 
   async sketchMany(docs: ArrayLike<DocInput>, options: PoolSketchOptions = {}): Promise<SketchSet> {
-    const { onProgress, templates, lines, ...rest } = options ?? {};
+    const { onProgress, templates, lines, batchBytes, ...rest } = options ?? {};
     const params = resolveSketchOptions(rest);
+    const target = batchBytes === undefined ? undefined : intOption('batchBytes', batchBytes, 0, 1024, 256 << 20);
     this.usable();
     const n = checkList(docs, 'sketchMany');
     if (templates !== undefined) checkTemplates(params, templates, n);
@@ -180,7 +186,7 @@ class WorkerPool implements Pool {
       if (bad) errors.push({ index: i, message: `document ${i}: ${bad}` });
     }
     if (lines !== undefined && !(lines.offsets?.length === n && lines.sizes?.length === n)) throw optionError('lines', `offsets and sizes of ${n} documents`, 'other lengths');
-    const call = await this.run('sketch', docs, rest, onProgress, templates, undefined, lines);
+    const call = await this.run('sketch', docs, rest, onProgress, templates, undefined, lines, target);
     for (const r of call.results) for (const e of r!.lineErrors ?? []) errors.push({ index: r!.start + e.index, message: e.message });
     if (lines) errors.sort((x, y) => x.index - y.index);
     return assembleSketchSet(params, n, call.results.map((r) => r!), errors);
@@ -281,9 +287,9 @@ class WorkerPool implements Pool {
     });
   }
 
-  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables, template?: TemplateJob, lines?: LineJob): Promise<Call> {
+  private run(kind: Call['kind'], docs: ArrayLike<unknown>, options: SketchOptions | undefined, onProgress?: Call['onProgress'], templates?: ContentTables, template?: TemplateJob, lines?: LineJob, batchBytes?: number): Promise<Call> {
     // a template is learnt from all its pages at once
-    const bounds = kind === 'template' ? [0, docs.length] : this.plan(docs);
+    const bounds = kind === 'template' ? [0, docs.length] : this.plan(docs, batchBytes);
     return new Promise<Call>((resolve, reject) => {
       const call: Call = {
         kind, docs, options, templates, template, lines, n: docs.length, results: new Array(bounds.length - 1).fill(undefined),
@@ -301,7 +307,7 @@ class WorkerPool implements Pool {
   }
 
   /** Batch boundaries: consecutive documents up to the byte target (at least one each) and batchDocs. */
-  private plan(docs: ArrayLike<unknown>): number[] {
+  private plan(docs: ArrayLike<unknown>, batchBytes = this.batchBytes): number[] {
     const n = docs.length;
     const sizes = new Float64Array(n);
     let total = 0;
@@ -310,7 +316,7 @@ class WorkerPool implements Pool {
       sizes[i] = checkDoc(d) === undefined ? byteBound(d as DocInput) : 0;
       total += sizes[i];
     }
-    const target = this.batchBytes || Math.min(AUTO_MAX, Math.max(AUTO_MIN, Math.ceil(total / (4 * this.size))));
+    const target = batchBytes || Math.min(AUTO_MAX, Math.max(AUTO_MIN, Math.ceil(total / (4 * this.size))));
     const bounds = [0];
     let i = 0;
     while (i < n) {

@@ -65,6 +65,29 @@ test('charset helpers', () => {
   assert.is(metaCharset(enc.encode('<meta charset=utf-16>')), 'utf-8');
 });
 
+test('metaCharset reads the head as TextDecoder (windows-1252) would: the same charset from any bytes around the tag', () => {
+  // the slow reference: the meta scan over TextDecoder('latin1'), as browsers run it
+  const RE = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([A-Za-z0-9_:.+-]+)/i;
+  const reference = (b: Uint8Array) => {
+    const m = RE.exec(new TextDecoder('latin1').decode(b.subarray(0, 8192)));
+    const found = canonicalCharset(m?.[1]);
+    return found?.startsWith('utf-16') ? 'utf-8' : found;
+  };
+  let seed = 12345;
+  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+  const tags = ['<meta charset="iso-8859-2">', "<META http-equiv=Content-Type content='text/html; CHARSET=Shift_JIS'>", '<meta\x85charset=koi8-r>', '<meta  charset = \xa0utf-8>', '<meta data-x="\x80\x9f>" charset=big5>'];
+  let found = 0;
+  for (let k = 0; k < 400; k++) {
+    const before = Uint8Array.from({ length: rand(200) }, () => rand(256)), after = Uint8Array.from({ length: rand(200) }, () => rand(256));
+    const tag = Uint8Array.from(tags[k % tags.length], (c) => c.charCodeAt(0));
+    const bytes = concat([before, tag, after]);
+    const want = reference(bytes);
+    if (want) found++;
+    assert.is(metaCharset(bytes), want, `case ${k}`);
+  }
+  assert.ok(found > 100, `the tag is found in most cases (${found})`);
+});
+
 test('makeDocument: a windows-1252 page keeps raw bytes and gets a UTF-8 view', () => {
   const bytes = cafe('<meta charset="windows-1252">');
   const doc = makeDocument({ url: 'http://h.org/', bytes, mime: 'text/html', source: 't' }, true)!;
