@@ -8,10 +8,9 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Piece } from './gunzip.js';
 import { AHEAD, type FromInflater, type ToInflater, type WirePiece } from './gunzip-wire.js';
-import { workerScript } from '../workers/node.js';
+import { startWorker, workerScript } from '../workers/node.js';
 
 let script: ReturnType<typeof workerScript> | undefined;
 /** The worker script: gunzip-worker.js beside this module in the built package, the .ts sibling from sources. */
@@ -35,10 +34,7 @@ export interface OnThreadOptions {
  */
 export async function* gunzipPiecesOnThread(chunks: AsyncIterable<Uint8Array>, options: OnThreadOptions = {}): AsyncGenerator<Piece> {
   const source = chunks[Symbol.asyncIterator]();
-  const s = inflaterScript();
-  const worker = s.tsx
-    ? new Worker(`import(${JSON.stringify(s.tsx)}).then((api) => { api.register(); return import(${JSON.stringify(s.url.href)}); })`, { eval: true })
-    : new Worker(s.url);
+  const worker = startWorker(inflaterScript());
   worker.unref();
   const batches: { pieces: WirePiece[]; bytes: Uint8Array }[] = [];
   let done = false, failure: Error | undefined;

@@ -22,9 +22,7 @@ export function createPool(options: NodePoolOptions = {}): Pool {
   const { workerUrl, ...rest } = options ?? {};
   const script = workerScript(workerUrl);
   const spawn: Spawn = (events) => {
-    const worker = script.tsx
-      ? new Worker(`import(${JSON.stringify(script.tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.url.href)}); })`, { eval: true })
-      : new Worker(script.url);
+    const worker = startWorker(script);
     let over = false;
     const failure = (e: Error) => { if (!over) { over = true; events.failure(e); } };
     worker.on('message', (msg: FromWorker) => events.message(msg));
@@ -38,6 +36,13 @@ export function createPool(options: NodePoolOptions = {}): Pool {
     };
   };
   return poolWith(spawn, availableParallelism(), rest);
+}
+
+/** Takes a worker script (workerScript's); returns a worker thread running it (through tsx for a .ts script). */
+export function startWorker(script: { url: URL; tsx?: string }): Worker {
+  return script.tsx
+    ? new Worker(`import(${JSON.stringify(script.tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script.url.href)}); })`, { eval: true })
+    : new Worker(script.url);
 }
 
 /** The worker script to run; for a .ts script (running from sources) also the tsx API that loads it. */
