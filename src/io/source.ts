@@ -69,7 +69,12 @@ async function* fileChunks(path: string, onBytes: (n: number) => void, ring: { o
     if (slot >= 0 && !buffers[slot]) buffers[slot] = new Uint8Array(CHUNK);
     return slot >= 0 ? buffers[slot] : new Uint8Array(CHUNK);
   };
-  const readInto = (buf: Uint8Array) => fh.read(buf, 0, CHUNK, null).then(({ bytesRead }) => buf.subarray(0, bytesRead));
+  const readInto = (buf: Uint8Array) => {
+    const read = fh.read(buf, 0, CHUNK, null).then(({ bytesRead }) => buf.subarray(0, bytesRead));
+    // a read ahead that fails while the reader is busy is its error when it gets there, not an unhandled rejection now
+    read.catch(() => undefined);
+    return read;
+  };
   // one chunk read ahead: the next is on its way while this one is used (the slot it fills held
   // the chunk three before this one, which the reader no longer holds)
   let next: Promise<Uint8Array> | undefined = readInto(bufferFor(0));
