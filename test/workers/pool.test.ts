@@ -98,6 +98,24 @@ test('progress: one call per batch, monotonic, ending at the document count', as
   assert.equal(seen[seen.length - 1], [40, 40]);
 });
 
+test("sketchMany's batchBytes: one call cut by its own size, the same bits; bad sizes refused", async () => {
+  const pool = pools['3 workers, 4 KiB batches'];
+  const docs = DOCS.filter((d) => typeof d === 'string' || d instanceof Uint8Array).slice(0, 60) as never[];
+  const want = serializeSketchSet(sketchMany(docs));
+  let batches = 0;
+  // a size above the whole call: one batch (the pool's own 4 KiB would make many)
+  const whole = await pool.sketchMany(docs, { batchBytes: 256 << 20, onProgress: () => batches++ });
+  assert.is(batches, 1);
+  assert.ok(equalBytes(serializeSketchSet(whole), want));
+  let small = 0;
+  const cut = await pool.sketchMany(docs, { batchBytes: 1024, onProgress: () => small++ });
+  assert.ok(small > 10, `1 KiB batches: ${small}`);
+  assert.ok(equalBytes(serializeSketchSet(cut), want));
+  for (const bad of [0, 100, 1.5, -1, 'big', 1 << 30]) {
+    await rejects(pool.sketchMany(docs, { batchBytes: bad as never }), 'E_OPTION', /batchBytes/);
+  }
+});
+
 test('concurrent calls on one pool each get their own result', async () => {
   const a = DOCS.slice(0, 60) as never[], b = DOCS.slice(60) as never[];
   const pool = pools['3 workers, 4 KiB batches'];
