@@ -80,6 +80,6 @@ async function lane() {
 }
 await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, lane));
 const secs = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`\n${chosen.length} test files in ${secs}s, ${jobs} at a time${crashed ? `, ${crashed} crashed` : ''}`);
+console.log(`\n${chosen.length} test files in ${secs}s, ${Math.max(1, Math.min(jobs, chosen.length))} at a time${crashed ? `, ${crashed} crashed` : ''}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || chosen.length === 0 ? 1 : 0);
