@@ -6,8 +6,8 @@
 //   wall    the run's seconds
 //   cpu     CPU seconds of all its threads (W)
 //   main    the reading thread's CPU (with 1 worker it also sketches)
-//   workers the sketch workers' CPU (the N busiest threads other than the reading thread)
-//   other   V8's compiler and collector threads, libuv's file threads
+//   workers the sketch workers' CPU (the N threads started last: the pool starts at the first batch)
+//   other   V8's compiler and collector threads, libuv's file threads, a gzip input's inflating thread
 //   serial  seconds in which the reading thread ran and no sketch worker did (S: stages that run
 //           on one thread, such as candidate planning, clustering and writing the output)
 //
@@ -40,8 +40,8 @@ const rounds = Number(flag('--rounds', '3'));
 const TICK = 100; // clock ticks a second in /proc/*/stat (USER_HZ)
 const POLL_MS = 50;
 
-/** Thread id → CPU ticks so far, of every thread of process `pid`. */
-function threadTicks(pid) {
+/** Thread id → CPU ticks so far, of every thread of process `pid`; `starts` gets each thread's start time. */
+function threadTicks(pid, starts) {
   const out = new Map();
   let tids = [];
   try { tids = readdirSync(`/proc/${pid}/task`); } catch { return out; }
@@ -50,6 +50,7 @@ function threadTicks(pid) {
       const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
       out.set(tid, Number(f[11]) + Number(f[12]));
+      starts.set(tid, Number(f[19]));
     } catch { /* the thread ended between the listing and the read */ }
   }
   return out;
@@ -62,9 +63,9 @@ function run(w) {
     const pid = String(child.pid);
     const samples = []; // per poll: thread → ticks since the previous poll
     let last = new Map();
-    const total = new Map();
+    const total = new Map(), starts = new Map();
     const poll = () => {
-      const now = threadTicks(pid);
+      const now = threadTicks(pid, starts);
       if (now.size === 0) return;
       const d = new Map();
       for (const [t, v] of now) { d.set(t, v - (last.get(t) ?? 0)); total.set(t, v); }
@@ -79,8 +80,10 @@ function run(w) {
       clearInterval(timer);
       if (code !== 0) return reject(new Error(`dups --workers ${w} exited with code ${code}`));
       const result = JSON.parse(out.trim().split('\n').pop());
-      // the sketch workers: the w busiest threads besides the reading thread (none with 1 worker: it sketches in place)
-      const sketchers = w > 1 ? [...total.entries()].filter(([t]) => t !== pid).sort((a, b) => b[1] - a[1]).slice(0, w).map(([t]) => t) : [];
+      // the sketch workers: the w threads started last among those that did work (the pool starts
+      // at the first batch, after V8's threads, libuv's and a gzip input's inflating thread); none
+      // with 1 worker, which sketches on the reading thread
+      const sketchers = w > 1 ? [...total.entries()].filter(([t, v]) => t !== pid && v >= 0.05 * TICK).sort((a, b) => starts.get(b[0]) - starts.get(a[0]) || b[1] - a[1]).slice(0, w).map(([t]) => t) : [];
       const sum = (ids) => ids.reduce((a, t) => a + (total.get(t) ?? 0), 0) / TICK;
       const main = (total.get(pid) ?? 0) / TICK;
       const sketch = sum(sketchers);
