@@ -16,7 +16,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--jobs');
-const jobsArg = at >= 0 ? args.splice(at, 2)[1] : process.env.RESEMBLE_TEST_JOBS;
+const jobsArg = at >= 0 ? args.splice(at, 2)[1] ?? '' : process.env.RESEMBLE_TEST_JOBS;
 const jobs = jobsArg === undefined ? Math.min(4, availableParallelism()) : Number(jobsArg);
 if (!Number.isInteger(jobs) || jobs < 1) {
   console.error(`npm test: --jobs takes a whole number of at least 1, not ${JSON.stringify(jobsArg)}`);
