@@ -1,5 +1,5 @@
 // The library's streaming entry points for the study, signatures and mirrors equal the in-memory
-// functions over the loaded crawl, column for column, for 1 and 2 workers and small batches (so
+// functions over the loaded crawl, column for column, for 1, 2 and 3 workers and small batches (so
 // the page pool runs), on the sample folder, its JSONL and a crawl with repeated URLs.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,7 +76,7 @@ for (const [kind, path] of Object.entries(CASES)) {
     const cols = paragraphColumns(crawl.documents.map(pageText), paragraphParams(opts), fingerprintMany);
     const report = studyCrawl(crawl.documents, crawl.graph, { ...opts, near: [80, 50], parts: 2 });
     assert.ok(report.general.clusters > 3, `${report.general.clusters} clusters`);
-    for (const workers of [1, 2]) {
+    for (const workers of [1, 2, 3]) {
       const r = await readForStudy(path, opts, { workers, batchBytes: SMALL });
       assert.is(r.stream.workers, workers);
       assert.equal(arr(r.columns.docIds), arr(cols.docIds));
@@ -101,7 +101,7 @@ for (const [kind, path] of Object.entries(CASES)) {
       tokenFingerprints(new Uint8Array(0));
       const learnt = content === 'main' ? learnTemplates(html.map(utf8Bytes), html.map((d) => hostOfUrl(d.url)), templates, html.map((d) => sectionOfUrl(d.url))) : undefined;
       if (learnt) assert.ok(learnt.stats.trusted > 3 && learnt.stats.heavy > 0, JSON.stringify(learnt.stats));
-      for (const workers of [1, 2]) {
+      for (const workers of [1, 2, 3]) {
         const spillDir = join(dir, `spill-${kind}-${content}-${workers}`);
         const r = await readForSignatures(path, { content, templates, shingleSets: true, workers, batchBytes: SMALL, spillDir });
         assert.is(r.stream.workers, workers);
@@ -127,7 +127,7 @@ for (const [kind, path] of Object.entries(CASES)) {
     assert.ok(hosts.size >= 3, `${hosts.size} hosts`);
     const old = hostContentFromDocuments(hosts, docs);
     const source = crawlContentSource(docs);
-    for (const workers of [1, 2]) {
+    for (const workers of [1, 2, 3]) {
       const r = await readForMirrors(path, { sketch: {}, workers, batchBytes: SMALL });
       assert.is(r.stream.workers, workers);
       const all = sketchMany(docs.map(utf8Bytes));
