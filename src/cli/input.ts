@@ -7,6 +7,7 @@ import { enumFlag, intFlag, readerOptionsOf, stringOf } from './args.js';
 import type { CommandContext } from './command.js';
 import { count, startProgress, summaryLine } from './progress.js';
 import { parseMemory, type EngineOptions } from '../scale/duckdb.js';
+import { parseSparkConf, resolveSpark, type SparkOptions } from '../scale/spark.js';
 
 /** Options of `openCrawl`: the reader options a command may set, plus how to treat an empty result. */
 export interface OpenCrawlOptions extends Pick<LoadOptions, 'links' | 'scheme' | 'allStatuses' | 'kind' | 'maxRecordBytes'> {
@@ -129,7 +130,16 @@ export const PIPELINE_FLAGS = {
   engine: { type: 'string' },
   'memory-limit': { type: 'string' },
   'temp-dir': { type: 'string' },
+  master: { type: 'string' },
+  'spark-conf': { type: 'string', multiple: true },
 } as const;
+
+/** Help text of the Spark flags (commands whose candidate step runs on Spark). */
+export const SPARK_USAGE = `  --master URL          spark: the Spark master (default local[*]): local-cluster[N,C,MB], spark://host:port,
+                        yarn, k8s://https://host:port; the driver runs here (client mode), finds
+                        spark-submit through SPARK_HOME or an installed pyspark, and needs Java 17+
+  --spark-conf K=V      spark: a Spark setting, as spark-submit's --conf (repeat for more); with a
+                        cluster, --temp-dir must be a folder the executors see (shared storage)`;
 
 /**
  * Takes the lines saying what --engine duckdb does in a command (the first after "memory (default)
@@ -140,30 +150,48 @@ export function pipelineUsage(engine: string[] = [
   'under --memory-limit, spilling to --temp-dir (needs @duckdb/node-api); with',
   'method pairs the sketches wait on disk, not in memory: the same clusters,',
   'slower, for crawls whose sketches or pairs do not fit in memory',
-], workers = 'threads that sketch while the input is read'): string {
+], workers = 'threads that sketch while the input is read', spark?: string[]): string {
   const pad = ' '.repeat(24);
   return `  --workers N           ${workers} (default: the available cores);
 ${pad}the output is the same for any N; 1 sketches on the main thread
-  --engine E            memory (default) | duckdb: ${engine[0]}
-${engine.slice(1).map((l) => pad + l).join('\n')}
+  --engine E            memory (default) | duckdb${spark ? ' | spark' : ''}: ${engine[0]}
+${engine.slice(1).map((l) => pad + l).join('\n')}${spark ? '\n' + spark.map((l, i) => pad + (i === 0 ? 'spark: ' : '') + l).join('\n') : ''}
   --memory-limit SIZE   duckdb: the engine's memory limit, e.g. 2GB (default 1GB)
-  --temp-dir DIR        duckdb: folder for its database and spill files (default: the system temp folder)`;
+  --temp-dir DIR        duckdb: folder for its database and spill files (default: the system temp folder)${spark ? `
+${pad}spark: folder of the files exchanged with Spark (the pages' keys, the pairs)
+${SPARK_USAGE}` : ''}`;
 }
 
-/** Help text for PIPELINE_FLAGS in dups and dedup. */
-export const PIPELINE_USAGE = pipelineUsage();
+/** What --engine spark does in dups and dedup. */
+const SPARK_DUPS = [
+  'the same, with the candidate step (the cap, pairs and pairs-short',
+  'templates of sql/, as `plan --dialect spark` renders them) as Spark SQL',
+];
 
-/** Takes parsed values; returns the worker count, the engine and its options (engine flags without --engine duckdb are rejected). */
-export function pipelineOf(values: CommandContext['values']): { workers?: number; engine: 'memory' | 'duckdb'; engineOptions: EngineOptions } {
+/** Help text for PIPELINE_FLAGS in dups and dedup. */
+export const PIPELINE_USAGE = pipelineUsage(undefined, undefined, SPARK_DUPS);
+
+/** Engines a command can run its candidate step on. */
+export type EngineName = 'memory' | 'duckdb' | 'spark';
+
+/**
+ * Takes parsed values and the engines the command has; returns the worker count, the engine and
+ * its options (engine flags without their engine are rejected).
+ */
+export function pipelineOf(values: CommandContext['values'], engines: readonly EngineName[] = ['memory', 'duckdb']): { workers?: number; engine: EngineName; engineOptions: EngineOptions & SparkOptions } {
   const workers = values.workers === undefined ? undefined : intFlag(values, 'workers', 1, 1, 256);
-  const engine = enumFlag(values, 'engine', 'memory', ['memory', 'duckdb'] as const);
-  const engineOptions: EngineOptions = {};
-  const memoryLimit = stringOf(values, 'memory-limit'), tempDir = stringOf(values, 'temp-dir');
-  if (engine !== 'duckdb' && (memoryLimit !== undefined || tempDir !== undefined)) {
-    throw new ResembleError('E_OPTION', `expected --engine duckdb with ${memoryLimit !== undefined ? '--memory-limit' : '--temp-dir'}`, { option: memoryLimit !== undefined ? '--memory-limit' : '--temp-dir' });
-  }
-  if (memoryLimit !== undefined) { parseMemory('--memory-limit', memoryLimit); engineOptions.memoryLimit = memoryLimit; }
-  if (tempDir !== undefined) engineOptions.tempDir = tempDir;
+  const engine = enumFlag(values, 'engine', 'memory', engines);
+  const engineOptions: EngineOptions & SparkOptions = {};
+  const memoryLimit = stringOf(values, 'memory-limit'), tempDir = stringOf(values, 'temp-dir'), master = stringOf(values, 'master');
+  const conf = values['spark-conf'] as string[] | undefined;
+  const need = (flag: string, what: EngineName[]) => {
+    if (!what.includes(engine)) throw new ResembleError('E_OPTION', `expected --engine ${what.join(' or ')} with ${flag}`, { option: flag });
+  };
+  if (memoryLimit !== undefined) { need('--memory-limit', ['duckdb']); parseMemory('--memory-limit', memoryLimit); engineOptions.memoryLimit = memoryLimit; }
+  if (tempDir !== undefined) { need('--temp-dir', engines.includes('spark') ? ['duckdb', 'spark'] : ['duckdb']); engineOptions.tempDir = tempDir; }
+  if (master !== undefined) { need('--master', ['spark']); engineOptions.master = master; }
+  if (conf !== undefined) { need('--spark-conf', ['spark']); engineOptions.sparkConf = parseSparkConf(conf); }
+  if (engine === 'spark') resolveSpark(engineOptions);
   return { workers, engine, engineOptions };
 }
 

@@ -141,7 +141,7 @@ function common(values: BigUint64Array, offsets: Uint32Array, a: number, b: numb
 
 /**
  * An iceberg query (Section 3.2) over (value, page) rows, as `icebergPairs` runs it: the library's
- * pair counter in memory, or the DuckDB engine's (`icebergWithDuckDB`) beyond it.
+ * pair counter in memory, or the DuckDB engine's (`icebergOnEngine`) beyond it.
  */
 export type Iceberg = (values: BigUint64Array, offsets: Uint32Array, options: IcebergOptions) => SharedPairs | Promise<SharedPairs>;
 

@@ -7,8 +7,9 @@ import { utf8Bytes } from '../graph/document.js';
 import type { ReadOptions } from '../io/options.js';
 import { chunkFingerprints, type ChunkColumns } from '../collections/chunks.js';
 import { chunkParamsOf, sameKindOnly, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from '../collections/similarity.js';
-import { icebergWithDuckDB } from '../scale/candidates.js';
+import { icebergOnEngine } from '../scale/candidates.js';
 import type { EngineOptions } from '../scale/duckdb.js';
+import type { SparkOptions } from '../scale/spark.js';
 import { sketchCrawl, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
 
 /** Takes chunk columns of consecutive batches; returns them as one set of columns. */
@@ -40,9 +41,10 @@ export interface ReadForCollectionsOptions {
   workers?: number;
   read?: ReadOptions;
   onProgress?: (p: StreamProgress) => void;
-  /** 'memory' (default) or 'duckdb': the iceberg query (pairs of pages sharing chunks or sketch values) as SQL under a memory limit. */
-  engine?: 'memory' | 'duckdb';
-  engineOptions?: EngineOptions;
+  /** 'memory' (default), 'duckdb' or 'spark': the iceberg query (pairs of pages sharing chunks or sketch values) as SQL, under a memory limit (DuckDB) or on a Spark cluster. */
+  engine?: 'memory' | 'duckdb' | 'spark';
+  /** DuckDB's (memoryLimit, tempDir…), or Spark's (master, sparkConf, tempDir…). */
+  engineOptions?: EngineOptions | SparkOptions;
 }
 
 const isHtml = (type: string | undefined) => type === 'text/html' || type === 'application/xhtml+xml';
@@ -63,8 +65,9 @@ export async function readForCollections(input: string | readonly string[], sim:
   const pages: Document[] = crawl.urls.map((url, i) => ({ url, bytes: new Uint8Array(0), links: crawl.links?.[i], source: crawl.sources[i] }));
   const graph = WebGraph.fromDocuments(pages, { onError: options.read?.onError });
   const columns = sim.kind === 'chunks' ? concatChunkColumns(parts) : crawl.set;
-  const similar = options.engine === 'duckdb'
-    ? await similarWith(columns, sim, (values, offsets, o) => icebergWithDuckDB(values, offsets, o, options.engineOptions))
+  const engine = options.engine === 'spark' ? { engine: 'spark' as const, options: options.engineOptions as SparkOptions } : { engine: 'duckdb' as const, options: options.engineOptions as EngineOptions };
+  const similar = options.engine === 'duckdb' || options.engine === 'spark'
+    ? await similarWith(columns, sim, (values, offsets, o) => icebergOnEngine(values, offsets, o, engine))
     : sim.kind === 'chunks' ? similarFromChunks(columns as ChunkColumns, sim) : similarFromSketches(crawl.set, sim);
   return { crawl, graph, similar: sameKindOnly(similar, Uint8Array.from({ length: crawl.pages }, (_, i) => kinds[i] ?? 1)) };
 }

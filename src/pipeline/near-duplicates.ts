@@ -10,13 +10,14 @@ import type { ReadOptions } from '../io/options.js';
 import type { ReadError } from '../graph/document.js';
 import { clusterWithDuckDB } from '../scale/cluster.js';
 import type { EngineOptions } from '../scale/duckdb.js';
+import type { SparkOptions } from '../scale/spark.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact.js';
 import { createPool, type Pool } from '../workers/node.js';
 import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
 import { SketchStore, SpilledSketches } from './sketch-store.js';
-import { clusterSpilledWithDuckDB } from '../scale/spilled.js';
+import { clusterSpilled } from '../scale/spilled.js';
 import { resolveSketchOptions } from '../sketch/options.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
 
@@ -41,9 +42,10 @@ export interface FindNearDuplicatesOptions {
   /** Input bytes per sketching batch, 1 KiB..256 MiB (default 4 MiB): bounds what is held while a batch waits for a worker. A crawl of one batch is done inline. */
   batchBytes?: number;
   read?: ReadOptions;
-  /** 'memory' (default) or 'duckdb' (candidate step in SQL under a memory limit). */
-  engine?: 'memory' | 'duckdb';
-  engineOptions?: EngineOptions;
+  /** 'memory' (default), 'duckdb' (candidate step in SQL under a memory limit) or 'spark' (candidate step as Spark SQL; method pairs). */
+  engine?: 'memory' | 'duckdb' | 'spark';
+  /** DuckDB's (memoryLimit, tempDir…), or Spark's (master, sparkConf, tempDir…). */
+  engineOptions?: EngineOptions | SparkOptions;
   /** Standard errors around the policy within which pairs are checked exactly (default 3); 0 or `exact: false` checks none. */
   exactBand?: number;
   /** Check pairs near the policy exactly by reading their pages again (default true). */
@@ -103,7 +105,8 @@ export function inlinkCounts(urls: readonly string[], links: readonly (readonly 
 export async function findNearDuplicates(input: string | readonly string[], options: FindNearDuplicatesOptions = {}): Promise<FoundNearDuplicates> {
   rejectUnknown(options, KNOWN, 'findNearDuplicates');
   const engine = options.engine ?? 'memory';
-  if (engine !== 'memory' && engine !== 'duckdb') throw optionError('engine', 'memory | duckdb', engine);
+  if (engine !== 'memory' && engine !== 'duckdb' && engine !== 'spark') throw optionError('engine', 'memory | duckdb | spark', engine);
+  if (engine === 'spark' && (options.cluster?.method ?? 'pairs') !== 'pairs') throw optionError('cluster.method', "pairs with engine 'spark'", options.cluster?.method);
   const exactBand = numberOption('exactBand', options.exactBand, 3, 0, 10);
   if (options.exact !== undefined && typeof options.exact !== 'boolean') throw optionError('exact', 'boolean', options.exact);
   const cluster = { ...(options.cluster ?? {}) };
@@ -119,7 +122,7 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   const spillDir = !exact || options.spillDir === false ? undefined : options.spillDir ?? options.engineOptions?.tempDir ?? tmpdir();
   // The DuckDB engine with method pairs keeps no sketch in memory: rows go to a file as batches are
   // sketched (and through the common-value filter when candidates are keyed by prefix).
-  const store = engine === 'duckdb' && (cluster.method ?? 'pairs') === 'pairs'
+  const store = engine !== 'memory' && (cluster.method ?? 'pairs') === 'pairs'
     ? new SketchStore(options.engineOptions?.tempDir ?? tmpdir(), resolveSketchOptions({ ...(options.sketch ?? {}) })) : undefined;
   // one pool for the sketches and the exact checks (its workers start with the second batch)
   const workers = workerCount(options.workers);
@@ -185,12 +188,13 @@ async function clusterCrawl(input: string | readonly string[], crawl: FoundNearD
   emit({ stage: 'candidates', state: 'start' });
   const set = crawl.set;
   const nd = set instanceof SpilledSketches
-    ? await clusterSpilledWithDuckDB(set, {
-      cluster, engine: options.engineOptions, pool: flow.pool,
+    ? await clusterSpilled(set, {
+      cluster, pool: flow.pool,
+      ...(options.engine === 'spark' ? { spark: options.engineOptions as SparkOptions } : { engine: options.engineOptions as EngineOptions }),
       onProgress: (p) => { if (p.state !== 'running') emit({ stage: 'candidates', state: 'step', detail: p.stage, done: p.state === 'done', count: p.rows, seconds: p.seconds }); },
     })
     : (options.engine ?? 'memory') === 'duckdb'
-      ? await clusterWithDuckDB(set, { ...cluster, ...(options.engineOptions ?? {}) })
+      ? await clusterWithDuckDB(set, { ...cluster, ...(options.engineOptions as EngineOptions ?? {}) })
       : flow.pool ? await nearDuplicatesOnPool(set, flow.pool, cluster) : nearDuplicates(set, cluster);
   emit({ stage: 'candidates', state: 'done', count: nd.stats.candidatePairs });
   lap('candidates');

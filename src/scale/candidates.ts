@@ -1,14 +1,15 @@
-// The candidate step of a library computation on DuckDB: every pair of documents sharing a key held
-// by at most `cap` of them, with the number of keys they share, found by the `cap` and `pairs`
-// templates under the engine's memory limit and read back in order, chunk by chunk, so neither the
+// The candidate step of a library computation on an engine (DuckDB, or Spark): every pair of
+// documents sharing a key held by at most `cap` of them, with the number of keys they share, found
+// by the `cap` and `pairs` templates (under DuckDB's memory limit) and read back in order, chunk by chunk, so neither the
 // postings nor the pairs are ever held whole. The library's pair counter (`forEachCandidate`) gives
 // the same pairs in the same order (a ascending, then b) with the same counts.
 import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
 import { PairTableBuilder } from '../cluster/pairs.js';
 import type { PairFinder } from '../cluster/resemble-index.js';
 import type { KeyRowsSource } from './rows.js';
-import { DuckDBEngine, type EngineOptions } from './duckdb.js';
-import { candidateStages, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
+import type { EngineOptions } from './duckdb.js';
+import { openCandidateEngine, type CandidateEngineChoice } from './candidate-engine.js';
+import { StageClock, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
 
 /** Key rows appended at once. */
 const LOAD_ROWS = 1 << 20;
@@ -28,20 +29,19 @@ export interface CapCounts {
  * absent), the cap and the engine options; calls `onPair(a, b, shared)` for every pair of those
  * documents sharing a key held by 2..cap of them, a ascending then b, and returns what the cap counted.
  */
-export async function forEachCandidateWithDuckDB(
-  keys: KeyRowsSource, docs: Uint32Array | undefined, cap: number, engineOptions: EngineOptions,
+export async function forEachCandidateOn(
+  keys: KeyRowsSource, docs: Uint32Array | undefined, cap: number, engineOptions: EngineOptions | CandidateEngineChoice,
   onPair: (a: number, b: number, shared: number) => void, onProgress?: (p: PipelineProgress) => void,
   onIgnored?: (perDoc: Uint32Array) => void,
 ): Promise<CapCounts> {
   const resolved: ResolvedPipeline = {
     kind: 'min', s: 1, commonCap: cap, minHits: 1, pairFloor: 0, threshold: 1, components: 'library', maxLibraryEdges: 0, prefix: 'r_',
   };
-  const t = tableNames(resolved.prefix);
   const clock = new StageClock(onProgress);
-  const engine = await DuckDBEngine.open(engineOptions);
+  const engine = await openCandidateEngine(engineChoice(engineOptions));
   try {
     clock.start('load');
-    const appender = await engine.appender(t.keys, { key: 'BIGINT', doc: 'BIGINT' });
+    const appender = await engine.keys();
     const key = new BigInt64Array(LOAD_ROWS), doc = new BigInt64Array(LOAD_ROWS);
     const signed = new BigInt64Array(keys.values.buffer, keys.values.byteOffset, keys.values.length);
     let m = 0, rows = 0;
@@ -62,26 +62,29 @@ export async function forEachCandidateWithDuckDB(
       appender.close();
     }
     clock.done({ rows });
-    const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, false);
+    const counts = await engine.run(resolved, clock, onIgnored !== undefined);
     if (onIgnored) {
       // each document's keys left out by the cap (the cap template's `ignored` table), before the first pair
       const perDoc = new Uint32Array(keys.offsets.length - 1);
-      await engine.stream(`SELECT doc, ignored FROM ${t.ignored}`, (c) => {
-        const d = c.doc, k = c.ignored;
-        for (let i = 0; i < d.length; i++) perDoc[Number(d[i])] = Number(k[i]);
+      await engine.ignored((d, k) => {
+        for (let i = 0; i < d.length; i++) perDoc[d[i]] = k[i];
       });
       onIgnored(perDoc);
     }
     clock.start('read');
-    await engine.stream(`SELECT a, b, hits FROM ${t.candidates} ORDER BY a, b`, (c) => {
-      const a = c.a, b = c.b, hits = c.hits;
-      for (let i = 0; i < a.length; i++) onPair(Number(a[i]), Number(b[i]), Number(hits[i]));
+    await engine.pairs((a, b, hits) => {
+      for (let i = 0; i < a.length; i++) onPair(a[i], b[i], hits[i]);
     });
     clock.done({ rows: counts.candidatePairs });
     return { ignoredKeys: counts.ignoredKeys, ignoredRows: counts.ignoredRows, keptRows: counts.keptRows, pairs: counts.candidatePairs };
   } finally {
-    engine.close();
+    await engine.close();
   }
+}
+
+/** Takes DuckDB's options or an engine choice; returns the choice (DuckDB by default). */
+function engineChoice(options: EngineOptions | CandidateEngineChoice): CandidateEngineChoice {
+  return 'engine' in options && (options.engine === 'duckdb' || options.engine === 'spark') ? options as CandidateEngineChoice : { engine: 'duckdb', options: options as EngineOptions };
 }
 
 /**
@@ -94,7 +97,7 @@ export function duckDBPairFinder(engineOptions: EngineOptions = {}): PairFinder 
     const est = new SetEstimator(columns);
     const out = est.out;
     const table = new PairTableBuilder();
-    await forEachCandidateWithDuckDB(columns, docs, cap, engineOptions, (a, b, hits) => {
+    await forEachCandidateOn(columns, docs, cap, engineOptions, (a, b, hits) => {
       const r = est.pair(a, b);
       if (Math.max(out[C_AB], out[C_BA], r) < floor) return;
       table.push(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
@@ -104,16 +107,16 @@ export function duckDBPairFinder(engineOptions: EngineOptions = {}): PairFinder 
 }
 
 /**
- * Cho's iceberg query on DuckDB: takes CSR rows of distinct values per page, the pages to pair
+ * Cho's iceberg query on an engine (DuckDB, or Spark with an engine choice): takes CSR rows of distinct values per page, the pages to pair
  * (all when absent), the cap and an accept test; returns the accepted pairs with their shared
  * counts (a ascending, then b) and what the cap left out, as the collections' `icebergPairs` does.
  */
-export async function icebergWithDuckDB(
+export async function icebergOnEngine(
   values: BigUint64Array, offsets: Uint32Array, options: { cap: number; pages?: Uint32Array; accept: (a: number, b: number, shared: number) => boolean; ignored?: (perPage: Uint32Array) => void },
-  engineOptions: EngineOptions = {},
+  engineOptions: EngineOptions | CandidateEngineChoice = {},
 ): Promise<{ a: Uint32Array; b: Uint32Array; shared: Uint32Array; ignoredValues: number; ignoredPostings: number }> {
   const a: number[] = [], b: number[] = [], shared: number[] = [];
-  const counts = await forEachCandidateWithDuckDB({ values, offsets }, options.pages, options.cap, engineOptions, (x, y, s) => {
+  const counts = await forEachCandidateOn({ values, offsets }, options.pages, options.cap, engineOptions, (x, y, s) => {
     if (options.accept(x, y, s)) { a.push(x); b.push(y); shared.push(s); }
   }, undefined, options.ignored);
   return { a: Uint32Array.from(a), b: Uint32Array.from(b), shared: Uint32Array.from(shared), ignoredValues: counts.ignoredKeys, ignoredPostings: counts.ignoredRows };

@@ -1,10 +1,11 @@
-// `nearDuplicates` for sketches kept on disk (SpilledSketches), with the candidate step on DuckDB:
+// `nearDuplicates` for sketches kept on disk (SpilledSketches), with the candidate step on DuckDB
+// (or Apache Spark, candidate-engine.ts):
 // nothing of size pages × s is held in memory. Equivalent documents are set aside from the
 // fingerprint columns; the common values (Broder's cap) are found with a count-min filter and an
 // exact count of the few values it cannot clear, one sequential pass over the rows each; each kept
 // document's keys (its first `prefix` non-common values, or all of them) are read from the file in
-// one sequential pass and appended to DuckDB, which counts the pairs under its memory limit; the
-// pairs come back in (a, b) order and are estimated a chunk at a time from the rows the chunk
+// one sequential pass and appended to the engine, which counts the pairs (DuckDB under its memory
+// limit); the pairs come back in (a, b) order and are estimated a chunk at a time from the rows the chunk
 // names, read back from the file together in file order (on the worker pool when one is given).
 // The result is the NearDuplicates `nearDuplicates` gives for the same sketches (method pairs).
 import { intOption, optionError } from '../errors.js';
@@ -13,10 +14,12 @@ import { setAside } from '../cluster/equivalence.js';
 import { estimateRowPairs, type MinChunkEstimates, type MinRows } from '../cluster/estimate.js';
 import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
 import { PairTableBuilder } from '../cluster/pairs.js';
+import { openCandidateEngine } from './candidate-engine.js';
 import { CommonFilter, ValueCounts } from './common.js';
-import { DuckDBEngine, type EngineOptions } from './duckdb.js';
+import type { EngineOptions } from './duckdb.js';
 import { shortRows } from './rows.js';
-import { candidateStages, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
+import { StageClock, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
+import type { SparkOptions } from './spark.js';
 import type { Pool } from '../workers/pool.js';
 
 /** Key rows appended to DuckDB at once. */
@@ -64,12 +67,14 @@ export type RowsElsewhere = RowColumns & {
   gather(capacity: number, buffers?: number, shared?: boolean): RowGatherer;
 };
 
-/** Options of `clusterSpilledWithDuckDB`. */
+/** Options of `clusterSpilled`. */
 export interface SpilledClusterOptions {
   /** The options of `nearDuplicates` (method pairs). */
   cluster?: NearDuplicateOptions;
   /** DuckDB's memory limit, folder and threads. */
   engine?: EngineOptions;
+  /** The candidate step on Apache Spark instead of DuckDB, with these settings (master, sparkConf…). */
+  spark?: SparkOptions;
   /** Progress per step: common (values over the cap, for prefix keys), load, cap and pairs (SQL), read (estimates). */
   onProgress?: (p: PipelineProgress) => void;
   /** Workers that estimate MIN_s pairs (default: this thread); rows reach them on SharedArrayBuffers. */
@@ -85,11 +90,11 @@ export interface SpilledClusterOptions {
  * `nearDuplicates` gives for the same sketches, finding candidate pairs on DuckDB and estimating
  * them from rows read back from disk. The NearDuplicates reads rows from `spilled` until it is closed.
  */
-export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: SpilledClusterOptions = {}): Promise<NearDuplicates> {
+export async function clusterSpilled(spilled: RowsElsewhere, options: SpilledClusterOptions = {}): Promise<NearDuplicates> {
   const chunkBytes = intOption('chunkBytes', options.chunkBytes, CHUNK_BYTES, 1024, 2 ** 32);
   const chunkPairs = intOption('chunkPairs', options.chunkPairs, CHUNK_PAIRS, 1, 1 << 24);
   const clusterOptions = options.cluster ?? {};
-  const o = resolveNearDuplicateOptions(spilled, clusterOptions, 'clusterSpilledWithDuckDB');
+  const o = resolveNearDuplicateOptions(spilled, clusterOptions, 'clusterSpilled');
   if (o.method !== 'pairs') throw optionError('method', 'pairs for sketches on disk', o.method);
   const n = spilled.size;
   const eq = setAside(spilled, o.equivalence, o.priority);
@@ -103,7 +108,6 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
     components: 'library', maxLibraryEdges: 0, prefix: 'r_',
   };
   const clock = new StageClock(options.onProgress);
-  const t = tableNames(resolved.prefix);
 
   // Prefix keys need the common values over `docs`: a count-min filter clears most values in one
   // pass, and a second pass counts exactly the values it could not clear.
@@ -135,7 +139,7 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
     clock.done({ rows: ignoredShingles });
   }
 
-  const engine = await DuckDBEngine.open(options.engine ?? {});
+  const engine = await openCandidateEngine(options.spark ? { engine: 'spark', options: options.spark } : { engine: 'duckdb', options: options.engine });
   try {
     clock.start('load');
     const p = o.prefix > 0 ? o.prefix : Infinity;
@@ -144,7 +148,7 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
     let m = 0, rows = 0;
     // keys per document, for the documents with fewer keys than the prefix (the pairs-short template's table)
     const keyCount = o.prefix > 0 ? new Uint16Array(n) : undefined;
-    const appender = await engine.appender(t.keys, { key: 'BIGINT', doc: 'BIGINT' });
+    const appender = await engine.keys();
     try {
       const flush = () => {
         appender.append({ key: key.subarray(0, m), doc: doc.subarray(0, m) });
@@ -169,17 +173,15 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
     } finally {
       appender.close();
     }
-    if (keyCount && (resolved.shortUnion ?? 0) > 0) await engine.loadColumns(t.short, shortRows((d) => keyCount[d], docs, resolved.shortUnion!));
+    if (keyCount && (resolved.shortUnion ?? 0) > 0) await engine.short(shortRows((d) => keyCount[d], docs, resolved.shortUnion!));
     clock.done({ rows });
 
-    const counts = await candidateStages(engine, resolved, t.keys, t.sizes, clock, false);
+    const counts = await engine.run(resolved, clock);
     clock.start('read');
     const chunks = new SpilledChunks(spilled, o.pairFloor, chunkBytes, chunkPairs, options.pool);
-    // DocIds are below 2^31 (checkColumns): 32-bit columns come back without BigInts
-    await engine.stream(`SELECT a::INTEGER AS a, b::INTEGER AS b, hits::INTEGER AS hits FROM ${t.candidates} ORDER BY a, b`, async (c) => {
-      const a = c.a, b = c.b, hits = c.hits;
+    await engine.pairs(async (a, b, hits) => {
       for (let i = 0; i < a.length; i++) {
-        const x = Number(a[i]), y = Number(b[i]), h = Number(hits[i]);
+        const x = a[i], y = b[i], h = hits[i];
         if (!chunks.push(x, y, h)) { await chunks.flush(); chunks.push(x, y, h); }
       }
     });
@@ -194,7 +196,7 @@ export async function clusterSpilledWithDuckDB(spilled: RowsElsewhere, options: 
     };
     return new NearDuplicates(spilled, eq, pairs, stats, o.policy, o.priority, true, () => spilled.estimator());
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 

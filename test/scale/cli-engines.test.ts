@@ -88,12 +88,15 @@ for (const [name, input, flags] of collectionRuns) {
   });
 }
 
-test('engine flags need --engine duckdb; index clusters and remove take none', async () => {
+test('engine flags need their engine (--engine duckdb, --engine spark); index takes no spark; index clusters and remove take no engine', async () => {
   for (const argv of [
     ['collections', SAMPLE, '--memory-limit', '1GB'],
     ['index', 'build', join(dir, 'x.rsx'), SAMPLE, '--temp-dir', dir],
     ['index', 'clusters', join(dir, 'sample-memory.rsx'), '--engine', 'duckdb'],
-    ['collections', SAMPLE, '--engine', 'spark'],
+    ['index', 'build', join(dir, 'x.rsx'), SAMPLE, '--engine', 'spark'],
+    ['dups', SAMPLE, '--master', 'local[1]'],
+    ['collections', SAMPLE, '--engine', 'duckdb', '--spark-conf', 'spark.executor.memory=1g'],
+    ['dups', SAMPLE, '--engine', 'spark', '--memory-limit', '1GB'],
   ]) {
     const r = await run(argv);
     assert.is(r.code, 2, `${argv.join(' ')}: ${r.err}`);

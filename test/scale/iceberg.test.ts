@@ -1,17 +1,17 @@
-// The collections' iceberg query on DuckDB (icebergWithDuckDB) equals the in-memory one
+// The collections' iceberg query on DuckDB (icebergOnEngine) equals the in-memory one
 // (icebergPairs): the same pairs with the same shared counts, and the same count per page of the
 // values left out by the cap, handed over before the first pair (the window test's page sizes).
 import { rmSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { icebergPairs } from '../../src/collections/iceberg.js';
-import { icebergWithDuckDB } from '../../src/scale/candidates.js';
+import { icebergOnEngine } from '../../src/scale/candidates.js';
 import { rng } from '../helpers/random.js';
 import { scratch } from './helpers.js';
 
 const folder = scratch();
 
-test('icebergWithDuckDB equals icebergPairs: pairs, shared counts and values capped per page, on all pages and on some', async () => {
+test('icebergOnEngine equals icebergPairs: pairs, shared counts and values capped per page, on all pages and on some', async () => {
   const r = rng(23);
   let capped = 0;
   for (let round = 0; round < 6; round++) {
@@ -29,7 +29,7 @@ test('icebergWithDuckDB equals icebergPairs: pairs, shared counts and values cap
     for (const pages of [undefined, Uint32Array.from({ length: n }, (_, i) => i).filter((i) => i % 4 !== 2)]) {
       let mem: Uint32Array | undefined, db: Uint32Array | undefined;
       const want = icebergPairs(values, offsets, { cap, pages, accept: (_a, _b, s) => s >= T, ignored: (p) => { mem = p; } });
-      const got = await icebergWithDuckDB(values, offsets, { cap, pages, accept: (_a, _b, s) => s >= T, ignored: (p) => { db = p; } }, { memoryLimit: '256MB', tempDir: folder });
+      const got = await icebergOnEngine(values, offsets, { cap, pages, accept: (_a, _b, s) => s >= T, ignored: (p) => { db = p; } }, { memoryLimit: '256MB', tempDir: folder });
       const where = `round ${round}${pages ? ', some pages' : ''}`;
       assert.equal(Array.from(got.a), Array.from(want.a), where);
       assert.equal(Array.from(got.b), Array.from(want.b), where);

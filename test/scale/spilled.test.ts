@@ -15,7 +15,7 @@ import { SetEstimator, estimatePairs } from '../../src/cluster/estimate.js';
 import { nearDuplicates, type NearDuplicateOptions } from '../../src/cluster/near-duplicates.js';
 import { SketchStore, type SpilledSketches } from '../../src/pipeline/sketch-store.js';
 import { CommonFilter, ValueCounts } from '../../src/scale/common.js';
-import { clusterSpilledWithDuckDB } from '../../src/scale/spilled.js';
+import { clusterSpilled } from '../../src/scale/spilled.js';
 import { clusterWithDuckDB } from '../../src/scale/cluster.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
 import { createPool } from '../../src/workers/node.js';
@@ -202,12 +202,12 @@ const cases: [string, SketchOptions, NearDuplicateOptions][] = [
 ];
 
 for (const [name, sketchOptions, options] of cases) {
-  test(`clusterSpilledWithDuckDB equals nearDuplicates: ${name}`, async () => {
+  test(`clusterSpilled equals nearDuplicates: ${name}`, async () => {
     const set = sketchMany(texts, { markup: 'text', ...sketchOptions });
     const expected = nearDuplicates(set, options);
     const spilled = await spill(set, { markup: 'text', ...sketchOptions });
     try {
-      const actual = await clusterSpilledWithDuckDB(spilled, { cluster: options, engine: { memoryLimit: '256MB', tempDir: folder } });
+      const actual = await clusterSpilled(spilled, { cluster: options, engine: { memoryLimit: '256MB', tempDir: folder } });
       assert.ok(expected.pairs.count > 20, `${expected.pairs.count} pairs`);
       if (name.includes('common')) assert.ok(expected.stats.ignoredShingles > 0 && expected.stats.prefix > 0, 'prefix keys, some values common');
       assertSamePairs(actual.pairs, expected.pairs, name);
@@ -223,7 +223,7 @@ for (const [name, sketchOptions, options] of cases) {
   });
 }
 
-test('clusterSpilledWithDuckDB estimates in chunks of any size, here and on a pool, and equals nearDuplicates', async () => {
+test('clusterSpilled estimates in chunks of any size, here and on a pool, and equals nearDuplicates', async () => {
   const sketchOptions: SketchOptions = { markup: 'text', s: 128, w: 2 };
   const set = sketchMany(texts, sketchOptions);
   const options: NearDuplicateOptions = { commonCap: 30, prefix: 0, threshold: 0.4 };
@@ -233,13 +233,13 @@ test('clusterSpilledWithDuckDB estimates in chunks of any size, here and on a po
   try {
     assert.ok(expected.pairs.count > 1000, `${expected.pairs.count} pairs`);
     // 1 KiB: less than one pair's rows (each chunk one pair); pairs cut short of the bytes; the defaults
-    const runs: [string, Parameters<typeof clusterSpilledWithDuckDB>[1]][] = [
+    const runs: [string, Parameters<typeof clusterSpilled>[1]][] = [
       ['one pair a chunk', { chunkBytes: 1024 }], ['chunks of 100 pairs', { chunkPairs: 100 }], ['chunks of 96 KiB', { chunkBytes: 96 << 10 }],
       ['one pair a chunk, on the pool', { chunkBytes: 1024, pool }], ['chunks of 333 pairs, on the pool', { chunkPairs: 333, pool }],
       ['chunks of 48 KiB, on the pool', { chunkBytes: 48 << 10, pool }], ['defaults, on the pool', { pool }],
     ];
     for (const [what, o] of runs) {
-      const actual = await clusterSpilledWithDuckDB(spilled, { cluster: options, engine: { memoryLimit: '256MB', tempDir: folder }, ...o });
+      const actual = await clusterSpilled(spilled, { cluster: options, engine: { memoryLimit: '256MB', tempDir: folder }, ...o });
       assertSamePairs(actual.pairs, expected.pairs, what);
       for (const c of ['clusterOf', 'via', 'toRepresentative', 'memberChained'] as const) {
         assert.equal(Array.from(actual.clusters[c]), Array.from(expected.clusters[c]), `${what}: ${c}`);
@@ -251,11 +251,11 @@ test('clusterSpilledWithDuckDB estimates in chunks of any size, here and on a po
   }
 });
 
-test('clusterSpilledWithDuckDB takes method pairs only', async () => {
+test('clusterSpilled takes method pairs only', async () => {
   const set = sketchMany(texts.slice(0, 60), { markup: 'text', s: 16, superShingle: 2 });
   const spilled = await spill(set, { markup: 'text', s: 16, superShingle: 2 });
   try {
-    await clusterSpilledWithDuckDB(spilled, { cluster: { method: 'super-shingles' }, engine: { tempDir: folder } });
+    await clusterSpilled(spilled, { cluster: { method: 'super-shingles' }, engine: { tempDir: folder } });
     assert.unreachable('super-shingles');
   } catch (e) {
     assert.is((e as { code?: string }).code, 'E_OPTION');
@@ -308,8 +308,8 @@ test('pages of a few shingles: pairs sharing one prefix key are candidates on Du
   assert.equal({ ...inMemory.stats }, { ...expected.stats });
   const spilled = await spill(set, options, 5, [], docs);
   try {
-    const actual = await clusterSpilledWithDuckDB(spilled, { engine });
-    assertSamePairs(actual.pairs, expected.pairs, 'clusterSpilledWithDuckDB');
+    const actual = await clusterSpilled(spilled, { engine });
+    assertSamePairs(actual.pairs, expected.pairs, 'clusterSpilled');
     assert.equal({ ...actual.stats }, { ...expected.stats });
     assert.equal(Array.from(actual.clusters.clusterOf), Array.from(expected.clusters.clusterOf));
   } finally {

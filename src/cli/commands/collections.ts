@@ -108,7 +108,10 @@ ${pipelineUsage([
   'as SQL on embedded DuckDB under --memory-limit, spilling to --temp-dir',
   '(needs @duckdb/node-api): the same clusters, for crawls whose pairs do not',
   'fit in memory',
-], 'threads that sketch while reading (sketch:R)')}
+], 'threads that sketch while reading (sketch:R)', [
+  'the same pairs counted as Spark SQL (the cap and pairs templates); the',
+  'link summary and the growing of collections stay here, in memory',
+])}
 
 The input is read as a stream: each batch of pages is cut into chunks (or sketched) and only the
 fingerprints, URLs, sizes, dates and links are kept.`,
@@ -153,7 +156,7 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     const plot = stringOf(v, 'plot');
     if (plot !== undefined) checkOutput(plot, ctx.positionals, '--plot');
     if (save !== undefined) checkOutput(save, ctx.positionals, '--save');
-    const { workers, engine, engineOptions } = pipelineOf(v);
+    const { workers, engine, engineOptions } = pipelineOf(v, ['memory', 'duckdb', 'spark']);
     requireInputs(ctx.positionals);
     await init();
     const display = await startPipelineProgress(ctx, ctx.positionals);

@@ -95,7 +95,7 @@ export function findOptionsOf(values: CommandContext['values'], rule: NearDuplic
   }
   const exactBand = numberFlag(values, 'exact-band', 3, 0, 10);
   if (!verify && values['exact-band'] !== undefined) throw optionError('--exact-band', 'no value with --no-verify', values['exact-band']);
-  const { workers, engine, engineOptions } = pipelineOf(values);
+  const { workers, engine, engineOptions } = pipelineOf(values, ['memory', 'duckdb', 'spark']);
   return { sketch: sketchOptions, cluster, workers, engine, engineOptions, exactBand, exact: verify, content, ...(content.template ? { templates: content.template } : {}) };
 }
 
