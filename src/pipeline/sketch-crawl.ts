@@ -82,6 +82,12 @@ export interface SketchCrawlOptions {
    * a returned promise (a sink writing the rows to disk holds the reading back this way).
    */
   onRows?: (set: SketchSet, ids: Uint32Array) => void | Promise<void>;
+  /**
+   * Sketch only the pages this accepts (by URL), e.g. one shard's hosts: the others are read and
+   * keep their DocIds and columns, but are not sketched (their rows are empty) and reach no
+   * callback. Needs `retain: false` and `onRows` (DocIds then have gaps); default: every page.
+   */
+  keep?: (url: string) => boolean;
   /** Keep every batch's sketches for the returned set (default true); false returns an empty set (memory: the columns only). */
   retain?: boolean;
   /**
@@ -143,7 +149,7 @@ export interface CrawlSketch {
   records?: CrawlRecords;
 }
 
-const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'sharedRows', 'spillDir', 'records'] as const;
+const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'sharedRows', 'spillDir', 'records', 'keep'] as const;
 
 /** Bytes of pages gathered before one write of them all (writev: the pages themselves, no copy). */
 const SPILL_CHUNK = 4 << 20;
@@ -270,7 +276,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (options.sharedRows !== undefined && typeof options.sharedRows !== 'boolean') throw optionError('sharedRows', 'boolean', options.sharedRows);
   if (options.sharedRows && typeof SharedArrayBuffer !== 'function') throw optionError('sharedRows', 'false where there is no SharedArrayBuffer', options.sharedRows);
   const shared = options.sharedRows ?? false;
-  for (const name of ['onBatch', 'onProgress', 'onSketched', 'onRows', 'siteOf'] as const) {
+  for (const name of ['onBatch', 'onProgress', 'onSketched', 'onRows', 'siteOf', 'keep'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw optionError(name, 'a function', options[name]);
   }
   if (!main && options.templates !== undefined) throw optionError('templates', "no value unless the sketch options say content 'main'", 'options');
@@ -280,6 +286,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
   if (main && options.onBatch) throw optionError('onBatch', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (main && options.onSketched) throw optionError('onSketched', "no value with content 'main' (pages are released by site, not in input order)", 'a function');
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
+  if (options.keep && (retain || options.onBatch || options.onSketched || options.spillDir !== undefined)) throw optionError('keep', 'retain: false and onRows (no onBatch, onSketched or spillDir)', 'a function');
   if (options.records !== undefined && typeof options.records !== 'boolean') throw optionError('records', 'boolean', options.records);
   // templates learnt on the pool once it has answered a batch (before, while its workers start, on this thread)
   let poolAnswered = false;
@@ -412,6 +419,12 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       cols.dates.push(doc.date ? Date.parse(doc.date) : NaN);
       cols.sizes.push(doc.bytes.length);
       if (keepLinks) cols.links.push(doc.links);
+      // a page of another shard: counted, not sketched (the reader's hold on its bytes ends here)
+      if (options.keep && !options.keep(doc.url)) {
+        arena?.release(doc.bytes);
+        progress.read++;
+        continue;
+      }
       // the reader's hold on an arena page passes to its batch; the spill file takes one more
       let bytes = utf8Bytes(doc);
       const placed = records?.add(id, doc.origin, source) ?? false;

@@ -4,8 +4,8 @@
 // 64-bit type. DocIds are INT64 so shards can number documents past 2^32 with `docBase`.
 import { ResembleError } from '../errors.js';
 
-/** Version of the table layouts below; written into every file's key-value metadata. */
-export const CONTRACT_VERSION = 1;
+/** Version of the table layouts below; written into every file's key-value metadata (2: the pages table). */
+export const CONTRACT_VERSION = 2;
 
 /** Column types of the contract (Parquet physical type plus annotation). */
 export type ColumnType = 'INT64' | 'INT32' | 'DOUBLE' | 'STRING' | 'TIMESTAMP';
@@ -19,7 +19,7 @@ export interface ContractColumn {
 }
 
 /** The tables of the contract. */
-export type TableName = 'keys' | 'sizes' | 'documents' | 'links' | 'members';
+export type TableName = 'keys' | 'sizes' | 'documents' | 'links' | 'members' | 'pages';
 
 /** Every table's columns, in file order. */
 export const CONTRACT: Record<TableName, readonly ContractColumn[]> = {
@@ -46,6 +46,16 @@ export const CONTRACT: Record<TableName, readonly ContractColumn[]> = {
   members: [
     { name: 'rid', type: 'INT64', nullable: false, description: 'trivial cluster id (Cho: TRIVIAL.rid)' },
     { name: 'pid', type: 'INT64', nullable: false, description: 'DocId of a page in it (Cho: TRIVIAL.pid)' },
+  ],
+  pages: [
+    { name: 'doc', type: 'INT64', nullable: false, description: 'DocId' },
+    { name: 'tokens', type: 'INT32', nullable: false, description: 'canonical tokens of the page (its content, in content mode)' },
+    { name: 'template_tokens', type: 'INT32', nullable: false, description: 'content mode: tokens left out as template (0 otherwise)' },
+    { name: 'modulus_log2', type: 'INT32', nullable: false, description: 'adaptive sketches: i of the modulus 2^i (0 otherwise)' },
+    { name: 'raw_fp', type: 'INT64', nullable: false, description: 'fingerprint of the bytes (identical pages), as signed INT64' },
+    { name: 'lexical_fp', type: 'INT64', nullable: false, description: 'fingerprint of the canonical text (lexically equivalent pages)' },
+    { name: 'shingle_fp', type: 'INT64', nullable: false, description: 'fingerprint of the shingle set (shingle-equivalent pages)' },
+    { name: 'error', type: 'STRING', nullable: true, description: 'why the page could not be sketched (its row is then empty)' },
   ],
 };
 

@@ -11,6 +11,13 @@ export interface RowOptions {
   docs?: Uint32Array;
   /** Added to every DocId written (a shard's first global DocId). Default 0. */
   docBase?: number;
+  /** Instead of docBase: the DocId of each row (row i is DocId ids[i]), e.g. a shard's pages among all. */
+  ids?: ArrayLike<number>;
+}
+
+/** Takes the options and a row; returns the DocId written for it. */
+function docOf(options: RowOptions | undefined, b: number, row: number): number {
+  return options?.ids ? options.ids[row] : row + b;
 }
 
 function base(options: RowOptions | undefined): number {
@@ -28,9 +35,10 @@ export function keyRows(csr: KeyRowsSource, options?: RowOptions): TableRows {
   const b = base(options);
   const n = csr.offsets.length - 1;
   const docs = options?.docs;
+  if (options?.ids && (docs || options.ids.length !== n)) throw new ResembleError('E_INPUT', `keyRows: expected ${n} ids and no docs`);
   if (!docs) {
     const doc = new BigInt64Array(csr.values.length);
-    for (let d = 0; d < n; d++) doc.fill(BigInt(d + b), csr.offsets[d], csr.offsets[d + 1]);
+    for (let d = 0; d < n; d++) doc.fill(BigInt(docOf(options, b, d)), csr.offsets[d], csr.offsets[d + 1]);
     return { key: asSigned(csr.values.subarray(0, csr.offsets[n])), doc };
   }
   let total = 0;
@@ -55,10 +63,11 @@ export function sizeRows(set: KeyRowsSource & { cardinality: Float64Array }, opt
   const b = base(options);
   const n = set.offsets.length - 1;
   const docs = options?.docs ?? Uint32Array.from({ length: n }, (_, i) => i);
+  if (options?.ids && (options.docs || options.ids.length !== n)) throw new ResembleError('E_INPUT', `sizeRows: expected ${n} ids and no docs`);
   const doc = new BigInt64Array(docs.length), length = new Int32Array(docs.length), cardinality = new Float64Array(docs.length);
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
-    doc[i] = BigInt(d + b);
+    doc[i] = BigInt(options?.ids ? options.ids[d] : d + b);
     length[i] = set.offsets[d + 1] - set.offsets[d];
     cardinality[i] = set.cardinality[d];
   }
@@ -81,6 +90,35 @@ export function shortRows(keysOf: (d: number) => number, docs: ArrayLike<number>
   return { doc, n };
 }
 
+/** The per-page columns of a sketch batch the `pages` table holds (a SketchSet has them). */
+export interface PageColumns {
+  size: number;
+  tokens: Uint32Array;
+  templateTokens?: Uint32Array;
+  modulusLog2: Uint8Array;
+  rawFp: BigUint64Array;
+  lexicalFp: BigUint64Array;
+  shingleFp: BigUint64Array;
+  errors: readonly { index: number; message: string }[];
+}
+
+/** Takes a sketch batch and options (docBase or ids); returns the `pages` table rows: what the final phase needs of each page besides its sketch. */
+export function pageRows(set: PageColumns, options?: RowOptions): TableRows {
+  const b = base(options), n = set.size;
+  if (options?.ids && options.ids.length !== n) throw new ResembleError('E_INPUT', `pageRows: expected ${n} ids`);
+  const doc = new BigInt64Array(n), tokens = new Int32Array(n), templateTokens = new Int32Array(n), modulus = new Int32Array(n);
+  const error: (string | null)[] = new Array(n).fill(null);
+  for (let i = 0; i < n; i++) {
+    doc[i] = BigInt(docOf(options, b, i));
+    tokens[i] = set.tokens[i]; templateTokens[i] = set.templateTokens?.[i] ?? 0; modulus[i] = set.modulusLog2[i];
+  }
+  for (const e of set.errors) error[e.index] = e.message;
+  return {
+    doc, tokens, template_tokens: templateTokens, modulus_log2: modulus,
+    raw_fp: asSigned(set.rawFp.slice(0, n)), lexical_fp: asSigned(set.lexicalFp.slice(0, n)), shingle_fp: asSigned(set.shingleFp.slice(0, n)), error,
+  };
+}
+
 /** What the documents table needs of a page (a reader's Document has it). */
 export interface DocumentFields {
   url: string;
@@ -89,14 +127,15 @@ export interface DocumentFields {
 }
 
 /** Takes documents in DocId order; returns the `documents` table rows (doc, url, host, date, ip); unknown values are null. */
-export function documentRows(docs: ArrayLike<DocumentFields>, options?: { docBase?: number }): TableRows {
+export function documentRows(docs: ArrayLike<DocumentFields>, options?: { docBase?: number; ids?: ArrayLike<number> }): TableRows {
   const b = base(options);
   const n = docs.length;
+  if (options?.ids && options.ids.length !== n) throw new ResembleError('E_INPUT', `documentRows: expected ${n} ids`);
   const doc = new BigInt64Array(n);
   const url: string[] = [], host: (string | null)[] = [], date: (number | null)[] = [], ip: (string | null)[] = [];
   for (let i = 0; i < n; i++) {
     const d = docs[i];
-    doc[i] = BigInt(i + b);
+    doc[i] = BigInt(docOf(options, b, i));
     url.push(d.url);
     host.push(hostOfUrl(d.url) || null);
     const t = d.date === undefined ? NaN : Date.parse(d.date);

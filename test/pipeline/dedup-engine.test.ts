@@ -85,7 +85,7 @@ test('dups --engine duckdb from the command line prints the in-memory output', a
 
 test('sketch --parquet writes the map side; the SQL pipeline over it finds the in-memory pairs', async () => {
   const out = join(dir, 'map');
-  const r = await run(['sketch', inputs.jsonl, '--parquet', out, '--workers', '2']);
+  const r = await run(['sketch', inputs.jsonl, '--parquet', out, '--content', 'page', '--workers', '2']);
   assert.is(r.code, 0, r.err);
   const summary = JSON.parse(r.out);
   const docs = lines(inputs.jsonl).length;

@@ -10,6 +10,7 @@ import type { Command, CommandContext } from '../command.js';
 import { readOptionsFor, PIPELINE_FLAGS, PIPELINE_USAGE, pipelineOf, rateText, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { createRecordWriter } from '../output.js';
 import { count } from '../progress.js';
+import { dupsFromParquet } from '../from-parquet.js';
 
 /** Flags shared by dups and index (the clustering policy). */
 export const POLICY_FLAGS = {
@@ -166,7 +167,8 @@ export const command: Command = {
   name: 'dups',
   summary: 'cluster near-duplicate pages (Broder et al.), with the evidence for every member',
   usage: `Usage: resemble dups INPUT... [--threshold 0.5] [--containment C] [--method pairs|super-shingles|lsh]
-                    [--workers N] [--engine memory|duckdb] [flags] [sketch flags]
+                    [--workers N] [--engine memory|duckdb|spark] [flags] [sketch flags]
+       resemble dups --from-parquet DIR --engine duckdb|spark [--threshold 0.5] [flags]
 
 INPUT is a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list, read as a stream:
 pages are sketched on all cores while reading goes on, and only the sketches are kept. Prints one record per
@@ -189,15 +191,22 @@ Flags:
 ${POLICY_USAGE}
 ${METHOD_USAGE}
   --representative R    first (input order; default) | earliest | newest (crawl date) | most-linked
+  --from-parquet DIR    cluster the Parquet shards \`sketch --parquet DIR [--shard I/N]\` wrote instead of
+                        reading a crawl: checks the shards first (every one there once, one contract
+                        version, one set of options), takes their sketch and content options, and
+                        prints what dups INPUT --exact-band 0 prints (no exact checks: they read the
+                        pages); needs --engine duckdb or spark, not most-linked
 ${PIPELINE_USAGE}
 
 ${CONTENT_USAGE}
 
 ${SKETCH_USAGE}`,
-  options: { ...DUPS_FLAGS, representative: { type: 'string' } },
+  options: { ...DUPS_FLAGS, representative: { type: 'string' }, 'from-parquet': { type: 'string' } },
   async run(ctx) {
     const format = formatOf(ctx.values);
     const rule = enumFlag(ctx.values, 'representative', 'first', ['first', 'earliest', 'newest', 'most-linked'] as const);
+    const fromParquet = stringOf(ctx.values, 'from-parquet');
+    if (fromParquet !== undefined) return dupsFromParquet(ctx, fromParquet, findOptionsOf(ctx.values, rule).cluster ?? {}, format);
     const options = findOptionsOf(ctx.values, rule);
     const started = performance.now();
     const found = await runNearDuplicates(ctx, ctx.positionals, options);
