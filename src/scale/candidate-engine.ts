@@ -93,6 +93,23 @@ class DuckDBCandidates implements CandidateEngine {
   }
 }
 
+/**
+ * Takes the keys' (and short rows') Parquet paths, the pipeline settings and the table names;
+ * returns the Spark SQL of the two jobs: `cap`, then `pairs` (and `pairs-short` with prefix keys),
+ * rendered from the shipped templates as `resemble plan --dialect spark` renders them.
+ */
+export function sparkCandidateSql(keys: string, short: string | undefined, o: Pick<ResolvedPipeline, 'commonCap' | 'minHits' | 'shortUnion'>, t: ReturnType<typeof tableNames>): { cap: string[]; pairs: string[] } {
+  const dialect = dialectWriter('spark');
+  const render = (name: TemplateName, params: Record<string, ParamValue>) => renderTemplate(loadTemplate(name), params, dialect);
+  const cap = render('cap', { keys, counts: t.counts, kept: t.kept, common: t.common, ignored: t.ignored, cap: o.commonCap });
+  const pairs = render('pairs', { kept: t.kept, candidates: t.candidates, min_hits: o.minHits });
+  if ((o.shortUnion ?? 0) > 0 && o.minHits > 1) {
+    if (!short) throw new ResembleError('E_ENGINE', 'pairs-short needs the short table: load it first');
+    pairs.push(...render('pairs-short', { kept: t.kept, short, candidates: t.candidates, min_hits: o.minHits, short_union: o.shortUnion! }));
+  }
+  return { cap, pairs };
+}
+
 let sparkRuns = 0;
 
 /**
@@ -104,7 +121,6 @@ let sparkRuns = 0;
 class SparkCandidates implements CandidateEngine {
   readonly name = 'spark';
   private readonly t: ReturnType<typeof tableNames>;
-  private readonly dialect = dialectWriter('spark');
   private keysPath: string;
   private shortPath?: string;
   private outputs: Record<string, { path: string; files: string[] }> = {};
@@ -133,10 +149,6 @@ class SparkCandidates implements CandidateEngine {
     parquetWriteFile({ filename: this.shortPath, columnData: [{ name: 'doc', data: rows.doc, type: 'INT64' }, { name: 'n', data: rows.n, type: 'INT64' }] });
   }
 
-  private render(name: TemplateName, params: Record<string, ParamValue>): string[] {
-    return renderTemplate(loadTemplate(name), params, this.dialect);
-  }
-
   private get tables(): string[] {
     const t = this.t;
     return [t.counts, t.kept, t.common, t.ignored, t.candidates];
@@ -144,9 +156,10 @@ class SparkCandidates implements CandidateEngine {
 
   async run(o: ResolvedPipeline, clock: StageClock, ignored = false): Promise<CandidateCounts> {
     const t = this.t;
+    const sql = sparkCandidateSql(this.keysPath, this.shortPath, o, t);
     clock.start('cap');
     const cap = await this.session.run({
-      statements: this.render('cap', { keys: this.keysPath, counts: t.counts, kept: t.kept, common: t.common, ignored: t.ignored, cap: o.commonCap }),
+      statements: sql.cap,
       queries: {
         cap: `SELECT
       COALESCE(SUM(CASE WHEN n <= ${o.commonCap} THEN 1 ELSE 0 END), 0) AS kept_keys,
@@ -160,11 +173,7 @@ class SparkCandidates implements CandidateEngine {
     clock.done({ rows: Number(c.kept_rows) });
 
     clock.start('pairs');
-    const statements = this.render('pairs', { kept: t.kept, candidates: t.candidates, min_hits: o.minHits });
-    if ((o.shortUnion ?? 0) > 0 && o.minHits > 1) {
-      if (!this.shortPath) throw new ResembleError('E_ENGINE', 'pairs-short needs the short table: load it first');
-      statements.push(...this.render('pairs-short', { kept: t.kept, short: this.shortPath, candidates: t.candidates, min_hits: o.minHits, short_union: o.shortUnion! }));
-    }
+    const statements = sql.pairs;
     const outputs = [{ sql: `SELECT a, b, hits FROM ${t.candidates} ORDER BY a, b`, path: join(this.folder, 'candidates') }];
     if (ignored) outputs.push({ sql: `SELECT doc, ignored FROM ${t.ignored}`, path: join(this.folder, 'ignored') });
     const pairs = await this.session.run({ statements, queries: { pairs: `SELECT COUNT(*) AS n FROM ${t.candidates}` }, outputs, drop: this.tables });

@@ -220,7 +220,13 @@ export async function readShardSet(dir: string): Promise<ShardSet> {
     if (paths.length === 0) throw new ResembleError('E_INPUT', `${dir} holds no shard (no shard.json in it or in a folder of it): write them with resemble sketch --parquet`, { path: dir });
   }
   const shards = paths.map((path) => ({ path, manifest: readManifest(path) }));
-  const first = shards[0];
+  // the options most shards were written with are the set's: a shard with others is the one named
+  const byOptions = new Map<string, FoundShard[]>();
+  for (const s of shards) {
+    const k = JSON.stringify(s.manifest.options, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
+    byOptions.set(k, [...(byOptions.get(k) ?? []), s]);
+  }
+  const first = [...byOptions.values()].sort((a, b) => b.length - a.length)[0][0];
   const count = first.manifest.shard.count;
   const seen = new Map<number, string>();
   for (const s of shards) {

@@ -83,9 +83,10 @@ export function findSparkSubmit(options: Pick<SparkOptions, 'sparkHome' | 'pytho
   const tried: string[] = [];
   const home = options.sparkHome ?? process.env.SPARK_HOME;
   if (home) {
+    // a Spark home named is the one meant: no other is looked for
     const path = join(home, 'bin', 'spark-submit');
     if (isFile(path)) return { path, home, python: options.python ?? process.env.PYSPARK_PYTHON, how: options.sparkHome ? 'sparkHome' : 'SPARK_HOME' };
-    tried.push(`${options.sparkHome ? 'sparkHome' : 'SPARK_HOME'} (${home} has no bin/spark-submit)`);
+    throw new ResembleError('E_ENGINE', `the spark engine needs Apache Spark: ${options.sparkHome ? 'sparkHome' : 'SPARK_HOME'} is ${home}, which has no bin/spark-submit`, { sparkHome: home });
   }
   const python = options.python ?? process.env.PYSPARK_PYTHON ?? 'python3';
   const fromPip = pysparkHome(python);
@@ -373,7 +374,7 @@ const sessions = new Map<string, Promise<SparkSession>>() as Map<string, Promise
  */
 export async function openSpark(options: SparkOptions = {}): Promise<SparkSession> {
   const o = resolveSpark(options);
-  const key = JSON.stringify([o.master, o.conf, o.sparkHome, o.python, o.tempDir]);
+  const key = JSON.stringify([o.master, Object.entries(o.conf).sort(), o.sparkHome, o.python, o.tempDir]);
   let entry = sessions.get(key);
   if (!entry) {
     const starting = SparkSession.start(key, o);

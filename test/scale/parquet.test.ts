@@ -8,7 +8,7 @@ import { DuckDBEngine } from '../../src/scale/duckdb.js';
 import { ParquetSink, parquetBytes } from '../../src/scale/parquet.js';
 import { openParquetFile, writeParquetFile } from '../../src/scale/parquet-file.js';
 import { asSigned, asUnsigned, CONTRACT, CONTRACT_VERSION } from '../../src/scale/contract.js';
-import { documentRows, keyRows, linkRows, memberRows, sizeRows } from '../../src/scale/rows.js';
+import { documentRows, keyRows, linkRows, memberRows, pageRows, sizeRows } from '../../src/scale/rows.js';
 import { ResembleError } from '../../src/errors.js';
 import { corpus, scratch } from './helpers.js';
 import { rng } from '../helpers/random.js';
@@ -70,6 +70,7 @@ test('every contract table round-trips through DuckDB with its column types, nul
   const trivial = { count: 2, offsets: Uint32Array.of(0, 2, 3), pages: Uint32Array.of(0, 2, 1) };
   const tables = {
     keys: keyRows(set), sizes: sizeRows(set), documents: documentRows(docs), links: linkRows(graph), members: memberRows(trivial),
+    pages: pageRows(set, { ids: Array.from({ length: set.size }, (_, i) => 3 * i) }),
   };
   const sqlType = { INT64: 'BIGINT', INT32: 'INTEGER', DOUBLE: 'DOUBLE', STRING: 'VARCHAR', TIMESTAMP: 'TIMESTAMP' } as const;
   for (const [table, rows] of Object.entries(tables) as [keyof typeof tables, (typeof tables)[keyof typeof tables]][]) {
@@ -97,6 +98,11 @@ test('every contract table round-trips through DuckDB with its column types, nul
   assert.equal(Array.from(links.dst, Number), [1, 2, 0]);
   const members = await engine.read(`SELECT rid, pid FROM read_parquet('${join(folder, 'members.parquet')}') ORDER BY pid`);
   assert.equal(Array.from(members.rid, Number), [0, 1, 0]);
+  const pages = await engine.read(`SELECT doc, tokens, raw_fp, shingle_fp FROM read_parquet('${join(folder, 'pages.parquet')}') ORDER BY doc`);
+  assert.equal(Array.from(pages.doc, Number), Array.from({ length: set.size }, (_, i) => 3 * i));
+  assert.equal(Array.from(pages.tokens, Number), Array.from(set.tokens));
+  assert.equal(Array.from(asUnsigned(pages.raw_fp as BigInt64Array)), Array.from(set.rawFp));
+  assert.equal(Array.from(asUnsigned(pages.shingle_fp as BigInt64Array)), Array.from(set.shingleFp));
 });
 
 test('hyparquet reads the same values back (the browser path), and streaming equals one shot', async () => {
