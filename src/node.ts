@@ -59,7 +59,7 @@ export {
   type PairScore, crawlBags, signaturesOfCrawl, type BagOptions
 } from './signatures/index.js';
 export { renderSvg, plotSeries, type PlotSeries, type PlotOptions, type VegaLiteSpec } from './report/plot.js';
-// Beyond one machine: Parquet, SQL plans and DuckDB.
+// Beyond one machine: Parquet, SQL plans, DuckDB and Spark.
 export {
   CONTRACT, CONTRACT_VERSION, type TableName, type TableRows, type ContractColumn, type ColumnType,
   type ColumnData, keyRows, type RowOptions, type KeyRowsSource, type DocumentFields, ParquetSink,
@@ -69,5 +69,7 @@ export {
   type StatementProgress, runPipeline, type PipelineOptions, type PipelineResult,
   type PipelineProgress, type PipelineBatch, type PipelineStats, type ScalePairs,
   clusterWithDuckDB, type DuckDBClusterOptions, linkSummaryWithDuckDB, type LinkSummaryInput,
-  type LinkSummaryRows, type SqlComponentsOptions
+  type LinkSummaryRows, type SqlComponentsOptions, openSpark, type SparkSession, type SparkOptions,
+  sketchToParquet, readShardSet, type ParquetShardOptions, type ParquetShardResult, type ShardManifest,
+  type ShardSet, type ShardId, nearDuplicatesFromParquet, type FromParquetOptions, type FromParquetResult
 } from './scale/index.js';

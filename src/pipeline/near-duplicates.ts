@@ -10,7 +10,7 @@ import type { ReadOptions } from '../io/options.js';
 import type { ReadError } from '../graph/document.js';
 import { clusterWithDuckDB } from '../scale/cluster.js';
 import type { EngineOptions } from '../scale/duckdb.js';
-import type { SparkOptions } from '../scale/spark.js';
+import { openSpark, type SparkOptions, type SparkSession } from '../scale/spark.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact.js';
@@ -124,6 +124,9 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   // sketched (and through the common-value filter when candidates are keyed by prefix).
   const store = engine !== 'memory' && (cluster.method ?? 'pairs') === 'pairs'
     ? new SketchStore(options.engineOptions?.tempDir ?? tmpdir(), resolveSketchOptions({ ...(options.sketch ?? {}) })) : undefined;
+  // Spark's driver starts while the crawl is sketched (the candidate step takes the same session)
+  const spark = engine === 'spark' ? openSpark(options.engineOptions as SparkOptions) : undefined;
+  spark?.catch(() => undefined);
   // one pool for the sketches and the exact checks (its workers start with the second batch)
   const workers = workerCount(options.workers);
   const pool = workers > 1 ? createPool({ workers }) : undefined;
@@ -155,6 +158,7 @@ export async function findNearDuplicates(input: string | readonly string[], opti
       throw e;
     }
     try {
+      if (spark) await spark;
       const found = await clusterCrawl(input, crawl, options, { cluster, rule, exact, exactBand, emit, seconds, lap, pool: crawl.workers > 1 ? pool : undefined });
       return { ...found, close: () => spilled?.close() };
     } catch (e) {
@@ -164,6 +168,7 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   } finally {
     crawl?.spill?.remove();
     await pool?.close();
+    if (spark) await spark.then((s: SparkSession) => s.release(), () => undefined);
   }
 }
 

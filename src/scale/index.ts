@@ -1,7 +1,7 @@
 // Beyond one machine: the Parquet contract, the SQL templates and their dialects, and DuckDB
 // embedded as the engine (Node only; DuckDB is an optional peer dependency loaded on first use).
 export { CONTRACT, CONTRACT_VERSION, asSigned, asUnsigned, checkRows, type TableName, type TableRows, type ContractColumn, type ColumnType, type ColumnData } from './contract.js';
-export { keyRows, sizeRows, documentRows, linkRows, memberRows, type RowOptions, type KeyRowsSource, type DocumentFields } from './rows.js';
+export { keyRows, sizeRows, documentRows, linkRows, memberRows, pageRows, type PageColumns, type RowOptions, type KeyRowsSource, type DocumentFields } from './rows.js';
 export { ParquetSink, parquetBytes, parquetSchema, type ParquetOptions } from './parquet.js';
 export { openParquetFile, writeParquetFile } from './parquet-file.js';
 export { parseTemplate, renderTemplate, numberLiteral, TEMPLATE_NAMES, type SqlTemplate, type TemplateParam, type TemplateName, type ParamValue, type DialectWriter } from './templates.js';
@@ -13,3 +13,6 @@ export { runPipeline, type PipelineOptions, type PipelineResult, type PipelinePr
 export { clusterWithDuckDB, type DuckDBClusterOptions } from './cluster.js';
 export { linkSummaryWithDuckDB, type LinkSummaryInput, type LinkSummaryRows } from './link-summary.js';
 export { sqlComponents, unionFindLabels, type SqlComponentsOptions } from './components.js';
+export { openSpark, SparkSession, type SparkOptions, type SparkJob, type SparkResult } from './spark.js';
+export { sketchToParquet, readShardSet, parseShard, shardOfHost, type ParquetShardOptions, type ParquetShardResult, type ShardManifest, type ShardSet, type ShardId } from './shards.js';
+export { nearDuplicatesFromParquet, type FromParquetOptions, type FromParquetResult } from './from-parquet.js';

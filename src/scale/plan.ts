@@ -25,6 +25,10 @@ export interface PlanOptions {
   links?: string;
   /** Documents (doc, host, …): when given, LinkSummary counts only links within one host. */
   documents?: string;
+  /** With prefix keys: the (doc, n) relation of the documents with fewer than `shortUnion` keys; adds the pairs-short template after pairs (needs minHits > 1). */
+  short?: string;
+  /** The prefix length the keys were cut to (with `short`). */
+  shortUnion?: number;
   /** Prefix of every table the plan creates (default 'resemble_'). */
   prefix?: string;
   /** Sketch kind of the keys (default 'min') and the MIN_s size (default 128). */
@@ -49,7 +53,7 @@ export interface PlanStatement {
   note?: string;
 }
 
-const KNOWN = ['dialect', 'stages', 'keys', 'sizes', 'members', 'links', 'documents', 'prefix', 'kind', 's', 'commonCap',
+const KNOWN = ['dialect', 'stages', 'keys', 'sizes', 'members', 'links', 'documents', 'short', 'shortUnion', 'prefix', 'kind', 's', 'commonCap',
   'minHits', 'pairFloor', 'threshold', 'containment', 'minSourceSize', 'extended'] as const;
 
 /** Takes plan options; returns the statements to run, in order, for the chosen dialect. */
@@ -87,6 +91,11 @@ export function renderPlan(options: PlanOptions = {}): PlanStatement[] {
     }
     add('cap', { keys, counts: t('counts'), kept: t('kept'), common: t('common'), ignored: t('ignored'), cap: commonCap });
     add('pairs', { kept: t('kept'), candidates: t('candidates'), min_hits: minHits });
+    if (options.short !== undefined) {
+      const shortUnion = intOption('shortUnion', options.shortUnion, 0, 1, 1 << 16);
+      if (minHits < 2) throw optionError('minHits', 'at least 2 with short (pairs-short adds the pairs a prefix of minHits keys misses)', minHits);
+      add('pairs-short', { kept: t('kept'), short: options.short, candidates: t('candidates'), min_hits: minHits, short_union: shortUnion });
+    }
     const shared = { candidates: t('candidates'), sizes, ignored: t('ignored'), bounded: t('bounded'), sides: t('sides'), pairs: t('pairs'), floor: pairFloor, floor_bound: pairFloor * (1 - 1e-9) };
     if (kind === 'min') add('estimate-min', { ...shared, keys, ranked: t('ranked'), counted: t('counted'), tau: t('tau'), s });
     else add('estimate-mod', { ...shared, common: t('common'), both_common: t('both_common') });

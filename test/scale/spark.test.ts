@@ -82,12 +82,13 @@ if (found) {
     assert.is(session.master, MASTER);
   });
 
-  test('the engine sends the Spark SQL that plan --dialect spark prints (cap and pairs templates)', () => {
-    const prefix = 'resemble_', keys = '/data/map/keys.parquet';
-    const sql = sparkCandidateSql(keys, undefined, { commonCap: 700, minHits: 2, shortUnion: 0 }, tableNames(prefix));
-    const plan = renderPlan({ dialect: 'spark', keys, sizes: '/data/map/sizes.parquet', prefix, commonCap: 700, minHits: 2 });
+  test('the engine sends the Spark SQL that plan --dialect spark prints (cap, pairs and pairs-short templates)', () => {
+    const prefix = 'resemble_', keys = '/data/map/keys.parquet', short = '/data/map/short.parquet';
+    const sql = sparkCandidateSql(keys, short, { commonCap: 700, minHits: 2, shortUnion: 44 }, tableNames(prefix));
+    const plan = renderPlan({ dialect: 'spark', keys, sizes: '/data/map/sizes.parquet', short, shortUnion: 44, prefix, commonCap: 700, minHits: 2 });
     assert.equal(sql.cap, plan.filter((s) => s.template === 'cap').map((s) => s.sql));
-    assert.equal(sql.pairs, plan.filter((s) => s.template === 'pairs').map((s) => s.sql));
+    assert.equal(sql.pairs, plan.filter((s) => s.template === 'pairs' || s.template === 'pairs-short').map((s) => s.sql));
+    assert.ok(sql.pairs.some((s) => s.includes('parquet.`/data/map/short.parquet`') && s.includes('< 44')), 'pairs-short is sent');
     assert.match(sql.cap[1], 'parquet.`/data/map/keys.parquet`');
   });
 
