@@ -92,6 +92,7 @@ export function renderPlan(options: PlanOptions = {}): PlanStatement[] {
     add('cap', { keys, counts: t('counts'), kept: t('kept'), common: t('common'), ignored: t('ignored'), cap: commonCap });
     add('pairs', { kept: t('kept'), candidates: t('candidates'), min_hits: minHits });
     if (options.short !== undefined) {
+      if (options.shortUnion === undefined) throw optionError('shortUnion', 'the prefix length the keys were cut to, with short', options.shortUnion);
       const shortUnion = intOption('shortUnion', options.shortUnion, 0, 1, 1 << 16);
       if (minHits < 2) throw optionError('minHits', 'at least 2 with short (pairs-short adds the pairs a prefix of minHits keys misses)', minHits);
       add('pairs-short', { kept: t('kept'), short: options.short, candidates: t('candidates'), min_hits: minHits, short_union: shortUnion });

@@ -66,6 +66,17 @@ async function rejectsWith(what: Promise<unknown>, code: string, pattern: RegExp
   assert.unreachable(`expected ${code} ${pattern}`);
 }
 
+// (no Spark needed)
+test('the engine sends the Spark SQL that plan --dialect spark prints (cap, pairs and pairs-short templates)', () => {
+  const prefix = 'resemble_', keys = '/data/map/keys.parquet', short = '/data/map/short.parquet';
+  const sql = sparkCandidateSql(keys, short, { commonCap: 700, minHits: 2, shortUnion: 44 }, tableNames(prefix));
+  const plan = renderPlan({ dialect: 'spark', keys, sizes: '/data/map/sizes.parquet', short, shortUnion: 44, prefix, commonCap: 700, minHits: 2 });
+  assert.equal(sql.cap, plan.filter((s) => s.template === 'cap').map((s) => s.sql));
+  assert.equal(sql.pairs, plan.filter((s) => s.template === 'pairs' || s.template === 'pairs-short').map((s) => s.sql));
+  assert.ok(sql.pairs.some((s) => s.includes('parquet.`/data/map/short.parquet`') && s.includes('< 44')), 'pairs-short is sent');
+  assert.match(sql.cap[1], 'parquet.`/data/map/keys.parquet`');
+});
+
 let session: SparkSession;
 const started = performance.now();
 
@@ -80,16 +91,6 @@ if (found) {
     for (let i = 0; i < 240 && (executors = await session.executors()) < 2; i++) await new Promise((r) => setTimeout(r, 500));
     assert.is(executors, 2, 'executors registered');
     assert.is(session.master, MASTER);
-  });
-
-  test('the engine sends the Spark SQL that plan --dialect spark prints (cap, pairs and pairs-short templates)', () => {
-    const prefix = 'resemble_', keys = '/data/map/keys.parquet', short = '/data/map/short.parquet';
-    const sql = sparkCandidateSql(keys, short, { commonCap: 700, minHits: 2, shortUnion: 44 }, tableNames(prefix));
-    const plan = renderPlan({ dialect: 'spark', keys, sizes: '/data/map/sizes.parquet', short, shortUnion: 44, prefix, commonCap: 700, minHits: 2 });
-    assert.equal(sql.cap, plan.filter((s) => s.template === 'cap').map((s) => s.sql));
-    assert.equal(sql.pairs, plan.filter((s) => s.template === 'pairs' || s.template === 'pairs-short').map((s) => s.sql));
-    assert.ok(sql.pairs.some((s) => s.includes('parquet.`/data/map/short.parquet`') && s.includes('< 44')), 'pairs-short is sent');
-    assert.match(sql.cap[1], 'parquet.`/data/map/keys.parquet`');
   });
 
   test('dups --engine spark prints the in-memory output byte for byte, as DuckDB does', async () => {

@@ -35,6 +35,9 @@ Flags:
   --s N                 MIN_s sketch size, ${S_LIMITS.min}..${S_LIMITS.max} (default ${S_LIMITS.default})
   --cap N               keys in more documents are common and dropped (default 1000)
   --min-hits N          least shared keys for a candidate pair (default 1)
+  --short LOC           with prefix keys and --min-hits 2 or more: (doc, n) of the documents with fewer
+                        than --short-union keys; adds the pairs-short template after pairs
+  --short-union N       the prefix length the keys were cut to (with --short)
   --floor X             least resemblance or containment for a pair to be kept (default 0.2)
   --threshold X         resemblance for an edge (default 0.5)
   --containment X       containment either way for an edge (default off)
@@ -55,6 +58,8 @@ Output: the SQL script; with --format json|jsonl|csv, one record per statement {
     s: { type: 'string' },
     cap: { type: 'string' },
     'min-hits': { type: 'string' },
+    short: { type: 'string' },
+    'short-union': { type: 'string' },
     floor: { type: 'string' },
     threshold: { type: 'string' },
     containment: { type: 'string' },
@@ -76,6 +81,8 @@ Output: the SQL script; with --format json|jsonl|csv, one record per statement {
       s: intFlag(ctx.values, 's', S_LIMITS.default, S_LIMITS.min, S_LIMITS.max),
       commonCap: intFlag(ctx.values, 'cap', 1000, 1, 0x7fffffff),
       minHits: intFlag(ctx.values, 'min-hits', 1, 1, 1 << 20),
+      short: stringOf(ctx.values, 'short'),
+      ...(ctx.values['short-union'] !== undefined ? { shortUnion: intFlag(ctx.values, 'short-union', 44, 1, 1 << 16) } : {}),
       pairFloor: numberFlag(ctx.values, 'floor', Math.min(0.2, threshold, containment ?? 1), 0, 1),
       threshold, containment,
       minSourceSize: intFlag(ctx.values, 'min-source-size', 1, 1, 0x7fffffff),
