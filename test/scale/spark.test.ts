@@ -26,7 +26,8 @@ import { tempDir } from '../io/fixtures.js';
 const SLICE = join(process.cwd(), 'test', 'fixtures', 'realistic-slice', 'crawl');
 const VENV_PYTHON = join(process.cwd(), '.venv-spark', 'bin', 'python');
 const MASTER = 'local-cluster[2,1,1024]';
-const CONF = ['spark.sql.shuffle.partitions=4'];
+// two executors of one core: two shuffle partitions keep each Spark job to a few tasks
+const CONF = ['spark.sql.shuffle.partitions=2'];
 const SPARK_FLAGS = ['--engine', 'spark', '--master', MASTER, ...CONF.flatMap((c) => ['--spark-conf', c])];
 const SPARK = { master: MASTER, sparkConf: Object.fromEntries(CONF.map((c) => c.split('='))) };
 
