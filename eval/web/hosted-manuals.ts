@@ -82,7 +82,7 @@ export const HOSTED_COPIES: CopySpec[] = [
   { id: 'sigc-origin', work: 'sigc', source: 'sigc-3.0', host: 'libsigc.example.org', prefix: '/reference/html/', select: all, note: 'origin' },
   { id: 'sigc-old', work: 'sigc', source: 'sigc-2.0', host: 'oldreleases.example.edu', prefix: '/libsigc++-2.0/reference/', select: all, note: 'distant release on another host' },
   { id: 'wsdg-copied', work: 'wsdg', source: 'wsdg-4.0.17', host: 'oldreleases.example.edu', prefix: '/notes/wireshark/',
-    select: { single: [['ChSrcBuildFirstTime.html', 'building.html'], ['ChapterTests.html', 'tests.html'], ['ChWorksOverview.html', 'overview.html']] }, note: 'three single pages copied, names changed' },
+    select: { single: [['ChSrcBuildFirstTime.html', 'ChSrcBuildFirstTime.html'], ['ChapterTests.html', 'ChapterTests.html'], ['ChWorksOverview.html', 'ChWorksOverview.html']] }, note: 'three single pages copied with their names' },
   // Shared hosting: small unrelated sites on one address, a partial mirror beside its origin, an exact one on the next address.
   { id: 'jinja', work: 'jinja', source: 'jinja', host: 'jinja.example.com', prefix: '/docs/3.1/', select: all, note: 'origin, on shared hosting' },
   { id: 'jinja-mirror', work: 'jinja', source: 'jinja', host: 'pallets-mirror.example.net', prefix: '/jinja/', select: all, note: 'exact mirror under another prefix, on the hoster\'s next address' },
@@ -95,7 +95,7 @@ export const HOSTED_COPIES: CopySpec[] = [
   // Pages copied onto a blog and a notes site on shared hosting.
   { id: 'blog-tomcat', work: 'tomcat', source: 'tomcat-10.1.60', host: 'blog.example.com', prefix: '/2024/02/', select: { single: [['ssl-howto.html', 'tomcat-ssl-howto.html'], ['realm-howto.html', 'tomcat-realms.html']] }, note: 'two single pages copied' },
   { id: 'blog-flask', work: 'flask', source: 'flask', host: 'blog.example.com', prefix: '/2024/03/', select: { single: [['tutorial/factory.html', 'flask-app-factory.html']] }, note: 'single page copied' },
-  { id: 'notes-tomcat', work: 'tomcat', source: 'tomcat-10.1.55', host: 'notes.example.org', prefix: '/tomcat/', select: { single: [['config/http.html', 'http-connector.html'], ['config/ajp.html', 'ajp-connector.html'], ['class-loader-howto.html', 'class-loader.html']] }, note: 'three single pages of the earlier release copied' },
+  { id: 'notes-tomcat', work: 'tomcat', source: 'tomcat-10.1.55', host: 'notes.example.org', prefix: '/tomcat/', select: { single: [['config/http.html', 'config/http.html'], ['config/ajp.html', 'config/ajp.html'], ['class-loader-howto.html', 'class-loader-howto.html']] }, note: 'three single pages of the earlier release copied with their paths' },
 ];
 
 const SHARED = '198.18.200.14', SHARED_NEXT = '198.18.200.15';

@@ -8,7 +8,7 @@ import type { AlignmentEvidence, MirroringResult } from '../../src/mirrors/verdi
 
 /** Evidence of a pair with one alignment per (compared, similar) given. */
 function e(...counts: Array<[number, number]>): MirroringResult {
-  const alignments: AlignmentEvidence[] = counts.map(([compared, similar], i) => ({ prefixA: `/a${i}/`, prefixB: '/', common: compared, pathsA: compared, pathsB: compared, compared, similar, meanResemblance: 0, unknown: 0, failed: 0, short: 0, verdict: 'undetermined' }));
+  const alignments: AlignmentEvidence[] = counts.map(([compared, similar], i) => ({ prefixA: `/a${i}/`, prefixB: '/', common: compared, pathsA: compared, pathsB: compared, compared, similar, meanResemblance: 0, unknown: 0, failed: 0, short: 0, shareA: 1, shareB: 1, lowerShare: 0, verdict: 'undetermined' }));
   return { verdict: 'undetermined', reason: '', tested: 0, similar: 0, alignments };
 }
 import { LinkTable } from '../../src/mirrors/links.js';

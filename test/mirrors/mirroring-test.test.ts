@@ -127,9 +127,11 @@ test('undetermined, with the reason and counts: nothing known of one host, a one
   assert.is(dark.tested, 0);
   assert.match(dark.reason, /at most 0 aligned pages could be compared \(3 needed\)/);
   assert.ok(dark.alignment!.unknown > 0);
+  // a one-page host whose page is a copy of one of m1's: every aligned page compared, a copy, too few for a mirror
   const one = await run('one.org', 'm1.org');
-  assert.is(one.verdict, 'undetermined');
-  assert.match(one.reason, /at most 1 aligned pages/);
+  assert.is(one.verdict, 'copied pages');
+  assert.equal(one.copied, { pages: 1, paths: [one.copied!.paths[0]] });
+  assert.match(one.reason, /^copied pages: 1 \(1 of 1 compared highly similar/);
   const oneOther = await run('one.org', 'other.org');
   assert.is(oneOther.verdict, 'undetermined');
   assert.match(oneOther.reason, /no common or aligned paths; .* has 1 path \(3 needed\)/);
