@@ -83,8 +83,11 @@ test('content evidence: the mirroring rule on sketches, across a prefix alignmen
   const ab = ev('a.org', 'b.org')!;
   assert.is(ab.verdict, 'not mirror');
   assert.equal([ab.tested, ab.similar, ab.alignment!.common, ab.alignment!.meanResemblance], [3, 2, 3, 0.6667]);
+  // four copied pages are a handful (minPages 5): copied pages; from five on, a mirror
   const as = ev('a.org', 's.org')!;
-  assert.is(as.verdict, 'mirror');
+  assert.is(as.verdict, 'copied pages');
+  assert.is(as.copied!.pages, 4);
+  assert.is(sketchEvidence(content, { minPages: 4 })('a.org', 's.org')!.verdict, 'mirror');
   assert.equal([as.alignment!.prefixA, as.alignment!.prefixB, as.tested, as.similar, as.alignment!.pathsB], ['/', '/copy/', 4, 4, 4]);
   assert.is(ev('a.org', 'none.org'), undefined);
   assert.equal(sketchEvidence(content, { samplePaths: 2 })('a.org', 'b.org')!.tested, 2);
