@@ -154,7 +154,7 @@ export function pipelineUsage(engine: string[] = [
   const pad = ' '.repeat(24);
   return `  --workers N           ${workers} (default: the available cores);
 ${pad}the output is the same for any N; 1 sketches on the main thread
-  --engine E            memory (default) | duckdb${spark ? ' | spark' : ''}: ${engine[0]}
+  --engine E            memory (default) | duckdb${spark ? ` | spark\n${pad}duckdb` : ''}: ${engine[0]}
 ${engine.slice(1).map((l) => pad + l).join('\n')}${spark ? '\n' + spark.map((l, i) => pad + (i === 0 ? 'spark: ' : '') + l).join('\n') : ''}
   --memory-limit SIZE   duckdb: the engine's memory limit, e.g. 2GB (default 1GB)
   --temp-dir DIR        duckdb: folder for its database and spill files (default: the system temp folder)${spark ? `
