@@ -61,7 +61,7 @@ test('dups flags: methods share the output shape; bad values exit 2', async () =
     assert.ok(r.records.every((c) => c.members.length === c.size && c.size >= 2));
   }
   for (const argv of [['--threshold', '2'], ['--method', 'kmeans'], ['--verify', '--no-verify'], ['--k', '64'], ['--common-cap', '0'],
-    ['--no-verify', '--exact-band', '2'], ['--method', 'lsh', '--prefix', '8'], ['--memory-limit', '1GB'], ['--workers', '0'], ['--engine', 'spark'],
+    ['--no-verify', '--exact-band', '2'], ['--method', 'lsh', '--prefix', '8'], ['--memory-limit', '1GB'], ['--workers', '0'], ['--engine', 'trino'], ['--master', 'local[1]'],
     ['--method', 'lsh', '--prefix-hits', '2'], ['--prefix-hits', '0'], ['--prefix', '0', '--prefix-hits', '2'], ['--prefix', '3', '--prefix-hits', '4']]) {
     const r = await run(['dups', sample, '--quiet', ...argv]);
     assert.is(r.code, 2, `${argv.join(' ')} → ${r.code}: ${r.err}`);
