@@ -19,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { init } from '../src/index.js';
 import { findOptionsOf } from '../src/cli/commands/dups.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../src/cluster/near-duplicates.js';
-import { sketchCrawl } from '../src/pipeline/sketch-crawl.js';
+import { sketchCrawl } from '../src/stream/sketch-crawl.js';
 import { createPool } from '../src/workers/node.js';
 import { machine, machineLine } from '../src/bench/machine.js';
 

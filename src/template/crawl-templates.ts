@@ -3,7 +3,7 @@
 // them); the crawl keeps every table once and, per DocId, the table its page was sketched against.
 import { hostOfUrl, parseUrl } from '../graph/url.js';
 import { WHOLE_PAGE, type ContentTables } from '../sketch/content.js';
-import { sectionOfPath, sectionOfUrl } from '../template/sketch.js';
+import { sectionOfPath, sectionOfUrl } from './sketch.js';
 
 
 /** The templates a crawl was sketched against in content mode. */

@@ -8,10 +8,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { init } from '../../src/index.js';
-import { findNearDuplicates, type FoundNearDuplicates } from '../../src/pipeline/near-duplicates.js';
+import { findNearDuplicates, type FoundNearDuplicates } from '../../src/cluster/stream.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
 import { tempDir } from '../io/fixtures.js';
-import { generatedCrawl, writeInputs } from './fixtures.js';
+import { generatedCrawl, writeInputs } from '../stream/fixtures.js';
 
 await init();
 const { dir, cleanup } = tempDir();

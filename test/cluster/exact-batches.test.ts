@@ -8,10 +8,10 @@ import { init, shingleSet } from '../../src/index.js';
 import { createPool } from '../../src/node.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
-import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
-import { sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { exactPairs, intersectionCount } from '../../src/cluster/exact-pairs.js';
+import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { tempDir } from '../io/fixtures.js';
-import { writeInputs } from './fixtures.js';
+import { writeInputs } from '../stream/fixtures.js';
 
 await init();
 const { dir, cleanup } = tempDir();

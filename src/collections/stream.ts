@@ -5,11 +5,11 @@ import type { Document } from '../graph/document.js';
 import { WebGraph } from '../graph/web-graph.js';
 import { utf8Bytes } from '../graph/document.js';
 import type { ReadOptions } from '../io/options.js';
-import { chunkFingerprints, type ChunkColumns } from '../collections/chunks.js';
-import { chunkParamsOf, sameKindOnly, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from '../collections/similarity.js';
+import { chunkFingerprints, type ChunkColumns } from './chunks.js';
+import { chunkParamsOf, sameKindOnly, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from './similarity.js';
 import { icebergWithDuckDB } from '../scale/candidates.js';
 import type { EngineOptions } from '../scale/duckdb.js';
-import { sketchCrawl, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
+import { sketchCrawl, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
 
 /** Takes chunk columns of consecutive batches; returns them as one set of columns. */
 export function concatChunkColumns(parts: readonly ChunkColumns[]): ChunkColumns {

@@ -9,11 +9,11 @@ import { main } from '../../src/cli/main.js';
 import { init, sketchMany } from '../../src/index.js';
 import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
 import { ResembleIndex } from '../../src/cluster/resemble-index.js';
-import { siteOfUrl, sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { siteOfUrl, sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { resolveSketchOptions } from '../../src/sketch/options.js';
 import { ResembleError } from '../../src/errors.js';
 import { tempDir } from '../io/fixtures.js';
-import { writeInputs } from './fixtures.js';
+import { writeInputs } from '../stream/fixtures.js';
 
 await init();
 const { dir, cleanup } = tempDir();

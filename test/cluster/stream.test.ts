@@ -9,11 +9,11 @@ import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { KIND_NEAR } from '../../src/cluster/equivalence.js';
-import { intersectionCount } from '../../src/pipeline/exact.js';
-import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
-import { sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { intersectionCount } from '../../src/cluster/exact-pairs.js';
+import { findNearDuplicates } from '../../src/cluster/stream.js';
+import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { tempDir } from '../io/fixtures.js';
-import { writeInputs } from './fixtures.js';
+import { writeInputs } from '../stream/fixtures.js';
 
 await init();
 const { dir, cleanup } = tempDir();

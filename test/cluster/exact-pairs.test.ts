@@ -7,12 +7,12 @@ import * as assert from 'uvu/assert';
 import { init, shingleSet } from '../../src/index.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
-import { exactPairs, intersectionCount } from '../../src/pipeline/exact.js';
-import { sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { exactPairs, intersectionCount } from '../../src/cluster/exact-pairs.js';
+import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { createPool } from '../../src/workers/node.js';
 import { tempDir } from '../io/fixtures.js';
 import { rng } from '../helpers/random.js';
-import { writeInputs } from './fixtures.js';
+import { writeInputs } from '../stream/fixtures.js';
 
 await init();
 const { dir, cleanup } = tempDir();

@@ -6,7 +6,7 @@ import { init, serializeSketchSet, sketchMany, type SketchOptions } from '../../
 import { resolveSketchOptions } from '../../src/sketch/options.js';
 import type { SketchError } from '../../src/sketch/sketch-set.js';
 import { learnTemplates } from '../../src/template/index.js';
-import { scatterSketchSet } from '../../src/pipeline/reorder.js';
+import { scatterSketchSet } from '../../src/stream/reorder.js';
 import { Rng, rng, randomWords } from '../helpers/random.js';
 import { articles, site } from '../template/sites.js';
 

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init } from '../../src/index.js';
-import { intersectionCount, intersectionCounts } from '../../src/pipeline/exact.js';
+import { intersectionCount, intersectionCounts } from '../../src/cluster/exact-pairs.js';
 import { mulberry32 } from '../../src/random.js';
 
 const rand = mulberry32(11);

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { enumOption } from '../errors.js';
-import type { Clusters } from '../cluster/clusters.js';
+import type { Clusters } from './clusters.js';
 import { detectKind, readCrawl } from '../io/crawl.js';
 import type { ReadOptions } from '../io/options.js';
 

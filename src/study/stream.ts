@@ -6,13 +6,13 @@ import { rejectUnknown } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import type { ReadOptions } from '../io/options.js';
-import type { ParagraphColumns } from '../study/columns.js';
-import { studyOfColumns, type CrawlStudyOptions } from '../study/crawl-study.js';
-import { PARAGRAPH_OPTION_KEYS, paragraphParams, type ParagraphOptions } from '../study/paragraphs.js';
-import { STUDY_OPTION_KEYS, type StudyReport } from '../study/study.js';
-import type { PageJobResult } from './page-jobs.js';
-import { graphOf, streamPages, type PageStream } from './page-stream.js';
-import type { StreamProgress } from './sketch-crawl.js';
+import type { ParagraphColumns } from './columns.js';
+import { studyOfColumns, type CrawlStudyOptions } from './crawl-study.js';
+import { PARAGRAPH_OPTION_KEYS, paragraphParams, type ParagraphOptions } from './paragraphs.js';
+import { STUDY_OPTION_KEYS, type StudyReport } from './study.js';
+import type { PageJobResult } from '../stream/page-jobs.js';
+import { graphOf, streamPages, type PageStream } from '../stream/page-stream.js';
+import type { StreamProgress } from '../stream/sketch-crawl.js';
 
 /** How a crawl is read as a stream: worker threads, batch size, reader options, progress. */
 export interface StreamReadOptions {

@@ -13,10 +13,10 @@ import { crawlContentSource, hostContentFromDocuments, hostContentFromSketches, 
 import { HostSet } from '../../src/mirrors/host-set.js';
 import { mirroringTest } from '../../src/mirrors/mirroring-test.js';
 import { mirrorInputFromDocuments } from '../../src/mirrors/crawl-input.js';
-import { readForMirrors } from '../../src/pipeline/mirrors.js';
-import { learnTemplatesFromSpill, readForSignatures, signaturesStream } from '../../src/pipeline/signatures.js';
-import { readForStudy, studyStream } from '../../src/pipeline/study.js';
-import { streamPages } from '../../src/pipeline/page-stream.js';
+import { readForMirrors } from '../../src/mirrors/stream.js';
+import { learnTemplatesFromSpill, readForSignatures, signaturesStream } from '../../src/signatures/stream.js';
+import { readForStudy, studyStream } from '../../src/study/stream.js';
+import { streamPages } from '../../src/stream/page-stream.js';
 import { crawlBags, crawlShingleSets, signaturesOfCrawl } from '../../src/signatures/crawl-signatures.js';
 import { paragraphColumns } from '../../src/study/columns.js';
 import { studyCrawl } from '../../src/study/crawl-study.js';
@@ -60,7 +60,7 @@ test('streamPages: the columns of the loaded crawl, batches in input order; the 
     assert.equal(arr(s.utf8Sizes), documents.map((d) => utf8Bytes(d).length));
     assert.equal(s.starts, s.results.map((_, b) => s.results.slice(0, b).reduce((a, r) => a + r.n, 0)));
     assert.equal(s.results.flatMap((r) => arr(r.fingerprints!)), arr(fingerprintMany(documents.map(utf8Bytes))));
-    const { readSpilled } = await import('../../src/pipeline/page-stream.js');
+    const { readSpilled } = await import('../../src/stream/page-stream.js');
     const ids = [7, 8, 9, 3, 120, 0];
     assert.equal(readSpilled(s.spill!, ids).map((b) => dec.decode(b)), ids.map((d) => dec.decode(utf8Bytes(documents[d]))));
   } finally {

@@ -1,5 +1,5 @@
 // The signatures command as it was before it streamed (it read the whole crawl with openCrawl): the reference
-// its streaming version is compared with, output for output (test/pipeline/stream-commands.test.ts).
+// its streaming version is compared with, output for output (test/stream/stream-commands.test.ts).
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../../src/errors.js';

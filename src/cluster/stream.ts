@@ -5,17 +5,17 @@
 // that sketched the crawl also estimates the candidate pairs and shingles the pages checked.
 import { tmpdir } from 'node:os';
 import { intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicateOptions, type NearDuplicates } from '../cluster/near-duplicates.js';
+import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicateOptions, type NearDuplicates } from './near-duplicates.js';
 import type { ReadOptions } from '../io/options.js';
 import type { ReadError } from '../graph/document.js';
 import { clusterWithDuckDB } from '../scale/cluster.js';
 import type { EngineOptions } from '../scale/duckdb.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
-import { exactPairs } from './exact.js';
+import { exactPairs } from './exact-pairs.js';
 import { createPool, type Pool } from '../workers/node.js';
-import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from './sketch-crawl.js';
-import { SketchStore, SpilledSketches } from './sketch-store.js';
+import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
+import { SketchStore, SpilledSketches } from '../stream/sketch-store.js';
 import { clusterSpilledWithDuckDB } from '../scale/spilled.js';
 import { resolveSketchOptions } from '../sketch/options.js';
 import type { SketchSet } from '../sketch/sketch-set.js';

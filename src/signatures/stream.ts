@@ -15,20 +15,20 @@ import { hostOfUrl } from '../graph/url.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import { blockFingerprints, NO_TABLE, WHOLE_PAGE, type BlockFingerprints } from '../sketch/content.js';
 import { DEFAULT_W } from '../sketch/options.js';
-import type { BagsOfWords } from '../signatures/bags.js';
-import { firstCopies } from '../signatures/first-copies.js';
-import { shingleSetsFromValues, type ShingleSets } from '../signatures/pair-evaluation.js';
-import { signatureParams, type SignatureOptions } from '../signatures/options.js';
-import { computeSignatures, type Signatures } from '../signatures/signatures.js';
+import type { BagsOfWords } from './bags.js';
+import { firstCopies } from './first-copies.js';
+import { shingleSetsFromValues, type ShingleSets } from './pair-evaluation.js';
+import { signatureParams, type SignatureOptions } from './options.js';
+import { computeSignatures, type Signatures } from './signatures.js';
 import { resolveTemplateOptions, siteTemplate, tableOfSite, templateTable, type LearnedTemplates, type SiteTemplate, type TemplateOptions } from '../template/learn.js';
 import { sectionsOf } from '../template/sites.js';
 import { STUB_MAX_BYTES, isRedirectStub } from '../template/stub.js';
-import type { PageJob, PageJobResult } from './page-jobs.js';
-import { runPageJob } from './page-jobs.js';
-import { PagePool } from './page-pool.js';
-import { defaultSpillDir, graphOf, readSpilled, readSpilledPacked, spillWindows, streamPages, type PageStream } from './page-stream.js';
-import type { Spill } from './sketch-crawl.js';
-import type { StreamReadOptions } from './study.js';
+import type { PageJob, PageJobResult } from '../stream/page-jobs.js';
+import { runPageJob } from '../stream/page-jobs.js';
+import { PagePool } from '../stream/page-pool.js';
+import { defaultSpillDir, graphOf, readSpilled, readSpilledPacked, spillWindows, streamPages, type PageStream } from '../stream/page-stream.js';
+import type { Spill } from '../stream/sketch-crawl.js';
+import type { StreamReadOptions } from '../study/stream.js';
 
 /** How `readForSignatures` reads the crawl. */
 export interface SignatureStreamOptions extends StreamReadOptions {

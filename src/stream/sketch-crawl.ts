@@ -29,7 +29,7 @@ import { hostOfUrl } from '../graph/url.js';
 import { SiteRouter, deepestKnownSite } from '../template/sites.js';
 import { pageIdentity } from '../template/stub.js';
 import type { DocInput } from '../sketch/input.js';
-import { ContentBatches, siteOfUrl, type CrawlTemplates, type TableRef } from './content.js';
+import { ContentBatches, siteOfUrl, type CrawlTemplates, type TableRef } from '../template/crawl-templates.js';
 
 export { siteOfUrl };
 import { scatterSketchSet } from './reorder.js';

@@ -4,8 +4,8 @@
 // sources the reader gives, on JSONL, WARC and a folder.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SourceColumn } from '../../src/pipeline/source-column.js';
-import { sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { SourceColumn } from '../../src/stream/source-column.js';
+import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init } from '../../src/index.js';
 import { SAMPLE, writeInputs } from './fixtures.js';

@@ -3,8 +3,8 @@
 // equal to what the readers give, on JSONL, WARC and a folder.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { UrlColumn } from '../../src/pipeline/url-column.js';
-import { sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { UrlColumn } from '../../src/stream/url-column.js';
+import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init } from '../../src/index.js';
 import { SAMPLE, writeInputs } from './fixtures.js';

@@ -8,18 +8,18 @@ import { intOption, optionError } from '../errors.js';
 import { utf8Bytes } from '../graph/document.js';
 import { readCrawl } from '../io/crawl.js';
 import type { ReadOptions } from '../io/options.js';
-import { HI, LO, words } from '../cluster/columns.js';
+import { HI, LO, words } from './columns.js';
 import { shingleSet } from '../sketch/exact.js';
 import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
-import { tablesOfPage, tablesOfPages, type CrawlTemplates } from './content.js';
+import { tablesOfPage, tablesOfPages, type CrawlTemplates } from '../template/crawl-templates.js';
 import { createPool, type Pool } from '../workers/node.js';
-import type { Spill } from './sketch-crawl.js';
+import type { Spill } from '../stream/sketch-crawl.js';
 import { FileBlocks } from '../io/file-blocks.js';
 import { isInitialized, withArena } from '../wasm/instance.js';
 import { pagesOfLines, plainReadOptions, RecordReader, type LineJob } from '../io/read-back.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
-import { changeOf, NO_RECORD, OWN_FILE, originOf, type CrawlRecords } from './records.js';
+import { changeOf, NO_RECORD, OWN_FILE, originOf, type CrawlRecords } from '../stream/records.js';
 
 /** Exact resemblance and containments of pairs, in the order given. */
 export interface ExactPairs {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init, sketchMany } from '../../src/index.js';
-import { PageArena } from '../../src/pipeline/page-arena.js';
-import { sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { PageArena } from '../../src/stream/page-arena.js';
+import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { rng } from '../helpers/random.js';
 import { tempDir } from '../io/fixtures.js';
 

@@ -6,9 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { init } from '../../src/index.js';
-import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
+import { findNearDuplicates } from '../../src/cluster/stream.js';
 import { tempDir } from '../io/fixtures.js';
-import { generatedCrawl, SAMPLE, writeInputs } from './fixtures.js';
+import { generatedCrawl, SAMPLE, writeInputs } from '../stream/fixtures.js';
 
 await init();
 const { dir, cleanup } = tempDir();

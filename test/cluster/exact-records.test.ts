@@ -15,13 +15,13 @@ import { utf8Bytes, type Document, type ReadError } from '../../src/graph/docume
 import { loadCrawl } from '../../src/io/crawl.js';
 import { setStdin } from '../../src/io/source.js';
 import { main } from '../../src/cli/main.js';
-import { exactPairs, intersectionCount, type ExactPairs } from '../../src/pipeline/exact.js';
-import { findNearDuplicates } from '../../src/pipeline/near-duplicates.js';
-import { NO_RECORD } from '../../src/pipeline/records.js';
-import { sketchCrawl } from '../../src/pipeline/sketch-crawl.js';
+import { exactPairs, intersectionCount, type ExactPairs } from '../../src/cluster/exact-pairs.js';
+import { findNearDuplicates } from '../../src/cluster/stream.js';
+import { NO_RECORD } from '../../src/stream/records.js';
+import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { concat, gzipMembers, httpResponse, tempDir } from '../io/fixtures.js';
 import { rng } from '../helpers/random.js';
-import { SAMPLE, writeInputs } from './fixtures.js';
+import { SAMPLE, writeInputs } from '../stream/fixtures.js';
 
 await init();
 const { dir, cleanup } = tempDir();
