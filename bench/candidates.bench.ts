@@ -20,7 +20,7 @@ import { init } from '../src/index.js';
 import { findOptionsOf } from '../src/cli/commands/dups.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../src/cluster/near-duplicates.js';
 import { sketchCrawl } from '../src/stream/sketch-crawl.js';
-import { createPool } from '../src/workers/node.js';
+import { createPool } from '../src/stream/pool-node.js';
 import { machine, machineLine } from '../src/bench/machine.js';
 
 const argv = process.argv.slice(2);

@@ -13,7 +13,7 @@ import type { EngineOptions } from '../scale/duckdb.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact-pairs.js';
-import { createPool, type Pool } from '../workers/node.js';
+import { createPool, type Pool } from '../stream/pool-node.js';
 import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
 import { SketchStore, SpilledSketches } from '../stream/sketch-store.js';
 import { clusterSpilledWithDuckDB } from '../scale/spilled.js';

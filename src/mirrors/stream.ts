@@ -7,8 +7,9 @@ import type { Document, ReadError } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
 import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
-import { assembleSketchSet } from '../workers/pool.js';
+import { assembleSketchSet } from '../stream/pool.js';
 import { graphOf, streamPages, type PageStream } from '../stream/page-stream.js';
+import { resultOf, SKETCHES, work } from '../stream/page-jobs.js';
 import type { StreamReadOptions } from '../study/stream.js';
 
 /** How `readForMirrors` reads the crawl. */
@@ -40,7 +41,7 @@ export async function readForMirrors(input: string | readonly string[], options:
   const sketch = options.sketch ?? false;
   const params = sketch === false ? undefined : resolveSketchOptions(sketch);
   const stream = await streamPages(input, {
-    job: sketch === false ? {} : { sketch }, workers: options.workers, batchBytes: options.batchBytes, onProgress: options.onProgress,
+    job: sketch === false ? [] : [work(SKETCHES, sketch)], workers: options.workers, batchBytes: options.batchBytes, onProgress: options.onProgress,
     read: { ...(options.read ?? {}), links: options.links ?? true }, keepIps: true,
   });
   const graph = graphOf(stream, options.read?.onError as ((e: ReadError) => void) | undefined);
@@ -48,11 +49,12 @@ export async function readForMirrors(input: string | readonly string[], options:
   if (params) {
     const errors: SketchError[] = [];
     const parts = stream.results.map((r, b) => {
-      for (const e of r.sketch!.errors) errors.push({ index: stream.starts[b] + e.index, message: e.message.replace(/^document \d+/, `document ${stream.starts[b] + e.index}`) });
-      return { start: stream.starts[b], end: stream.starts[b] + r.n, columns: r.sketch!.columns };
+      const s = resultOf(r, SKETCHES)!;
+      for (const e of s.errors) errors.push({ index: stream.starts[b] + e.index, message: e.message.replace(/^document \d+/, `document ${stream.starts[b] + e.index}`) });
+      return { start: stream.starts[b], end: stream.starts[b] + r.n, columns: s.columns };
     });
     set = assembleSketchSet(params, stream.urls.length, parts, errors);
-    for (const r of stream.results) r.sketch = undefined;
+    for (const r of stream.results) delete r.columns[SKETCHES.name];
   }
   const pages: Document[] = stream.urls.map((url, i) => ({ url, bytes: EMPTY, source: stream.sources[i], links: stream.links?.[i], ip: stream.ips?.[i] }));
   return { stream, graph, set, pages };

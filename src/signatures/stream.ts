@@ -23,11 +23,11 @@ import { computeSignatures, type Signatures } from './signatures.js';
 import { resolveTemplateOptions, siteTemplate, tableOfSite, templateTable, type LearnedTemplates, type SiteTemplate, type TemplateOptions } from '../template/learn.js';
 import { sectionsOf } from '../template/sites.js';
 import { STUB_MAX_BYTES, isRedirectStub } from '../template/stub.js';
-import type { PageJob, PageJobResult } from '../stream/page-jobs.js';
-import { runPageJob } from '../stream/page-jobs.js';
-import { PagePool } from '../stream/page-pool.js';
-import { defaultSpillDir, graphOf, readSpilled, readSpilledPacked, spillWindows, streamPages, type PageStream } from '../stream/page-stream.js';
-import type { Spill } from '../stream/sketch-crawl.js';
+import { FINGERPRINTS, resultOf, runPageJob, SHINGLES, work, type PageJobResult, type PageWork } from '../stream/page-jobs.js';
+import { createPool } from '../stream/pool-node.js';
+import { BAGS, CONTENT_BAGS, type BagRows } from './page-columns.js';
+import { graphOf, runPageJobOn, streamPages, type PageStream } from '../stream/page-stream.js';
+import { defaultSpillDir, readSpilled, readSpilledPacked, spillWindows, type Spill } from '../stream/spill.js';
 import type { StreamReadOptions } from '../study/stream.js';
 
 /** How `readForSignatures` reads the crawl. */
@@ -54,8 +54,6 @@ export interface SignatureInput {
   /** content 'main': the templates learnt (tables by HTML page, in HTML page order). */
   templates?: LearnedTemplates;
 }
-
-type BagRows = NonNullable<PageJobResult['bags']>;
 
 /** Takes parts of bags (each a CSR over some pages) and, per page, which part and row it comes from; returns one BagsOfWords. */
 function assembleBags(n: number, parts: readonly BagRows[], partOf: Uint32Array, rowOf: Uint32Array): BagsOfWords {
@@ -164,7 +162,7 @@ export function learnTemplatesFromSpill(spill: Spill, ids: Uint32Array, fps: Big
 function concatFingerprints(results: readonly PageJobResult[], n: number): BigUint64Array {
   const out = new BigUint64Array(n);
   let at = 0;
-  for (const r of results) { out.set(r.fingerprints!, at); at += r.fingerprints!.length; }
+  for (const r of results) { const f = resultOf(r, FINGERPRINTS)!; out.set(f, at); at += f.length; }
   return out;
 }
 
@@ -180,7 +178,9 @@ export async function readForSignatures(input: string | readonly string[], optio
   if (content === 'page' && options.templates !== undefined) throw optionError('templates', "no value with content 'page' (templates apply to content 'main')", 'options');
   if (content === 'main') resolveTemplateOptions(options.templates);
   const w = options.shingleSets === true ? DEFAULT_W : typeof options.shingleSets === 'number' ? options.shingleSets : undefined;
-  const job: PageJob = { bags: content === 'page' ? 'page' : 'text', fingerprints: content === 'main' || undefined, shingles: w === undefined ? undefined : { w } };
+  const job: PageWork[] = [work(BAGS, content === 'page' ? 'page' : 'text')];
+  if (content === 'main') job.push(work(FINGERPRINTS, true));
+  if (w !== undefined) job.push(work(SHINGLES, { w }));
   const stream = await streamPages(input, {
     job, workers: options.workers, batchBytes: options.batchBytes, onProgress: options.onProgress,
     read: { ...(options.read ?? {}), links: true },
@@ -193,14 +193,14 @@ export async function readForSignatures(input: string | readonly string[], optio
     if (w !== undefined) {
       const rows: Uint32Array[] = [];
       for (const r of stream.results) {
-        const s = r.shingles!;
+        const s = resultOf(r, SHINGLES)!;
         for (let i = 0; i + 1 < s.offsets.length; i++) rows.push(s.words.subarray(2 * s.offsets[i], 2 * s.offsets[i + 1]));
       }
       sets = shingleSetsFromValues(rows);
-      for (const r of stream.results) r.shingles = undefined;
+      for (const r of stream.results) delete r.columns[SHINGLES.name];
     }
     // Every page's bag: from its batch, or in content mode for HTML pages from the content windows.
-    const parts: BagRows[] = stream.results.map((r) => r.bags!);
+    const parts: BagRows[] = stream.results.map((r) => resultOf(r, BAGS)!);
     const partOf = new Uint32Array(n), rowOf = new Uint32Array(n);
     stream.results.forEach((r, b) => { for (let i = 0; i < r.n; i++) { partOf[stream.starts[b] + i] = b; rowOf[stream.starts[b] + i] = i; } });
     let templates: LearnedTemplates | undefined;
@@ -225,14 +225,14 @@ export async function readForSignatures(input: string | readonly string[], optio
       const windows = [...spillWindows(stream.spill!, firstIds)];
       const tables = templates.tables;
       const workers = stream.workers > 1 && windows.length > 1 ? stream.workers : 1;
-      const pool = workers > 1 ? new PagePool(workers) : undefined;
+      const pool = workers > 1 ? createPool({ workers }) : undefined;
       try {
         const inflight: { ids: number[]; done: Promise<PageJobResult> }[] = [];
         let k = 0, done = 0;
         const take = async () => {
           const w = inflight.shift()!;
           const r = await w.done;
-          parts.push(r.bags!);
+          parts.push(resultOf(r, CONTENT_BAGS)!);
           w.ids.forEach((d, i) => { partOf[d] = parts.length - 1; rowOf[d] = i; });
           done += w.ids.length;
           options.onStage?.('content', `${done.toLocaleString('en-US')} of ${firstIds.length.toLocaleString('en-US')} HTML pages read back for their content tokens (byte-identical copies once)`);
@@ -240,11 +240,11 @@ export async function readForSignatures(input: string | readonly string[], optio
         for (const win of windows) {
           const { bytes, ends } = readSpilledPacked(stream.spill!, win);
           const docTable = Uint32Array.from(copies.positions.slice(k, k + win.length), (at) => tables.docTable[at]);
-          const job: PageJob = { contentBags: { values: tables.values, offsets: tables.offsets, docTable } };
+          const job = [work(CONTENT_BAGS, { values: tables.values, offsets: tables.offsets, docTable })];
           k += win.length;
           const html = new Uint8Array(win.length).fill(1);
           if (pool) {
-            inflight.push({ ids: win, done: pool.run(job, { bytes, ends, html }) });
+            inflight.push({ ids: win, done: runPageJobOn(pool, job, { bytes, ends, html }) });
             if (inflight.length >= 2 * workers) await take();
           } else {
             const pages = Array.from(ends, (end, i) => bytes.subarray(i ? ends[i - 1] : 0, end));
@@ -259,7 +259,7 @@ export async function readForSignatures(input: string | readonly string[], optio
       for (const d of ids) { const f = copies.firstOf(d); if (f !== d) { partOf[d] = partOf[f]; rowOf[d] = rowOf[f]; } }
     }
     const bags = assembleBags(n, parts, partOf, rowOf);
-    for (const r of stream.results) r.bags = undefined;
+    for (const r of stream.results) delete r.columns[BAGS.name];
     return { stream, graph, bags, sets, templates };
   } finally {
     stream.spill?.remove();

@@ -1,116 +1,117 @@
-// What the streaming study, signatures and mirrors compute from one batch of pages, in the same
-// pass that reads them: the same function runs on the calling thread (one worker) and in each
-// worker of the page pool (page-worker.ts), so the result is the same for any worker count.
-// Every result is a set of typed-array columns over the batch's pages, in batch order.
-import { checkContentTables, contentTokenFingerprints, type ContentTables } from '../sketch/content.js';
-import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
+// What a stream computes from one batch of pages, in the same pass that reads them: a page job is
+// a list of page columns, each named and owned by the capability that needs it (the study's
+// paragraphs, the signatures' bags of words; here the core's fingerprints, shingles and sketches).
+// The same compute runs on the calling thread (one worker) and on each worker of the pool, where
+// the job kind 'page' finds the columns by name in the workers' registry (src/jobs.ts), so the
+// result is the same for any worker count. Every result is a set of typed-array columns over the
+// batch's pages, in batch order.
+import { ResembleError } from '../errors.js';
 import { fingerprintMany } from '../sketch/rabin.js';
+import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import type { SketchColumns, SketchError } from '../sketch/sketch-set.js';
 import { shingleValues } from '../sketch/shingles.js';
 import { sketchMany } from '../sketch/sketch.js';
-import { tokenFingerprints } from '../sketch/tokens.js';
-import { bagsFromTokens, type BagsOfWords } from '../signatures/bags.js';
 import { getMemory } from '../wasm/instance.js';
-import { paragraphColumns, type ParagraphColumns } from '../study/columns.js';
-import { htmlText } from '../study/page-text.js';
-import type { ParagraphParams } from '../study/paragraphs.js';
+import { columnArrays, columnsOf } from './pool.js';
 
 /**
- * What to compute for each page of a batch (plain data: it is posted to workers). `html[i]` says
- * whether page i is read as HTML (its content type is HTML or unknown) or as plain text.
+ * A column a page job can compute for every page of a batch: its name (unique: the workers look it
+ * up by it), how to compute it from the batch's pages (UTF-8 bytes) and whether each is read as
+ * HTML (its content type is HTML or unknown) or as plain text, and the arrays of a result (what is
+ * transferred back from a worker).
  */
-export interface PageJob {
-  /** The study: each page's visible text cut into shingle paragraphs, fingerprinted (study/columns). */
-  paragraphs?: ParagraphParams;
-  /**
-   * Signatures: each page's bag of words. 'page': every canonical token (markup dropped for HTML
-   * pages); 'text': only pages read as plain text get their bag here (HTML pages get an empty
-   * one, filled later from their content tokens: `contentBags`).
-   */
-  bags?: 'page' | 'text';
-  /** Each page's fingerprint (the core's fingerprintMany over its UTF-8 bytes). */
-  fingerprints?: boolean;
-  /** Each page's word-shingle values in page order (shingleValues, as u32 pairs), for the exact shingle sets. */
-  shingles?: { w: number };
-  /** Sketches of every page (sketchMany with these options). */
-  sketch?: SketchOptions;
-  /** Bags of content tokens of every page of the batch against these template tables (docTable: the batch's own). */
-  contentBags?: ContentTables;
+export interface PageColumn<P = never, R = unknown> {
+  readonly name: string;
+  compute(params: P, docs: readonly Uint8Array[], html: Uint8Array): R;
+  arrays(result: R): (ArrayBufferView | undefined)[];
 }
 
-/** What a batch gave, column by column (each present when its job was asked for). */
+/** One column of a job with its parameters (plain data: they are posted to workers). */
+export interface PageWork<P = unknown, R = unknown> {
+  column: PageColumn<P, R>;
+  params: P;
+}
+
+/** A page job as posted to a worker: each column's parameters by its name. */
+export type PageJobMessage = Readonly<Record<string, unknown>>;
+
+/** What a batch gave: its page count and each column's result by the column's name. */
 export interface PageJobResult {
   /** Pages in the batch. */
   n: number;
-  paragraphs?: Pick<ParagraphColumns, 'docIds' | 'offsets' | 'fps'>;
-  bags?: Pick<BagsOfWords, 'offsets' | 'terms' | 'counts' | 'norms'>;
-  fingerprints?: BigUint64Array;
-  shingles?: { offsets: Uint32Array; words: Uint32Array };
-  sketch?: { columns: SketchColumns; errors: SketchError[] };
+  columns: Record<string, unknown>;
 }
 
-const utf8 = new TextDecoder();
+/** Takes one column of a job and its parameters; returns the work item (typed by the column). */
+export function work<P, R>(column: PageColumn<P, R>, params: P): PageWork<P, R> {
+  return { column: column as unknown as PageColumn<P, R>, params };
+}
 
-/** Takes a job, a batch's pages (UTF-8 bytes) and whether each is HTML; returns the batch's columns. Needs the kernels (`init` or `initSync`). */
-export function runPageJob(job: PageJob, docs: readonly Uint8Array[], html: Uint8Array): PageJobResult {
-  const n = docs.length;
-  const out: PageJobResult = { n };
-  if (job.paragraphs) {
-    // As pageText: the visible text of HTML, other text types as they are; each page's text made
-    // when paragraphColumns comes to it, so only one page's text is held at a time.
-    const texts = new Proxy({ length: n } as ArrayLike<string>, {
-      get: (target, key) => (typeof key === 'string' && /^\d+$/.test(key) ? (html[+key] ? htmlText(utf8.decode(docs[+key])) : utf8.decode(docs[+key])) : Reflect.get(target, key)),
-    });
-    const c = paragraphColumns(texts, job.paragraphs, fingerprintMany);
-    out.paragraphs = { docIds: c.docIds, offsets: c.offsets, fps: c.fps };
+/** Takes a batch result and a column; returns the column's result (undefined when the job did not ask for it). */
+export function resultOf<R>(result: PageJobResult, column: PageColumn<never, R>): R | undefined {
+  return result.columns[column.name] as R | undefined;
+}
+
+/** Takes a job; returns it as posted (each column's params by its name). */
+export function jobMessage(job: readonly PageWork[]): PageJobMessage {
+  return Object.fromEntries(job.map((w) => [w.column.name, w.params]));
+}
+
+/** Takes a job, a batch's pages and whether each is HTML; returns the batch's columns. Needs the kernels (`init` or `initSync`). */
+export function runPageJob(job: readonly PageWork[], docs: readonly Uint8Array[], html: Uint8Array): PageJobResult {
+  const columns: Record<string, unknown> = {};
+  for (const w of job) columns[w.column.name] = (w.column as PageColumn<unknown, unknown>).compute(w.params, docs, html);
+  return { n: docs.length, columns };
+}
+
+/** Takes a job message and the columns a worker knows; returns the job (E_INPUT naming a column it does not know). */
+export function jobOfMessage(message: PageJobMessage, known: readonly PageColumn<never, unknown>[]): PageWork[] {
+  return Object.entries(message).map(([name, params]) => {
+    const column = known.find((c) => c.name === name);
+    if (!column) throw new ResembleError('E_INPUT', `this worker computes no page column ${JSON.stringify(name)}`);
+    return { column: column as unknown as PageColumn<unknown, unknown>, params };
+  });
+}
+
+/** Takes a job and its result; returns the buffers its columns sit on, for a transfer list (never WebAssembly memory, which cannot be transferred). */
+export function resultBuffers(job: readonly PageWork[], r: PageJobResult): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const w of job) {
+    const result = r.columns[w.column.name];
+    for (const a of (w.column as PageColumn<unknown, unknown>).arrays(result)) if (a && a.buffer instanceof ArrayBuffer && !getMemory().owns(a.buffer)) out.add(a.buffer);
   }
-  if (job.bags) {
-    const none = new BigUint64Array(0);
-    const tokens = docs.map((d, i) => (job.bags === 'page' ? tokenFingerprints(d, { markup: html[i] ? 'html' : 'text' }) : html[i] ? none : tokenFingerprints(d, { markup: 'text' })));
-    out.bags = bagColumns(bagsFromTokens(tokens));
-  }
-  if (job.contentBags) {
-    checkContentTables(job.contentBags, n);
-    out.bags = bagColumns(bagsFromTokens(contentTokenFingerprints(docs, job.contentBags)));
-  }
-  if (job.fingerprints) out.fingerprints = fingerprintMany(docs);
-  if (job.shingles) {
-    const rows = docs.map((d, i) => shingleValues(d, { w: job.shingles!.w, markup: html[i] ? 'html' : 'text' }));
+  return [...out];
+}
+
+/** Each page's fingerprint (the core's fingerprintMany over its UTF-8 bytes). */
+export const FINGERPRINTS: PageColumn<true, BigUint64Array> = {
+  name: 'fingerprints',
+  compute: (_params, docs) => fingerprintMany(docs),
+  arrays: (r) => [r],
+};
+
+/** Each page's word-shingle values in page order (shingleValues, as u32 pairs), for the exact shingle sets. */
+export const SHINGLES: PageColumn<{ w: number }, { offsets: Uint32Array; words: Uint32Array }> = {
+  name: 'shingles',
+  compute: ({ w }, docs, html) => {
+    const n = docs.length;
+    const rows = docs.map((d, i) => shingleValues(d, { w, markup: html[i] ? 'html' : 'text' }));
     const offsets = new Uint32Array(n + 1);
     rows.forEach((r, i) => (offsets[i + 1] = offsets[i] + r.length));
     const all = new BigUint64Array(offsets[n]);
     rows.forEach((r, i) => all.set(r, offsets[i]));
-    out.shingles = { offsets, words: new Uint32Array(all.buffer, 0, all.length * 2) };
-  }
-  if (job.sketch) {
-    resolveSketchOptions(job.sketch);
-    const set = sketchMany(docs, job.sketch);
-    out.sketch = {
-      columns: {
-        values: set.values, offsets: set.offsets, cardinality: set.cardinality, tokens: set.tokens,
-        modulusLog2: set.modulusLog2, rawFp: set.rawFp, lexicalFp: set.lexicalFp, shingleFp: set.shingleFp,
-        signature: set.signature, superShingles: set.superShingles, templateTokens: set.templateTokens,
-      },
-      errors: set.errors.map((e) => ({ index: e.index, message: e.message })),
-    };
-  }
-  return out;
-}
+    return { offsets, words: new Uint32Array(all.buffer, 0, all.length * 2) };
+  },
+  arrays: (r) => [r.offsets, r.words],
+};
 
-function bagColumns(b: BagsOfWords): NonNullable<PageJobResult['bags']> {
-  return { offsets: b.offsets, terms: b.terms, counts: b.counts, norms: b.norms };
-}
-
-/** Takes a result; returns the buffers its columns sit on, for a transfer list (never WebAssembly memory, which cannot be transferred). */
-export function resultBuffers(r: PageJobResult): ArrayBuffer[] {
-  const arrays: (ArrayBufferView | undefined)[] = [
-    r.paragraphs?.docIds, r.paragraphs?.offsets, r.paragraphs?.fps,
-    r.bags?.offsets, r.bags?.terms, r.bags?.counts, r.bags?.norms,
-    r.fingerprints, r.shingles?.offsets, r.shingles?.words,
-  ];
-  const c = r.sketch?.columns;
-  if (c) arrays.push(c.values, c.offsets, c.cardinality, c.tokens, c.modulusLog2, c.rawFp, c.lexicalFp, c.shingleFp, c.signature, c.superShingles?.values, c.superShingles?.offsets, c.templateTokens);
-  const out = new Set<ArrayBuffer>();
-  for (const a of arrays) if (a && a.buffer instanceof ArrayBuffer && !getMemory().owns(a.buffer)) out.add(a.buffer);
-  return [...out];
-}
+/** Sketches of every page (sketchMany with these options). */
+export const SKETCHES: PageColumn<SketchOptions, { columns: SketchColumns; errors: SketchError[] }> = {
+  name: 'sketch',
+  compute: (options, docs) => {
+    resolveSketchOptions(options);
+    const set = sketchMany(docs, options);
+    return { columns: columnsOf(set), errors: set.errors.map((e) => ({ index: e.index, message: e.message })) };
+  },
+  arrays: (r) => columnArrays(r.columns),
+};

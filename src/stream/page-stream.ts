@@ -1,26 +1,25 @@
 // Read → batch → page job, streaming: the reader yields pages one by one; they are grouped into
 // batches of a few MiB, and each batch's job (page-jobs.ts: paragraphs, bags of words, sketches,
-// ...) runs on the page pool, or inline with one worker, while reading goes on. A page's bytes
+// ...) runs on the worker pool (job kind 'page'), or inline with one worker, while reading goes on. A page's bytes
 // are let go once its batch is handed over; what is kept is the small per-page columns (URL,
 // source, size, links and IPs when asked for) and each batch's job result, in input order, so the
 // result is the same for any worker count. Pages can be written to a spill file as they pass, for
 // a later stage that must read some of them again (`readSpilled`).
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { intOption, optionError, ResembleError } from '../errors.js';
+import { intOption, optionError } from '../errors.js';
 import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
 import { WebGraph } from '../graph/web-graph.js';
 import { readCrawl, type SkipCounts } from '../io/crawl.js';
 import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
-import { runPageJob, type PageJob, type PageJobResult } from './page-jobs.js';
-import { PagePool, type PackedPages } from './page-pool.js';
-import { workerCount, type Spill, type StreamProgress } from './sketch-crawl.js';
+import { jobMessage, runPageJob, type PageJobResult, type PageWork } from './page-jobs.js';
+import { createPool } from './pool-node.js';
+import type { Pool } from './pool.js';
+import { workerCount, type StreamProgress } from './sketch-crawl.js';
+import { openPageSpill, type Spill } from './spill.js';
 
 /** Options of `streamPages`; every one but `job` has a default. */
 export interface PageStreamOptions {
-  /** What to compute for each batch (nothing: only the columns are kept). */
-  job?: PageJob;
+  /** What to compute for each batch: page columns with their parameters (nothing: only the per-page columns are kept). */
+  job?: readonly PageWork[];
   /** Threads: 1 runs the job on the calling thread, N > 1 on a pool of N workers. Default: available cores. */
   workers?: number;
   /** Input bytes per batch (default 4 MiB): bounds what is held while a batch waits for a worker. */
@@ -61,6 +60,24 @@ export interface PageStream {
   spill?: Spill;
 }
 
+/** One batch of pages packed for a worker: bytes one after another, the end of each, and whether each is HTML. */
+export interface PackedPages {
+  bytes: Uint8Array;
+  ends: Uint32Array;
+  html: Uint8Array;
+}
+
+/**
+ * Takes a pool, a job and a packed batch (its buffers are transferred: do not use them after);
+ * returns the batch's columns, computed on a worker by the job kind 'page'.
+ */
+export async function runPageJobOn(pool: Pool, job: readonly PageWork[], batch: PackedPages): Promise<PageJobResult> {
+  const message = jobMessage(job);
+  const transfer = [...new Set([batch.bytes.buffer, batch.ends.buffer, batch.html.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
+  const [result] = await pool.workers.run<PageJobResult>('page', [{ start: 0, end: batch.ends.length, pack: () => ({ job: { job: message, ...batch }, transfer }) }], { name: 'page job' });
+  return result;
+}
+
 /** Takes a document; returns 1 when it is read as HTML (its content type is HTML or unknown), else 0. */
 export function isHtml(doc: Pick<Document, 'contentType'>): 0 | 1 {
   const t = doc.contentType;
@@ -75,95 +92,14 @@ function pack(pages: readonly Uint8Array[], html: readonly number[], size: numbe
   return { bytes, ends, html: Uint8Array.from(html) };
 }
 
-/** A spill file written synchronously in batches: page d is `length[d]` bytes at `offset[d]`. */
-function openSpill(dir: string): { spill: Spill; write(packed: PackedPages): void; close(): void } {
-  let folder: string;
-  try {
-    mkdirSync(dir, { recursive: true });
-    folder = mkdtempSync(join(dir, 'resemble-pages-'));
-  } catch (e) {
-    throw new ResembleError('E_IO', `cannot make a temporary folder in ${dir}: ${(e as Error).message}`, { path: dir });
-  }
-  const path = join(folder, 'pages.bin');
-  const fd = openSync(path, 'w');
-  let open = true, at = 0;
-  const offsets: number[] = [], lengths: number[] = [];
-  const spill: Spill = {
-    path, offset: new Float64Array(0), length: new Float64Array(0),
-    remove: () => { if (open) { closeSync(fd); open = false; } rmSync(folder, { recursive: true, force: true }); },
-  };
-  return {
-    spill,
-    write({ bytes, ends }) {
-      let from = 0;
-      for (let i = 0; i < ends.length; i++) { offsets.push(at + from); lengths.push(ends[i] - from); from = ends[i]; }
-      try {
-        for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, at + done);
-      } catch (e) {
-        throw new ResembleError('E_IO', `cannot write the page spill file ${path}: ${(e as Error).message}`, { path });
-      }
-      at += bytes.length;
-    },
-    close() {
-      if (open) { closeSync(fd); open = false; }
-      spill.offset = Float64Array.from(offsets); spill.length = Float64Array.from(lengths);
-    },
-  };
-}
-
-/**
- * Takes a spill file and DocIds (ascending runs are read in one call); returns their pages'
- * bytes packed one after another in one buffer, in the order given, with the end of each. Reads
- * only those pages.
- */
-export function readSpilledPacked(spill: Spill, ids: ArrayLike<number>): { bytes: Uint8Array; ends: Uint32Array } {
-  let total = 0;
-  for (let i = 0; i < ids.length; i++) total += spill.length[ids[i]];
-  const bytes = new Uint8Array(total), ends = new Uint32Array(ids.length);
-  let fd: number;
-  try {
-    fd = openSync(spill.path, 'r');
-  } catch (e) {
-    throw new ResembleError('E_IO', `cannot read the page spill file ${spill.path}: ${(e as Error).message}`, { path: spill.path });
-  }
-  try {
-    let at = 0;
-    for (let i = 0; i < ids.length;) {
-      // a run of consecutive DocIds lies in one piece of the file
-      let j = i + 1;
-      while (j < ids.length && ids[j] === ids[j - 1] + 1) j++;
-      const from = spill.offset[ids[i]], size = spill.offset[ids[j - 1]] + spill.length[ids[j - 1]] - from;
-      for (let got = 0; got < size;) {
-        const n = readSync(fd, bytes, at + got, size - got, from + got);
-        if (n === 0) throw new ResembleError('E_IO', `the page spill file ${spill.path} ends early`, { path: spill.path });
-        got += n;
-      }
-      for (let k = i; k < j; k++) ends[k] = at + spill.offset[ids[k]] - from + spill.length[ids[k]];
-      at += size;
-      i = j;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return { bytes, ends };
-}
-
-/** Takes a spill file and DocIds; returns their pages' bytes, in the order given (views on one buffer). Reads only those pages. */
-export function readSpilled(spill: Spill, ids: ArrayLike<number>): Uint8Array[] {
-  const { bytes, ends } = readSpilledPacked(spill, ids);
-  const out: Uint8Array[] = new Array(ids.length);
-  for (let i = 0, from = 0; i < ids.length; i++) { out[i] = bytes.subarray(from, ends[i]); from = ends[i]; }
-  return out;
-}
-
 /**
  * Takes input path(s) and options; reads every page, runs the job on each batch while reading goes
  * on, and returns the columns and the batch results. Memory: the columns, the results, and the
  * batches in flight (at most 2 per worker plus one being filled).
  */
 export async function streamPages(input: string | readonly string[], options: PageStreamOptions = {}): Promise<PageStream> {
-  const job = options.job ?? {};
-  const working = Object.values(job).some((v) => v !== undefined && v !== false);
+  const job = options.job ?? [];
+  const working = job.length > 0;
   const workers = workerCount(options.workers);
   const batchBytes = intOption('batchBytes', options.batchBytes, 4 << 20, 1024, 256 << 20);
   if (options.spillDir !== undefined && (typeof options.spillDir !== 'string' || options.spillDir === '')) throw optionError('spillDir', 'a folder path', options.spillDir);
@@ -178,7 +114,7 @@ export async function streamPages(input: string | readonly string[], options: Pa
   const links: (string[] | undefined)[] = [], ips: (string | undefined)[] = [];
   const results: PageJobResult[] = [], starts: number[] = [];
   const inflight: { start: number; done: Promise<PageJobResult> }[] = [];
-  let pool: PagePool | undefined;
+  let pool: Pool | undefined;
 
   const drain = async (keep: number) => {
     while (inflight.length > keep) {
@@ -188,21 +124,20 @@ export async function streamPages(input: string | readonly string[], options: Pa
     }
   };
   let pages: Uint8Array[] = [], flags: number[] = [], size = 0, first = 0;
-  const spill = options.spillDir !== undefined ? openSpill(options.spillDir) : undefined;
+  const spill = options.spillDir !== undefined ? openPageSpill(options.spillDir) : undefined;
   const flush = async (last: boolean) => {
     if (pages.length === 0) return;
     const batch = pages, batchFlags = flags, batchSize = size, start = first;
     pages = []; flags = []; size = 0; first += batch.length;
-    const packed = spill || (working && (pool || (workers > 1 && !last))) ? pack(batch, batchFlags, batchSize) : undefined;
-    if (spill) spill.write(packed!);
+    const packed = working && (pool || (workers > 1 && !last)) ? pack(batch, batchFlags, batchSize) : undefined;
     if (!working) {
       progress.sketched += batch.length;
       report();
       return;
     }
-    if (!pool && workers > 1 && !last) pool = new PagePool(workers);
+    if (!pool && workers > 1 && !last) pool = createPool({ workers });
     if (pool) {
-      const done = pool.run(job, packed!);
+      const done = runPageJobOn(pool, job, packed!);
       done.then(() => { progress.sketched += batch.length; report(); }, () => undefined);
       inflight.push({ start, done });
       await drain(2 * workers - 1);
@@ -231,6 +166,10 @@ export async function streamPages(input: string | readonly string[], options: Pa
       html.push(isHtml(doc));
       if (keepLinks) links.push(doc.links);
       if (keepIps) ips.push(doc.ip);
+      if (spill) {
+        spill.write(urls.length - 1, bytes);
+        if (spill.busy) await spill.drain();
+      }
       pages.push(bytes);
       flags.push(html[html.length - 1]);
       size += bytes.length;
@@ -240,7 +179,7 @@ export async function streamPages(input: string | readonly string[], options: Pa
     }
     await flush(true);
     await drain(0);
-    spill?.close();
+    await spill?.close();
   } catch (e) {
     spill?.spill.remove();
     throw e;
@@ -261,20 +200,3 @@ export function graphOf(stream: Pick<PageStream, 'urls' | 'sources' | 'links' | 
 }
 
 const EMPTY = new Uint8Array(0);
-
-/** Takes a spill file, DocIds and a window size; yields the DocIds in windows of about that many bytes of pages (at least one page each) and at most `windowPages` pages. */
-export function* spillWindows(spill: Spill, ids: ArrayLike<number>, windowBytes = 2 << 20, windowPages = 512): Generator<number[]> {
-  let run: number[] = [], bytes = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const d = ids[i];
-    if (run.length > 0 && (bytes + spill.length[d] > windowBytes || run.length >= windowPages)) { yield run; run = []; bytes = 0; }
-    run.push(d);
-    bytes += spill.length[d];
-  }
-  if (run.length) yield run;
-}
-
-/** Directory for spill files when none is given. */
-export function defaultSpillDir(): string {
-  return tmpdir();
-}

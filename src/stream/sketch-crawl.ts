@@ -12,9 +12,7 @@
 // site it is a folder of, else its host's, at the end. Once the pool runs, the templates are learnt on it: a site's pages then wait,
 // unsketched, until its template is back, while reading goes on. The rows are put back in DocId
 // order at the end.
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writev } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { ResembleError, intOption, optionError, rejectUnknown } from '../errors.js';
 import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
 import { readCrawl, type SkipCounts } from '../io/crawl.js';
@@ -22,8 +20,8 @@ import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
 import { sketchMany } from '../sketch/sketch.js';
-import { createPool, type Pool } from '../workers/node.js';
-import { assembleSketchSet } from '../workers/pool.js';
+import { createPool, type Pool } from './pool-node.js';
+import { assembleSketchSet } from './pool.js';
 import { TemplateLearner, type LearnerOptions, type LearntTemplate, type ReleasedPage } from '../template/learner.js';
 import { hostOfUrl } from '../graph/url.js';
 import { SiteRouter, deepestKnownSite } from '../template/sites.js';
@@ -37,6 +35,7 @@ import { PageArena, SLAB_BYTES } from './page-arena.js';
 import { RecordColumns, type CrawlRecords } from './records.js';
 import { SourceColumn } from './source-column.js';
 import { UrlColumn } from './url-column.js';
+import { openPageSpill, type PageSpillWriter, type Spill } from './spill.js';
 
 /** What the pipeline has got through so far (for progress displays). */
 export interface StreamProgress {
@@ -104,15 +103,6 @@ export interface SketchCrawlOptions {
   records?: boolean;
 }
 
-/** Pages written to a temporary file in read order: page d is `length[d]` bytes at `offset[d]`. */
-export interface Spill {
-  path: string;
-  offset: Float64Array;
-  length: Float64Array;
-  /** Removes the file and its folder. */
-  remove(): void;
-}
-
 /** A crawl read and sketched: the sketches and the small per-document columns, no page bytes. */
 export interface CrawlSketch {
   set: SketchSet;
@@ -145,97 +135,9 @@ export interface CrawlSketch {
 
 const KNOWN = ['sketch', 'workers', 'pool', 'batchBytes', 'pageSlabBytes', 'read', 'keepLinks', 'templates', 'sites', 'siteOf', 'onBatch', 'onProgress', 'onSketched', 'onRows', 'retain', 'sharedRows', 'spillDir', 'records'] as const;
 
-/** Bytes of pages gathered before one write of them all (writev: the pages themselves, no copy). */
-const SPILL_CHUNK = 4 << 20;
-/** Bytes written but not yet on disk past which the reading waits. */
-const SPILL_PENDING = 64 << 20;
 const NO_SITE = { site: '', host: '' };
 /** Batches' worth of released pages waiting for their template past which the reading waits. */
 const AWAITING_BATCHES = 4;
-
-/**
- * Opens a spill file in a new folder under `dir`; returns its writer. Pages are gathered into
- * groups of about 4 MiB, each group written at its offset in one writev by the I/O thread pool (the
- * page buffers themselves, not a copy), so the reading thread never waits for the disk unless
- * 64 MiB are pending (then `drain` waits); `close` waits for every write. `onWritten` gets each
- * group's pages once they are on disk (or failed).
- */
-function openSpill(dir: string, onWritten: (pages: readonly Uint8Array[]) => void = () => {}): { spill: Spill; write(id: number, bytes: Uint8Array): void; readonly busy: boolean; drain(): Promise<void>; close(): Promise<void> } {
-  let folder: string;
-  try {
-    mkdirSync(dir, { recursive: true });
-    folder = mkdtempSync(join(dir, 'resemble-pages-'));
-  } catch (e) {
-    throw new ResembleError('E_IO', `cannot make a temporary folder in ${dir}: ${(e as Error).message}`, { path: dir });
-  }
-  const path = join(folder, 'pages.bin');
-  const fd = openSync(path, 'w');
-  let at = 0, open = true, pending = 0, failed: Error | undefined;
-  let group: Uint8Array[] = [], used = 0, groupAt = 0;
-  const waiting: Array<() => void> = [], idle: Array<() => void> = [];
-  const offsets: number[] = [], lengths: number[] = [];
-  const spill: Spill = {
-    path, offset: new Float64Array(0), length: new Float64Array(0),
-    remove: () => { if (open) { closeSync(fd); open = false; } rmSync(folder, { recursive: true, force: true }); },
-  };
-  const settle = () => {
-    while (waiting.length && (pending <= SPILL_PENDING / 2 || failed)) waiting.shift()!();
-    while (idle.length && pending === 0) idle.shift()!();
-  };
-  /** Writes the buffers one after another from `position`, the rest again after a short write. */
-  const put = (buffers: Uint8Array[], position: number, bytes: number) => {
-    pending += bytes;
-    const pages = buffers;
-    const go = (bufs: Uint8Array[], pos: number, left: number) => {
-      writev(fd, bufs, pos, (e, n) => {
-        if (!e && n < left) {
-          // a short write: drop what was written and go on with the rest
-          let skip = n;
-          while (skip >= bufs[0].length) { skip -= bufs[0].length; bufs = bufs.slice(1); }
-          bufs = [bufs[0].subarray(skip), ...bufs.slice(1)];
-          go(bufs, pos + n, left - n);
-          return;
-        }
-        if (e) failed ??= e;
-        pending -= bytes;
-        onWritten(pages);
-        settle();
-      });
-    };
-    go(buffers, position, bytes);
-  };
-  const flushGroup = () => {
-    if (used === 0) return;
-    put(group, groupAt, used);
-    group = []; used = 0;
-  };
-  const check = () => { if (failed) throw new ResembleError('E_IO', `cannot write the page spill file ${path}: ${failed.message}`, { path }); };
-  return {
-    spill,
-    write(id, bytes) {
-      check();
-      // pages not written (read back from their records) have no place here
-      while (offsets.length < id) { offsets.push(NaN); lengths.push(NaN); }
-      offsets[id] = at; lengths[id] = bytes.length;
-      if (used === 0) groupAt = at;
-      if (bytes.length > 0) { group.push(bytes); used += bytes.length; }
-      at += bytes.length;
-      if (used >= SPILL_CHUNK || group.length >= 1024) flushGroup();
-    },
-    get busy() { return pending > SPILL_PENDING; },
-    async drain() {
-      if (pending > SPILL_PENDING) await new Promise<void>((resolve) => waiting.push(resolve));
-      check();
-    },
-    async close() {
-      flushGroup();
-      if (pending > 0) await new Promise<void>((resolve) => idle.push(resolve));
-      if (open) { closeSync(fd); open = false; }
-      check();
-      spill.offset = Float64Array.from(offsets); spill.length = Float64Array.from(lengths);
-    },
-  };
-}
 
 /** Takes the options; returns the worker count they ask for (default: available cores), validated. */
 export function workerCount(workers: unknown): number {
@@ -394,7 +296,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
 
   const records = options.records ? new RecordColumns() : undefined;
   // opened with the first page to write
-  let spill: ReturnType<typeof openSpill> | undefined;
+  let spill: PageSpillWriter | undefined;
   try {
     const reading = readCrawl(input, {
       ...read,
@@ -416,7 +318,7 @@ export async function sketchCrawl(input: string | readonly string[], options: Sk
       let bytes = utf8Bytes(doc);
       const placed = records?.add(id, doc.origin, source) ?? false;
       if (options.spillDir !== undefined && !placed) {
-        spill ??= openSpill(options.spillDir, release);
+        spill ??= openPageSpill(options.spillDir, release);
         if (bytes.length > 0) arena?.hold(bytes);
         spill.write(id, bytes);
         if (spill.busy) await spill.drain();

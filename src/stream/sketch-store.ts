@@ -5,18 +5,16 @@
 // read back either in one sequential pass (to count values, or to write the candidate keys), or a
 // set at a time for the estimates of many pairs (RowGather: the rows a chunk of pairs names, read
 // in file order), or one by one through a cache of file blocks for a single pair.
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, write } from 'node:fs';
-import { join } from 'node:path';
+import { readSync } from 'node:fs';
 import { ResembleError } from '../errors.js';
 import type { PairEstimates, PairEstimator } from '../cluster/columns.js';
 import { estimateRowPairs, estimateRows, type MinRows, type Row } from '../cluster/estimate.js';
 import type { SketchParams } from '../sketch/options.js';
 import { templateShareOf, tooLittleContentOf, type SketchDocuments, type SketchError, type SketchSet } from '../sketch/sketch-set.js';
+import { SpillFile } from './spill.js';
 
-/** Bytes of the write chunks: rows are copied into one and written whole through the I/O pool. */
+/** Bytes of the write chunks: rows are copied into one and appended whole to the spill file. */
 const CHUNK = 4 << 20;
-/** Bytes written but not on disk past which `add` asks the reading to wait. */
-const PENDING = 64 << 20;
 /** Bytes of a cached block for reads one row at a time, and blocks kept (64 MiB). */
 const BLOCK = 1 << 15;
 const BLOCKS = 2048;
@@ -30,22 +28,6 @@ const PASS = 16 << 20;
  * KiB from the page cache. Gap bytes in one set are bounded by a quarter of its capacity.
  */
 const GAP = 4096;
-
-/**
- * Folders of stores not yet removed: removed when the process exits, for results whose `close()`
- * was never called (a library user's forgotten one would otherwise leave gigabytes behind).
- */
-const unremoved = new Set<string>();
-let hooked = false;
-function track(folder: string): void {
-  unremoved.add(folder);
-  if (hooked) return;
-  hooked = true;
-  process.once('exit', () => { for (const f of unremoved) rmSync(f, { recursive: true, force: true }); });
-}
-function untrack(folder: string): void {
-  unremoved.delete(folder);
-}
 
 function grown<A extends Float64Array | Uint32Array | Uint8Array | BigUint64Array>(a: A, need: number): A {
   if (need <= a.length) return a;
@@ -61,19 +43,11 @@ function grown<A extends Float64Array | Uint32Array | Uint8Array | BigUint64Arra
  * per-document columns by DocId (batches may come in any order: content mode releases pages by site).
  */
 export class SketchStore {
-  private readonly folder: string;
-  private readonly path: string;
-  private fd: number;
-  private writing = true;
+  private readonly file: SpillFile;
   /** Values written (the file's length in values). */
   private at = 0;
   private chunk = new Uint8Array(CHUNK);
   private used = 0;
-  private chunkAt = 0;
-  private pending = 0;
-  private failed?: Error;
-  private readonly waiting: Array<() => void> = [];
-  private readonly idle: Array<() => void> = [];
   private n = 0;
   private rows = 0;
   private length = new Uint32Array(1024);
@@ -88,48 +62,20 @@ export class SketchStore {
   private templateTokens?: Uint32Array;
 
   constructor(dir: string, readonly params: SketchParams) {
-    try {
-      mkdirSync(dir, { recursive: true });
-      this.folder = mkdtempSync(join(dir, 'resemble-sketches-'));
-    } catch (e) {
-      throw new ResembleError('E_IO', `cannot make a temporary folder in ${dir}: ${(e as Error).message}`, { path: dir });
-    }
-    track(this.folder);
-    this.path = join(this.folder, 'rows.bin');
-    this.fd = openSync(this.path, 'w+');
+    this.file = new SpillFile(dir, 'resemble-sketches-', 'rows.bin', 'sketch file');
     if (params.content === 'main') this.templateTokens = new Uint32Array(1024);
-  }
-
-  private settle(): void {
-    while (this.waiting.length && (this.pending <= PENDING / 2 || this.failed)) this.waiting.shift()!();
-    while (this.idle.length && this.pending === 0) this.idle.shift()!();
-  }
-
-  private put(bytes: Uint8Array, position: number): void {
-    this.pending += bytes.length;
-    const done = (e: Error | null, n: number) => {
-      if (!e && n < bytes.length) { write(this.fd, bytes, n, bytes.length - n, position + n, done); return; }
-      if (e) this.failed ??= e;
-      this.pending -= bytes.length;
-      this.settle();
-    };
-    write(this.fd, bytes, 0, bytes.length, position, done);
   }
 
   private flushChunk(): void {
     if (this.used === 0) return;
-    this.put(this.chunk.subarray(0, this.used), this.chunkAt);
+    this.file.append(this.chunk.subarray(0, this.used));
     this.chunk = new Uint8Array(CHUNK);
     this.used = 0;
   }
 
-  private check(): void {
-    if (this.failed) throw new ResembleError('E_IO', `cannot write the sketch file ${this.path}: ${this.failed.message}`, { path: this.path });
-  }
-
   /** Appends a batch: row k of `set` is the sketch of DocId ids[k]. Resolves when the writes pending are few enough. */
   add(set: SketchSet, ids: Uint32Array): Promise<void> | void {
-    this.check();
+    this.file.check();
     const k = set.size;
     let top = this.n;
     for (let i = 0; i < k; i++) top = Math.max(top, ids[i] + 1);
@@ -156,13 +102,12 @@ export class SketchStore {
     let from = 0;
     while (from < bytes.length) {
       if (this.used === CHUNK) this.flushChunk();
-      if (this.used === 0) this.chunkAt = this.at * 8 + from;
       const m = Math.min(CHUNK - this.used, bytes.length - from);
       this.chunk.set(bytes.subarray(from, from + m), this.used);
       this.used += m; from += m;
     }
     this.at += off[k];
-    if (this.pending > PENDING) return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.check());
+    if (this.file.busy) return this.file.drain();
   }
 
   /**
@@ -171,8 +116,7 @@ export class SketchStore {
    */
   async finish(n: number, errors: SketchError[]): Promise<SpilledSketches> {
     this.flushChunk();
-    if (this.pending > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
-    this.check();
+    await this.file.finish();
     if (n < this.n) throw new ResembleError('E_INPUT', `SketchStore.finish: ${this.n} documents added, ${n} given`);
     const size = (a: Float64Array | Uint32Array | Uint8Array | BigUint64Array) => grown(a, n).subarray(0, n);
     const length = size(this.length) as Uint32Array;
@@ -184,26 +128,23 @@ export class SketchStore {
       offsets[d + 1] = total;
     }
     const spilled = new SpilledSketches(this.params, {
-      folder: this.folder, path: this.path, fd: this.fd, offsets, position: size(this.position) as Float64Array,
+      file: this.file, path: this.file.path, fd: this.file.fd, offsets, position: size(this.position) as Float64Array,
       fileOrder: this.fileOrder.slice(0, this.rows), cardinality: size(this.cardinality) as Float64Array,
       tokens: size(this.tokens) as Uint32Array, modulusLog2: size(this.modulusLog2) as Uint8Array, rawFp: size(this.rawFp) as BigUint64Array,
       lexicalFp: size(this.lexicalFp) as BigUint64Array, shingleFp: size(this.shingleFp) as BigUint64Array,
       templateTokens: this.templateTokens ? size(this.templateTokens) as Uint32Array : undefined,
     }, errors);
-    this.writing = false;
     return spilled;
   }
 
   /** Closes and removes the file (after a failure; `finish` hands the file over instead). */
   remove(): void {
-    if (this.writing) { closeSync(this.fd); this.writing = false; }
-    rmSync(this.folder, { recursive: true, force: true });
-    untrack(this.folder);
+    this.file.remove();
   }
 }
 
 interface SpilledColumns {
-  folder: string;
+  file: SpillFile;
   path: string;
   fd: number;
   offsets: Uint32Array;
@@ -564,9 +505,6 @@ export class SpilledSketches implements SketchDocuments {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    try { closeSync(this.columns.fd); } finally {
-      rmSync(this.columns.folder, { recursive: true, force: true });
-      untrack(this.columns.folder);
-    }
+    this.columns.file.remove();
   }
 }

@@ -10,7 +10,8 @@ import type { ParagraphColumns } from './columns.js';
 import { studyOfColumns, type CrawlStudyOptions } from './crawl-study.js';
 import { PARAGRAPH_OPTION_KEYS, paragraphParams, type ParagraphOptions } from './paragraphs.js';
 import { STUDY_OPTION_KEYS, type StudyReport } from './study.js';
-import type { PageJobResult } from '../stream/page-jobs.js';
+import { resultOf, work, type PageJobResult } from '../stream/page-jobs.js';
+import { PARAGRAPHS } from './page-columns.js';
 import { graphOf, streamPages, type PageStream } from '../stream/page-stream.js';
 import type { StreamProgress } from '../stream/sketch-crawl.js';
 
@@ -36,11 +37,11 @@ export interface StudyInput {
 /** Takes the batches' paragraph columns (in input order, with their first DocIds) and the page count; returns them as one set of columns. */
 export function concatParagraphColumns(results: readonly PageJobResult[], starts: readonly number[], docCount: number): ParagraphColumns {
   let n = 0, total = 0;
-  for (const r of results) { n += r.paragraphs!.docIds.length; total += r.paragraphs!.fps.length; }
+  const columns = results.map((r) => resultOf(r, PARAGRAPHS)!);
+  for (const c of columns) { n += c.docIds.length; total += c.fps.length; }
   const docIds = new Uint32Array(n), offsets = new Uint32Array(n + 1), fps = new BigUint64Array(total);
   let p = 0, at = 0;
-  results.forEach((r, b) => {
-    const c = r.paragraphs!;
+  columns.forEach((c, b) => {
     for (let i = 0; i < c.docIds.length; i++) { docIds[p + i] = starts[b] + c.docIds[i]; offsets[p + i + 1] = at + c.offsets[i + 1]; }
     fps.set(c.fps, at);
     p += c.docIds.length;
@@ -57,7 +58,7 @@ export function concatParagraphColumns(results: readonly PageJobResult[], starts
  */
 export async function readForStudy(input: string | readonly string[], paragraphs: ParagraphOptions = {}, options: StreamReadOptions = {}): Promise<StudyInput> {
   const params = paragraphParams(paragraphs);
-  const stream = await streamPages(input, { ...options, read: { ...(options.read ?? {}), links: true }, job: { paragraphs: params } });
+  const stream = await streamPages(input, { ...options, read: { ...(options.read ?? {}), links: true }, job: [work(PARAGRAPHS, params)] });
   const graph = graphOf(stream, options.read?.onError as ((e: ReadError) => void) | undefined);
   return { stream, graph, columns: concatParagraphColumns(stream.results, stream.starts, stream.urls.length) };
 }

@@ -9,7 +9,7 @@ import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { exactPairs, intersectionCount } from '../../src/cluster/exact-pairs.js';
 import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
-import { createPool } from '../../src/workers/node.js';
+import { createPool } from '../../src/stream/pool-node.js';
 import { tempDir } from '../io/fixtures.js';
 import { rng } from '../helpers/random.js';
 import { writeInputs } from '../stream/fixtures.js';

@@ -18,7 +18,7 @@ import { CommonFilter, ValueCounts } from '../../src/scale/common.js';
 import { clusterSpilledWithDuckDB } from '../../src/scale/spilled.js';
 import { clusterWithDuckDB } from '../../src/scale/cluster.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
-import { createPool } from '../../src/workers/node.js';
+import { createPool } from '../../src/stream/pool-node.js';
 import { rng } from '../helpers/random.js';
 import { assertSamePairs, corpus, scratch } from './helpers.js';
 

@@ -17,6 +17,7 @@ import { readForMirrors } from '../../src/mirrors/stream.js';
 import { learnTemplatesFromSpill, readForSignatures, signaturesStream } from '../../src/signatures/stream.js';
 import { readForStudy, studyStream } from '../../src/study/stream.js';
 import { streamPages } from '../../src/stream/page-stream.js';
+import { FINGERPRINTS, resultOf, work } from '../../src/stream/page-jobs.js';
 import { crawlBags, crawlShingleSets, signaturesOfCrawl } from '../../src/signatures/crawl-signatures.js';
 import { paragraphColumns } from '../../src/study/columns.js';
 import { studyCrawl } from '../../src/study/crawl-study.js';
@@ -51,7 +52,7 @@ async function loaded(path: string) {
 
 test('streamPages: the columns of the loaded crawl, batches in input order; the spill file holds every page', async () => {
   const { documents } = await loaded(inputs.jsonl);
-  const s = await streamPages(inputs.jsonl, { workers: 2, batchBytes: SMALL, job: { fingerprints: true }, read: { links: true }, keepIps: true, spillDir: join(dir, 'spill') });
+  const s = await streamPages(inputs.jsonl, { workers: 2, batchBytes: SMALL, job: [work(FINGERPRINTS, true)], read: { links: true }, keepIps: true, spillDir: join(dir, 'spill') });
   try {
     assert.is(s.workers, 2);
     assert.ok(s.results.length > 5, `${s.results.length} batches`);
@@ -59,8 +60,8 @@ test('streamPages: the columns of the loaded crawl, batches in input order; the 
     assert.equal(s.links, documents.map((d) => d.links));
     assert.equal(arr(s.utf8Sizes), documents.map((d) => utf8Bytes(d).length));
     assert.equal(s.starts, s.results.map((_, b) => s.results.slice(0, b).reduce((a, r) => a + r.n, 0)));
-    assert.equal(s.results.flatMap((r) => arr(r.fingerprints!)), arr(fingerprintMany(documents.map(utf8Bytes))));
-    const { readSpilled } = await import('../../src/stream/page-stream.js');
+    assert.equal(s.results.flatMap((r) => arr(resultOf(r, FINGERPRINTS)!)), arr(fingerprintMany(documents.map(utf8Bytes))));
+    const { readSpilled } = await import('../../src/stream/spill.js');
     const ids = [7, 8, 9, 3, 120, 0];
     assert.equal(readSpilled(s.spill!, ids).map((b) => dec.decode(b)), ids.map((d) => dec.decode(utf8Bytes(documents[d]))));
   } finally {
@@ -165,11 +166,11 @@ for (const [kind, path] of Object.entries(CASES)) {
 
 test('learnTemplatesFromSpill equals learnTemplates with every sample size, whatever the kernels did before', async () => {
   const { documents } = await loaded(inputs.folder);
-  const s = await streamPages(inputs.folder, { workers: 1, job: { fingerprints: true }, spillDir: join(dir, 'spill-learn') });
+  const s = await streamPages(inputs.folder, { workers: 1, job: [work(FINGERPRINTS, true)], spillDir: join(dir, 'spill-learn') });
   try {
     const docs: Document[] = documents.filter((d) => d.contentType === undefined || d.contentType === 'text/html');
     const ids = Uint32Array.from(docs, (d) => documents.indexOf(d));
-    const all = s.results.flatMap((r) => Array.from(r.fingerprints!));
+    const all = s.results.flatMap((r) => Array.from(resultOf(r, FINGERPRINTS)!));
     const fps = BigUint64Array.from(ids, (d) => all[d]);
     const hostsOf = docs.map((d) => hostOfUrl(d.url)), sections = docs.map((d) => sectionOfUrl(d.url));
     for (const options of [{}, { sample: 3, trustAfter: 3 }, { sample: 9, trustAfter: 5, share: 0.3 }, { sample: 40, heavy: 0 }]) {
