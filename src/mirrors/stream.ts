@@ -8,9 +8,8 @@ import type { WebGraph } from '../graph/web-graph.js';
 import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
 import { assembleSketchSet } from '../stream/pool.js';
-import { graphOf, streamPages, type PageStream } from '../stream/page-stream.js';
+import { graphOf, streamPages, type PageStream, type StreamReadOptions } from '../stream/page-stream.js';
 import { resultOf, SKETCHES, work } from '../stream/page-jobs.js';
-import type { StreamReadOptions } from '../study/stream.js';
 
 /** How `readForMirrors` reads the crawl. */
 export interface MirrorStreamOptions extends StreamReadOptions {

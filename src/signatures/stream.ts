@@ -26,9 +26,8 @@ import { STUB_MAX_BYTES, isRedirectStub } from '../template/stub.js';
 import { FINGERPRINTS, resultOf, runPageJob, SHINGLES, work, type PageJobResult, type PageWork } from '../stream/page-jobs.js';
 import { createPool } from '../stream/pool-node.js';
 import { BAGS, CONTENT_BAGS, type BagRows } from './page-columns.js';
-import { graphOf, runPageJobOn, streamPages, type PageStream } from '../stream/page-stream.js';
+import { graphOf, runPageJobOn, streamPages, type PageStream, type StreamReadOptions } from '../stream/page-stream.js';
 import { defaultSpillDir, readSpilled, readSpilledPacked, spillWindows, type Spill } from '../stream/spill.js';
-import type { StreamReadOptions } from '../study/stream.js';
 
 /** How `readForSignatures` reads the crawl. */
 export interface SignatureStreamOptions extends StreamReadOptions {

@@ -16,6 +16,18 @@ import type { Pool } from './pool.js';
 import { workerCount, type StreamProgress } from './sketch-crawl.js';
 import { openPageSpill, type Spill } from './spill.js';
 
+/** How a crawl is read as a stream: worker threads, batch size, reader options, progress. */
+export interface StreamReadOptions {
+  /** Threads computing while the input is read: 1 on the calling thread, N > 1 on N workers. Default: available cores. */
+  workers?: number;
+  /** Input bytes per batch (default 4 MiB). */
+  batchBytes?: number;
+  /** Reader options (scheme, kind, onError, onSkip, ...). */
+  read?: ReadOptions;
+  /** Called as pages are read and their batches done. */
+  onProgress?: (p: StreamProgress) => void;
+}
+
 /** Options of `streamPages`; every one but `job` has a default. */
 export interface PageStreamOptions {
   /** What to compute for each batch: page columns with their parameters (nothing: only the per-page columns are kept). */

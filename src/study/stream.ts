@@ -5,27 +5,13 @@
 import { rejectUnknown } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
 import type { WebGraph } from '../graph/web-graph.js';
-import type { ReadOptions } from '../io/options.js';
 import type { ParagraphColumns } from './columns.js';
 import { studyOfColumns, type CrawlStudyOptions } from './crawl-study.js';
 import { PARAGRAPH_OPTION_KEYS, paragraphParams, type ParagraphOptions } from './paragraphs.js';
 import { STUDY_OPTION_KEYS, type StudyReport } from './study.js';
 import { resultOf, work, type PageJobResult } from '../stream/page-jobs.js';
 import { PARAGRAPHS } from './page-columns.js';
-import { graphOf, streamPages, type PageStream } from '../stream/page-stream.js';
-import type { StreamProgress } from '../stream/sketch-crawl.js';
-
-/** How a crawl is read as a stream: worker threads, batch size, reader options, progress. */
-export interface StreamReadOptions {
-  /** Threads computing while the input is read: 1 on the calling thread, N > 1 on N workers. Default: available cores. */
-  workers?: number;
-  /** Input bytes per batch (default 4 MiB). */
-  batchBytes?: number;
-  /** Reader options (scheme, kind, onError, onSkip, ...). */
-  read?: ReadOptions;
-  /** Called as pages are read and their batches done. */
-  onProgress?: (p: StreamProgress) => void;
-}
+import { graphOf, streamPages, type PageStream, type StreamReadOptions } from '../stream/page-stream.js';
 
 /** What `readForStudy` returns: the stream's columns, the web graph and the paragraph columns. */
 export interface StudyInput {
