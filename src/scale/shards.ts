@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ResembleError, intOption, optionError } from '../errors.js';
 import { hostOfUrl } from '../graph/url.js';
 import type { ReadOptions } from '../io/options.js';
-import { sketchCrawl, type CrawlSketch, type StreamProgress } from '../pipeline/sketch-crawl.js';
+import { sketchCrawl, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { CONTRACT_VERSION, type TableName } from './contract.js';

@@ -20,7 +20,7 @@ import type { EngineOptions } from './duckdb.js';
 import { shortRows } from './rows.js';
 import { StageClock, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
 import type { SparkOptions } from './spark.js';
-import type { Pool } from '../workers/pool.js';
+import type { Pool } from '../stream/pool.js';
 
 /** Key rows appended to DuckDB at once. */
 const LOAD_ROWS = 1 << 20;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { init, resolveSketchOptions, serializeSketchSet } from '../../index.js';
-import { sketchCrawl } from '../../pipeline/sketch-crawl.js';
+import { sketchCrawl } from '../../stream/sketch-crawl.js';
 import { parseShard, SHARD_TABLES, sketchToParquet } from '../../scale/shards.js';
 import { ResembleError } from '../../errors.js';
 import { CONTENT_FLAGS, contentOptionsOf } from '../content.js';
