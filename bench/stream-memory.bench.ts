@@ -6,8 +6,8 @@
 //   node --import tsx bench/stream-memory.bench.ts SMALL.jsonl LARGE.jsonl [--commands study,signatures,mirrors]
 //        [--workers 2] [--rounds 1] [--root DIR]
 //
-// The crawls: `bench/realistic/scale.ts --pages 600 --grow 1 --out SMALL.jsonl` and `--grow 2 --out
-// LARGE.jsonl` (see bench/realistic/README.md). mirrors runs `--algorithm hybrid --verify` (every page
+// The crawls: `eval/manuals/scale.ts --pages 600 --grow 1 --out SMALL.jsonl` and `--grow 2 --out
+// LARGE.jsonl` (see eval/manuals/README.md). mirrors runs `--algorithm hybrid --verify` (every page
 // sketched); study and signatures their defaults. --root runs the CLI of another checkout (its
 // src/cli/main.ts), e.g. an older commit's, for a before/after; --workers 0 passes no --workers flag.
 import { spawnSync } from 'node:child_process';

@@ -15,7 +15,7 @@ import { replicaSummary } from '../../src/collections/summary.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { init } from '../../src/index.js';
 import { loadCrawl } from '../../src/io/crawl.js';
-import { loadTruth, scoreReplicas } from '../../bench/realistic/evaluate.js';
+import { loadTruth, scoreReplicas } from '../../eval/manuals/evaluate.js';
 
 await init();
 const DIR = join('test', 'fixtures', 'realistic-slice');

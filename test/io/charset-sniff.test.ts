@@ -12,7 +12,7 @@ import { fileBytes } from '../../src/io/file-bytes.js';
 import { readFolder } from '../../src/io/folder.js';
 import { tempDir } from './fixtures.js';
 import { CASES, page, TEXTS } from './legacy-texts.js';
-import { encodeIso2022jp } from '../../bench/realistic/iso-2022-jp.js';
+import { encodeIso2022jp } from '../../eval/manuals/iso-2022-jp.js';
 import type { Document } from '../../src/graph/document.js';
 
 test('undeclared legacy pages: each charset is found from the text it decodes to', () => {

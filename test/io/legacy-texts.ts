@@ -1,7 +1,7 @@
 // Pages in legacy charsets for the charset tests (Node's and Chromium's): a few sentences of
 // each language about configuring a server, written for these tests, and the charsets each is
 // encoded in with the charset sniffCharset must find.
-import { cp1258Form } from '../../bench/realistic/cp1258.js';
+import { cp1258Form } from '../../eval/manuals/cp1258.js';
 
 export const TEXTS: Record<string, string> = {
   ja: 'このマニュアルでは、サーバーの設定方法と、パッケージを管理するための基本的な手順を説明します。設定ファイルを変更した後は、必ずサービスを再起動してください。詳しい情報は次の章を参照してください。',

@@ -159,7 +159,7 @@ if (why) {
     for (const target of Object.values(exports)) required.push(...(typeof target === 'string' ? [target] : Object.values(target)).map((t) => normalize(t)));
     for (const f of required) assert.ok(files.has(f), `the tarball holds ${f}`);
     // No sources, tests, build intermediates or development scripts (a folder's README may be shipped for the links to it).
-    for (const f of files) if (!f.endsWith('.md')) assert.not.match(f, /^(src|assembly|test|build|scripts|bench|node_modules)\//, `${f} is not shipped`);
+    for (const f of files) if (!f.endsWith('.md')) assert.not.match(f, /^(src|assembly|test|build|scripts|bench|eval|node_modules)\//, `${f} is not shipped`);
     // Every relative link in a shipped Markdown file points at a shipped file.
     for (const md of [...files].filter((f) => f.endsWith('.md'))) {
       for (const [, link] of readFileSync(join(clone, md), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {

@@ -1,11 +1,11 @@
-// The measures of bench/realistic/evaluate.ts and the word replacement of the scale crawl, on
+// The measures of eval/manuals/evaluate.ts and the word replacement of the scale crawl, on
 // hand-made outputs over the realistic slice's truth: each must count what its README says.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadTruth, pairwise, scoreCollections, scoreDups, scoreMirrors, scoreSignatures, truthClusters } from '../../bench/realistic/evaluate.js';
-import { replaceWords } from '../../bench/realistic/scale.js';
+import { loadTruth, pairwise, scoreCollections, scoreDups, scoreMirrors, scoreSignatures, truthClusters } from '../../eval/manuals/evaluate.js';
+import { replaceWords } from '../../eval/manuals/scale.js';
 import { mulberry32 } from '../../src/random.js';
 import { tokensRef } from '../../src/reference/tokens.js';
 
