@@ -343,6 +343,9 @@ nearDuplicates.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 const truth = {
   description: 'What was planted in this constructed crawl; see README.md. URLs are http://<host>/<path> for sample/<host>/<path>.',
   mirrors: [[ORIGIN, ALIAS], [ORIGIN, MIRROR], [ALIAS, MIRROR]],
+  // the hosts holding a copy of the collection that is nearly all of the host mirror it partially on every host holding it
+  partialMirrors: Object.keys(COLLECTION_ROOTS).flatMap((a, i, hosts) => hosts.slice(i + 1).map((b) => [a, b]))
+    .filter(([a, b]) => ![ORIGIN, ALIAS, MIRROR].includes(a) || ![ORIGIN, ALIAS, MIRROR].includes(b)),
   collections: [{
     hosts: Object.keys(COLLECTION_ROOTS),
     pages: collectionPages.length,
@@ -467,9 +470,11 @@ byte for byte from the two Debian packages. \`truth.json\` lists what was plante
 
 ## truth.json
 
-- \`mirrors\`: host pairs that mirror each other whole. \`resemble mirrors\` also calls mirrors the
-  hosts that hold copies of one collection (partial mirrors: of the part they hold, the
-  \`session/\` copies here); \`resemble collections\` tells those copies apart.
+- \`mirrors\`: host pairs that mirror each other whole (\`resemble mirrors\`: \`extent\` full).
+- \`partialMirrors\`: host pairs where one holds a copy of the \`session/\` collection that is
+  nearly all of that host (\`docs.example.com\`, \`archive.example.com\`, \`files.test\`), with every
+  other host holding it: \`resemble mirrors\` calls them mirrors with \`extent\` partial (of the part
+  they hold); \`resemble collections\` tells those copies apart.
 - \`collections\`: the replicated collection, its hosts, page count, the URL of its folder on
   each host, which copies are identical, which pages were edited (\`lagging\`) or left out (\`missing\`).
 - \`nearDuplicates\`: clusters of URLs a near-duplicate finder should group, each with all its

@@ -223,7 +223,8 @@ export function scoreMirrors(truth: Truth, records: any[]) {
   for (const r of records) {
     if (typeof r.a !== 'string' || typeof r.b !== 'string') continue;
     const k = [r.a, r.b].sort().join(' ');
-    const verdict: string = r.evidence?.verification?.verdict ?? (r.mirror === true ? 'mirror' : String(r.mirror));
+    // version 2 records name the verdict in `relation`; version 1 had it under evidence.verification
+    const verdict: string = r.relation ?? r.evidence?.verification?.verdict ?? (r.mirror === true ? 'mirror' : String(r.mirror));
     const v = (verdicts[verdict] ??= { truthMirror: 0, truthNot: 0 });
     if (positive.has(k)) v.truthMirror++; else v.truthNot++;
     // Only a `mirror` verdict claims a mirror: `not mirror` and `undetermined` do not.

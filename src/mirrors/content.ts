@@ -28,6 +28,8 @@ export type Similarity = (a: Uint8Array | string, b: Uint8Array | string) => num
 export interface HostPages<S> {
   paths: readonly string[];
   sketches: readonly S[];
+  /** Per page, its size in bytes, when known (the mirroring rule's share of a host's bytes). */
+  bytes?: ArrayLike<number>;
   /** Per page, a value equal for two pages with probability their resemblance (a min-hash: the smallest sketch value). */
   keys?: BigUint64Array;
 }
@@ -64,6 +66,20 @@ export function crawlContentSource(documents: readonly Document[], options: { ab
   return (url) => {
     const p = splitUrl(url);
     return (p && pages.get(where(p.host, p.path))) ?? absent;
+  };
+}
+
+/** Takes crawled documents; returns each page's size in UTF-8 bytes by URL, the first copy of a URL as crawlContentSource answers it (the mirroring test's `pageBytes`). */
+export function crawlPageBytes(documents: readonly Document[]): (url: string) => number | undefined {
+  const sizes = new Map<string, number>();
+  for (const d of documents) {
+    const n = utf8Bytes(d).length;
+    const p = splitUrl(d.url);
+    if (n > 0 && p && !sizes.has(where(p.host, p.path))) sizes.set(where(p.host, p.path), n);
+  }
+  return (url) => {
+    const p = splitUrl(url);
+    return p ? sizes.get(where(p.host, p.path)) : undefined;
   };
 }
 
@@ -149,7 +165,8 @@ export function hostContentFromSketches(hosts: HostSet, urls: readonly string[],
     const paths = [...m.keys()].sort();
     const sketches = paths.map((p) => set.get(m.get(p)!));
     const keys = BigUint64Array.from(paths, (p, i) => (sketches[i].values.length > 0 ? sketches[i].values[0] : set.lexicalFp[m.get(p)!]));
-    pages.set(hosts.hosts[h], { paths, sketches, keys });
+    const bytes = Float64Array.from(paths, (p) => sizes[m.get(p)!]);
+    pages.set(hosts.hosts[h], { paths, sketches, keys, bytes });
   }
   return { pages: (host) => pages.get(host), resemblance: sketchResemblance };
 }
@@ -161,7 +178,7 @@ export function hostContentFromSketches(hosts: HostSet, urls: readonly string[],
  * sketches alone. The source answers a page of the crawl with a stand-in (an empty array the
  * similarity knows); the similarity sketches any other content it is given.
  */
-export function sketchedContent(urls: readonly string[], sizes: ArrayLike<number>, set: SketchSet, options: { absent?: 'unknown' | 'failed' } = {}): { source: ContentSource; similarity: Similarity } {
+export function sketchedContent(urls: readonly string[], sizes: ArrayLike<number>, set: SketchSet, options: { absent?: 'unknown' | 'failed' } = {}): { source: ContentSource; similarity: Similarity; pageBytes: (url: string) => number | undefined } {
   const absent = enumOption('absent', options.absent, 'unknown', ['unknown', 'failed'] as const) === 'failed' ? null : undefined;
   const first = firstPages(urls, sizes);
   const handles = new Map<number, Uint8Array>();
@@ -183,5 +200,10 @@ export function sketchedContent(urls: readonly string[], sizes: ArrayLike<number
     }
     return sketchResemblance(set.get(da), set.get(db));
   };
-  return { source, similarity };
+  const pageBytes = (url: string) => {
+    const p = splitUrl(url);
+    const d = p && first.get(where(p.host, p.path));
+    return d === undefined || d === null ? undefined : sizes[d];
+  };
+  return { source, similarity, pageBytes };
 }

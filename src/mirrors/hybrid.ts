@@ -67,7 +67,7 @@ export function sketchEvidence<S>(content: HostContent<S>, options: HybridOption
   return (x, y) => {
     const pa = content.pages(x), pb = content.pages(y);
     if (!pa || !pb || pa.paths.length === 0 || pb.paths.length === 0) return undefined;
-    return compareHosts(pa.paths, pb.paths, (i, j) => content.resemblance(pa.sketches[i], pb.sketches[j]), rule);
+    return compareHosts(pa.paths, pb.paths, (i, j) => content.resemblance(pa.sketches[i], pb.sketches[j]), rule, pa.bytes && pb.bytes ? { a: pa.bytes, b: pb.bytes } : undefined);
   };
 }
 

@@ -9,21 +9,26 @@ import { sketchSimilarity, type ContentSource, type Similarity } from './content
 import type { HostSet } from './host-set.js';
 import { MirrorPool } from './pool.js';
 import type { Ranking } from './ranking.js';
-import { AlignmentTally, pairVerdict, planComparisons, ruleParams, RULE_KEYS, type AlignmentEvidence, type MirroringResult, type MirrorRule, type MirrorRuleOptions, type PairOutcome } from './verdict.js';
+import { AlignmentTally, bytesShares, pairVerdict, planComparisons, ruleParams, RULE_KEYS, type AlignmentEvidence, type MirroringResult, type MirrorRule, type MirrorRuleOptions, type PairOutcome } from './verdict.js';
 
 /** Options of {@link mirroringTest}: the rule's, and how two pages are compared. */
 export interface MirroringTestOptions extends MirrorRuleOptions {
   /** How two contents are compared (default: resemblance of the core's MIN_128 sketches of 8-word shingles; needs `await init()`). */
   similarity?: Similarity;
+  /** Each page's size in bytes by URL (undefined where unknown): the rule then weighs a host's bytes too, not only its pages. */
+  pageBytes?: (url: string) => number | undefined;
 }
 
-const KNOWN = ['similarity', ...RULE_KEYS];
+const KNOWN = ['similarity', 'pageBytes', ...RULE_KEYS];
 
-function validate(options: MirroringTestOptions, where: string): { similarity: Similarity; rule: MirrorRule } {
-  if (options.similarity !== undefined && typeof options.similarity !== 'function') {
-    throw new ResembleError('E_OPTION', `expected a function (a, b) => resemblance for similarity in ${where}`, { option: 'similarity' });
+function validate(options: MirroringTestOptions, where: string): { similarity: Similarity; rule: MirrorRule; pageBytes?: (url: string) => number | undefined } {
+  for (const name of ['similarity', 'pageBytes'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw new ResembleError('E_OPTION', `expected a function for ${name} in ${where}`, { option: name });
+    }
   }
-  return { similarity: options.similarity ?? sketchSimilarity(), rule: ruleParams(options) };
+  const { similarity: _s, pageBytes: _p, ...rule } = options;
+  return { similarity: options.similarity ?? sketchSimilarity(), rule: ruleParams(rule), pageBytes: options.pageBytes };
 }
 
 /** Takes two host ids and a content source; returns the verdict for the pair, with every alignment compared. */
@@ -43,6 +48,7 @@ async function runTest(hosts: HostSet, a: number, b: number, source: ContentSour
     return o.similarity(ca, cb);
   };
   const evidence: AlignmentEvidence[] = [];
+  const sizes = o.pageBytes ? { a: pa.map((p) => o.pageBytes!(hosts.url(a, p)) ?? 0), b: pb.map((p) => o.pageBytes!(hosts.url(b, p)) ?? 0) } : undefined;
   for (const plan of planComparisons(pa, pb, o.rule)) {
     const tally = new AlignmentTally(plan.alignment, o.rule);
     for (const [i, j] of plan.pairs) {
@@ -50,9 +56,9 @@ async function runTest(hosts: HostSet, a: number, b: number, source: ContentSour
       const r = await outcome(i, j);
       if (r !== undefined) tally.add(r);
     }
-    evidence.push(tally.evidence());
+    evidence.push(tally.evidence({ a: pa.length, b: pb.length }, bytesShares(pa, pb, sizes, plan.alignment)));
   }
-  return pairVerdict(evidence, { a: pa.length, b: pb.length }, o.rule);
+  return pairVerdict(evidence, { a: pa.length, b: pb.length, pathsA: pa, pathsB: pb }, o.rule);
 }
 
 /** Options of {@link verifyRanking}: the test's options plus how far down the ranking to go. */

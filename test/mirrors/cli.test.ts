@@ -3,9 +3,19 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
+import { RULE_DEFAULTS } from '../../src/mirrors/verdict.js';
 import { Random } from '../../src/random.js';
 import { tempDir } from '../io/fixtures.js';
 import { makeWorld, worldJsonl, worldTruth } from './world.js';
+
+/** A version 2 record's verdict as the mirroring test returned it: verdict, reason, deciding alignment, pages compared. */
+const verdictOf = (x: Record<string, any>) => {
+  const v = x.evidence.verdict;
+  if (!v) return undefined;
+  const alignment = v.deciding === undefined ? undefined : v.alignments[v.deciding];
+  return { ...v, verdict: x.relation, alignment, tested: alignment?.compared ?? 0 };
+};
+
 
 const { dir, cleanup } = tempDir('resemble-mirrors-');
 const world = makeWorld({ seed: 11, sitesPerTopic: 4, vhosts: 6, mirrorGroups: 4, aliasGroups: 2, partialMirrors: 2 });
@@ -16,6 +26,11 @@ writeFileSync(truth, worldTruth(world));
 const isMirror = (a: string, b: string) => world.truth.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 /** A partial mirror copies some directories of a site: it mirrors that collection of every host serving the site. */
 const isPartial = (a: string, b: string) => world.partialOf.get(a) === world.siteOf.get(b) || world.partialOf.get(b) === world.siteOf.get(a);
+/** A record's expected `mirror`: mirrors and partial mirrors are, but a copy of fewer than minPages aligned pages (tiny hosts of the world) is a handful of copied pages. */
+const expected = (x: Record<string, any>) => {
+  if (x.relation === 'copied pages' && x.evidence.verdict.copied.pages < RULE_DEFAULTS.minPages) return false;
+  return isMirror(x.a, x.b) || isPartial(x.a, x.b);
+};
 
 async function run(argv: string[]) {
   let out = '', err = '';
@@ -29,7 +44,7 @@ test('by default: hybrid, every printed pair with the mirroring test\'s verdict'
   const r = await run([crawl, '--top', String(n + 3)]);
   assert.is(r.code, 0, r.err);
   assert.match(r.err, /hybrid: \d+ hosts .*; verdicts: \d+ mirror/);
-  for (const x of r.records) assert.is(x.mirror, isMirror(x.a, x.b) || isPartial(x.a, x.b), `${x.a} ${x.b}`);
+  for (const x of r.records) assert.is(x.mirror, expected(x), `${x.a} ${x.b}`);
   assert.ok(r.records.slice(0, n).every((x) => x.mirror === true));
   // the same as asking for them
   const asked = await run([crawl, '--top', String(n + 3), '--algorithm', 'hybrid', '--verify']);
@@ -38,12 +53,13 @@ test('by default: hybrid, every printed pair with the mirroring test\'s verdict'
   assert.is(both.code, 2);
 });
 
-test('one JSON line per ranked pair: rank, a, b, score, algorithms, mirror, evidence', async () => {
+test('one JSON line per ranked pair (version 2): rank, a, b, score, algorithms, mirror, relation, evidence', async () => {
   const r = await run([crawl, '--top', '6', '--algorithm', 'combined', '--no-verify']);
   assert.is(r.code, 0, r.err);
   assert.is(r.records.length, 6);
   r.records.forEach((x, i) => {
-    assert.equal(Object.keys(x), ['rank', 'a', 'b', 'score', 'algorithms', 'mirror', 'evidence']);
+    assert.equal(Object.keys(x), ['rank', 'a', 'b', 'score', 'algorithms', 'mirror', 'relation', 'evidence']);
+    assert.is(x.relation, null, 'not tested');
     assert.is(x.rank, i + 1);
     assert.ok(x.a < x.b);
     assert.is(x.mirror, null);
@@ -63,8 +79,8 @@ test('--algorithm ip4 shows the shared address; --verify gives the mirroring tes
   const v = await run([crawl, '--algorithm', 'hybrid', '--verify', '--top', String(n + 3), '--quiet']);
   assert.is(v.code, 0, v.err);
   for (const x of v.records) {
-    assert.is(x.mirror, isMirror(x.a, x.b) || isPartial(x.a, x.b), `${x.a} ${x.b}: ${JSON.stringify(x.evidence.verification)}`);
-    assert.ok(['mirror', 'not mirror'].includes(x.evidence.verification.verdict));
+    assert.is(x.mirror, expected(x), `${x.a} ${x.b}: ${JSON.stringify(x.evidence.verdict)}`);
+    assert.ok(['mirror', 'not mirror', 'copied pages'].includes(verdictOf(x)!.verdict));
   }
   assert.ok(v.records.slice(0, n).every((x) => x.mirror === true));
   assert.ok(v.records.some((x) => isPartial(x.a, x.b) && x.mirror === true), 'a partial mirror is found and called a mirror');
@@ -137,7 +153,10 @@ test('bad input: no links, a one-page host, links out of the crawl, self-links, 
   const r = await run([file, '--algorithm', 'hybrid', '--verify', '--min-urls', '1', '--top', '0']);
   assert.is(r.code, 0, r.err);
   assert.not.match(r.err, /at .*\.ts:/);
-  const verdict = (a: string, b: string) => r.records.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a))?.evidence.verification;
+  const verdict = (a: string, b: string) => {
+    const rec = r.records.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a));
+    return rec && verdictOf(rec);
+  };
   for (const [a, b] of [['a.example', '192.0.2.9'], ['a.example', '[2001:db8::9]'], ['192.0.2.9', '[2001:db8::9]']]) {
     const v = verdict(a, b);
     assert.is(v?.verdict, 'mirror', `${a} ${b}: ${JSON.stringify(v)}`);
@@ -146,7 +165,17 @@ test('bad input: no links, a one-page host, links out of the crawl, self-links, 
   const v = verdict('a.example', '192.0.2.9');
   assert.equal([v.alignment.prefixA, v.alignment.prefixB].sort(), ['/docs/', '/mirror/docs/']);
   for (const x of r.records) {
-    if (x.a === 'one.example' || x.b === 'one.example') assert.is(x.mirror, null, 'a one-page host is undetermined');
+    // a one-page host holding a copy of one page of a manual: copied pages (1), not a mirror; of an unrelated host: undetermined
+    if (x.a === 'one.example' || x.b === 'one.example') {
+      const other = x.a === 'one.example' ? x.b : x.a;
+      if (other === 'plain.example') assert.is(x.mirror, null, `${x.a} ${x.b}`);
+      else {
+        assert.is(x.relation, 'copied pages', `${x.a} ${x.b}: ${JSON.stringify(x.evidence.verdict)}`);
+        assert.is(x.mirror, false);
+        assert.is(x.evidence.verdict.copied.pages, 1);
+        assert.match(x.evidence.verdict.reason, /^copied pages: 1 /);
+      }
+    }
     if (x.a === 'plain.example' || x.b === 'plain.example') assert.is(x.mirror, false);
   }
   assert.not.ok(r.records.some((x) => x.a === 'elsewhere.example' || x.b === 'elsewhere.example'), 'link targets are not hosts unless --link-urls');
@@ -166,4 +195,24 @@ test('bad input: no links, a one-page host, links out of the crawl, self-links, 
 });
 
 test.after(cleanup);
+
+test('the sample: mirror exactly for the pairs sample/truth.json lists, full for the whole-host mirrors', async () => {
+  const sample = join(process.cwd(), 'sample');
+  const truth = JSON.parse(readFileSync(join(sample, 'truth.json'), 'utf8')) as { mirrors: string[][]; partialMirrors: string[][] };
+  const key = (a: string, b: string) => [a, b].sort().join(' ');
+  const full = new Set(truth.mirrors.map(([a, b]) => key(a, b))), partial = new Set(truth.partialMirrors.map(([a, b]) => key(a, b)));
+  assert.is(full.size, 3);
+  assert.is(partial.size, 12);
+  const r = await run([sample, '--ips', join(sample, 'hosts.txt'), '--top', '0', '--quiet']);
+  assert.is(r.code, 0, r.err);
+  const said = r.records.filter((x) => x.mirror === true);
+  assert.equal(new Set(said.map((x) => key(x.a, x.b))), new Set([...full, ...partial]));
+  // a session/ copy is full only between two hosts that are nearly nothing else (docs.example.com and archive.example.com)
+  for (const x of said) {
+    if (full.has(key(x.a, x.b))) assert.is(x.extent, 'full', `${x.a} ${x.b}: ${x.evidence.verdict.reason}`);
+    else assert.is(x.extent, key(x.a, x.b) === key('archive.example.com', 'docs.example.com') ? 'full' : 'partial', `${x.a} ${x.b}: ${x.evidence.verdict.reason}`);
+  }
+  for (const x of r.records.filter((y) => y.mirror !== true)) assert.not.ok('extent' in x);
+});
+
 test.run();

@@ -1,4 +1,5 @@
 import { test } from 'uvu';
+import { RULE_DEFAULTS } from '../../src/mirrors/verdict.js';
 import * as assert from 'uvu/assert';
 import type { Document } from '../../src/graph/document.js';
 import { init, sketch } from '../../src/index.js';
@@ -86,7 +87,9 @@ test('end to end with the core\'s sketches: hybrid beats combined, and the mirro
   const { results } = await verifyRanking(r.hybrid!, crawlContentSource(docs), { top });
   for (let i = 0; i < top; i++) {
     const truth = judge(r.hybrid!.a[i], r.hybrid!.b[i]) === 1;
-    assert.is(results[i].verdict === 'mirror', truth, `rank ${i + 1}: ${results[i].verdict} (${results[i].reason})`);
+    // a planted mirror of fewer than minPages aligned pages is a handful of copied pages, not a mirror
+    const handful = results[i].verdict === 'copied pages' && results[i].copied!.pages < RULE_DEFAULTS.minPages;
+    assert.is(results[i].verdict === 'mirror' || (truth && handful), truth, `rank ${i + 1}: ${results[i].verdict} (${results[i].reason})`);
   }
 });
 

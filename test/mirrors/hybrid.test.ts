@@ -8,7 +8,7 @@ import type { AlignmentEvidence, MirroringResult } from '../../src/mirrors/verdi
 
 /** Evidence of a pair with one alignment per (compared, similar) given. */
 function e(...counts: Array<[number, number]>): MirroringResult {
-  const alignments: AlignmentEvidence[] = counts.map(([compared, similar], i) => ({ prefixA: `/a${i}/`, prefixB: '/', common: compared, pathsA: compared, pathsB: compared, compared, similar, meanResemblance: 0, unknown: 0, failed: 0, short: 0, verdict: 'undetermined' }));
+  const alignments: AlignmentEvidence[] = counts.map(([compared, similar], i) => ({ prefixA: `/a${i}/`, prefixB: '/', common: compared, pathsA: compared, pathsB: compared, compared, similar, meanResemblance: 0, unknown: 0, failed: 0, short: 0, shareA: 1, shareB: 1, lowerShare: 0, verdict: 'undetermined' }));
   return { verdict: 'undetermined', reason: '', tested: 0, similar: 0, alignments };
 }
 import { LinkTable } from '../../src/mirrors/links.js';
@@ -83,8 +83,11 @@ test('content evidence: the mirroring rule on sketches, across a prefix alignmen
   const ab = ev('a.org', 'b.org')!;
   assert.is(ab.verdict, 'not mirror');
   assert.equal([ab.tested, ab.similar, ab.alignment!.common, ab.alignment!.meanResemblance], [3, 2, 3, 0.6667]);
+  // four copied pages are a handful (minPages 5): copied pages; from five on, a mirror
   const as = ev('a.org', 's.org')!;
-  assert.is(as.verdict, 'mirror');
+  assert.is(as.verdict, 'copied pages');
+  assert.is(as.copied!.pages, 4);
+  assert.is(sketchEvidence(content, { minPages: 4 })('a.org', 's.org')!.verdict, 'mirror');
   assert.equal([as.alignment!.prefixA, as.alignment!.prefixB, as.tested, as.similar, as.alignment!.pathsB], ['/', '/copy/', 4, 4, 4]);
   assert.is(ev('a.org', 'none.org'), undefined);
   assert.equal(sketchEvidence(content, { samplePaths: 2 })('a.org', 'b.org')!.tested, 2);

@@ -1,4 +1,5 @@
 import { test } from 'uvu';
+import { alignmentVerdict, normalQuantile, RULE_DEFAULTS, wilsonLower, type AlignmentCounts } from '../../src/mirrors/verdict.js';
 import * as assert from 'uvu/assert';
 import type { Content, ContentSource } from '../../src/mirrors/content.js';
 import { HostSet } from '../../src/mirrors/host-set.js';
@@ -72,9 +73,14 @@ test('mirrors without root pages: up to samplePaths aligned pages compared, ever
   assert.is(r.verdict, 'mirror');
   assert.equal([r.tested, r.similar], [20, 20]);
   assert.equal([r.alignment!.prefixA, r.alignment!.prefixB, r.alignment!.common], ['/', '/', 40]);
+  // two hosts of four pages, all alike: a handful of copied pages under minPages 5, a mirror from minPages 4 (every aligned page compared: no doubt left)
   const small = await run('small1.org', 'small2.org');
-  assert.is(small.verdict, 'mirror');
-  assert.equal([small.tested, small.similar], [4, 4]);
+  assert.is(small.verdict, 'copied pages');
+  assert.equal([small.tested, small.similar, small.copied!.pages], [4, 4, 4]);
+  const four = await run('small1.org', 'small2.org', { minPages: 4 });
+  assert.is(four.verdict, 'mirror');
+  assert.is(four.extent, 'full');
+  assert.is(four.alignment!.lowerShare, 1);
   // One differing root page among 41 common paths does not decide anything.
   const root = await run('m1.org', 'root.org');
   assert.is(root.verdict, 'mirror');
@@ -127,9 +133,11 @@ test('undetermined, with the reason and counts: nothing known of one host, a one
   assert.is(dark.tested, 0);
   assert.match(dark.reason, /at most 0 aligned pages could be compared \(3 needed\)/);
   assert.ok(dark.alignment!.unknown > 0);
+  // a one-page host whose page is a copy of one of m1's: every aligned page compared, a copy, too few for a mirror
   const one = await run('one.org', 'm1.org');
-  assert.is(one.verdict, 'undetermined');
-  assert.match(one.reason, /at most 1 aligned pages/);
+  assert.is(one.verdict, 'copied pages');
+  assert.equal(one.copied, { pages: 1, paths: [one.copied!.paths[0]] });
+  assert.match(one.reason, /^copied pages: 1 \(1 of 1 compared highly similar/);
   const oneOther = await run('one.org', 'other.org');
   assert.is(oneOther.verdict, 'undetermined');
   assert.match(oneOther.reason, /no common or aligned paths; .* has 1 path \(3 needed\)/);
@@ -209,4 +217,33 @@ test('MirrorPool: mismatches follow clusters through unions', () => {
   assert.equal(p.clusters(), [[0, 1, 2, 3, 4, 5]]);
 });
 
+test('the confidence bound: Wilson lower ends against their closed forms, finite-population corrected', () => {
+  // s of n with N unbounded: the textbook Wilson lower end at z = 1.959964
+  const z = 1.959963985;
+  const wilson = (s: number, n: number) => { const p = s / n; return (p + z * z / (2 * n) - z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n); };
+  for (const [s, n] of [[20, 20], [15, 20], [14, 20], [3, 3], [0, 5]]) assert.ok(Math.abs(wilsonLower(s, n, 1e12, 0.95) - wilson(s, n)) < 1e-6, `${s}/${n}`);
+  assert.ok(Math.abs(normalQuantile(0.95) - z) < 1e-8);
+  assert.ok(Math.abs(normalQuantile(0.99) - 2.5758293035) < 1e-8);
+  // 15 of 20 passes (most aligned pages alike at 95%), 14 of 20 does not; 3 of 3 from a large population does not either
+  assert.ok(wilsonLower(15, 20, 1000, 0.95) > 0.5 && wilsonLower(14, 20, 1000, 0.95) < 0.5 && wilsonLower(3, 3, 1000, 0.95) < 0.5);
+  // every aligned page compared: the share itself; more of the population compared: a higher lower end
+  assert.is(wilsonLower(3, 3, 3, 0.95), 1);
+  assert.ok(wilsonLower(14, 20, 25, 0.95) > wilsonLower(14, 20, 1000, 0.95));
+  assert.is(wilsonLower(0, 0, 10, 0.95), 0);
+});
+
+test('alignmentVerdict: support, share of a host, a handful of pages', () => {
+  const rule = { ...RULE_DEFAULTS };
+  const e = (o: Partial<AlignmentCounts>): AlignmentCounts => ({ compared: 20, similar: 20, common: 500, shareA: 0.5, shareB: 0.5, lowerShare: 0.85, ...o });
+  assert.is(alignmentVerdict(e({}), rule), 'mirror');
+  assert.is(alignmentVerdict(e({ similar: 14 }), rule), 'not mirror');
+  assert.is(alignmentVerdict(e({ lowerShare: 0.45 }), rule), 'undetermined');
+  assert.is(alignmentVerdict(e({ shareA: 0.003, shareB: 0.05 }), rule), 'copied pages');
+  assert.is(alignmentVerdict(e({ shareA: 0.003, shareB: 0.5, bytesShareA: 0.5, bytesShareB: 0.02 }), rule), 'copied pages', 'pages and bytes of one host');
+  assert.is(alignmentVerdict(e({ shareA: 0.003, shareB: 0.5, bytesShareA: 0.5, bytesShareB: 0.2 }), rule), 'mirror');
+  assert.is(alignmentVerdict(e({ common: 3, compared: 3, similar: 3, shareA: 1, shareB: 1, lowerShare: 1 }), rule), 'copied pages', 'the issue\'s 3 of 3');
+  assert.is(alignmentVerdict(e({ common: 40, compared: 2, similar: 2 }), rule), 'undetermined', 'two compared of 40 aligned');
+});
+
 test.run();
+

@@ -29,6 +29,7 @@ import {
   type Ranking,
 } from '../../mirrors/index.js';
 import { DEFAULT_MIN_URLS } from '../../mirrors/host-set.js';
+import { mirrorRecord } from '../../mirrors/record.js';
 import { DEFAULT_SEED } from '../../mirrors/seed.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
@@ -53,12 +54,6 @@ function report(ctx: CommandContext, errors: readonly ReadError[]): void {
   if (errors.length > 50) ctx.err.write(`(${errors.length - 50} more input errors not shown)\n`);
 }
 
-/** The verdict as the record's `mirror` field: true (mirror), false (not mirror), null (undetermined or not verified). */
-function mirrorField(r: MirroringResult | undefined): boolean | null {
-  if (!r || r.verdict === 'undetermined') return null;
-  return r.verdict === 'mirror';
-}
-
 /**
  * `resemble mirrors`: ranked pairs of mirrored hosts from URLs, IPs and links (Bharat, Broder,
  * Dean, Henzinger), optionally confirmed by the mirroring test against the crawl's own pages,
@@ -69,14 +64,15 @@ export const command: Command = {
   summary: 'rank pairs of mirrored hosts from URLs, IP addresses and links; verify and evaluate them',
   usage: `Usage: resemble mirrors INPUT... [--algorithm NAME] [--top N] [--no-verify] [--ips FILE]
                         [--min-urls N] [--truth FILE] [--plot DIR] [--seed N] [--link-urls]
-                        [--threshold X] [--agreement X] [--sample-paths N] [--min-paths N] [--infer]
+                        [--threshold X] [--agreement X] [--sample-paths N] [--min-paths N]
+                        [--min-share X] [--min-pages N] [--confidence X] [--infer]
 
 INPUT is a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list (one URL per
 line, optional IP column). Prints one record per ranked host pair, best first:
-  {rank, a, b, score, algorithms, mirror, evidence}
-algorithms lists the rankings that proposed the pair; mirror is the mirroring test's verdict
-(true: mirror, false: not mirror, null: undetermined; null for every pair with --no-verify or
-an input of URLs only); evidence says why (shared terms, IP cluster, tested links, votes, and for
+  {rank, a, b, score, algorithms, mirror, relation, extent?, evidence}   (version 2)
+algorithms lists the rankings that proposed the pair; relation is the mirroring test's verdict
+(mirror, copied pages, not mirror, undetermined; null with --no-verify or an input of URLs
+only), mirror the same as true (a mirror, extent full or partial), false or null; evidence says why (shared terms, IP cluster, tested links, votes, and for
 hybrid and the mirroring test the prefix alignments
 compared: /docs/3.11/ on a ↔ /python/3.11/ on b, aligned pages, compared, highly similar).
 
@@ -114,6 +110,10 @@ Flags:
                         paper's m for conn)
   --sample-paths N      aligned pages compared per alignment (default 20); cost: 2 page reads each
   --min-paths N         compared pages below which an alignment is undetermined (default 3)
+  --min-share X         share of one host's pages, and bytes, the aligned pages must hold for a
+                        mirror (default 0.1); fewer are "copied pages" (docs/mirrors.md)
+  --confidence X        confidence at which most aligned pages must be highly similar, from the
+                        sample (default 0.95)
   --infer               with --verify, skip pairs whose verdict follows from earlier ones by
                         transitivity (the paper's pooling; wrong for hosts holding several collections)
   --workers N           threads that sketch pages while the input is read (default: the available
@@ -139,6 +139,9 @@ made as it is read; the mirroring test compares those sketches.
     agreement: { type: 'string' },
     'sample-paths': { type: 'string' },
     'min-paths': { type: 'string' },
+    'min-share': { type: 'string' },
+    'min-pages': { type: 'string' },
+    confidence: { type: 'string' },
     infer: { type: 'boolean' },
     workers: { type: 'string' },
   },
@@ -158,6 +161,9 @@ made as it is read; the mirroring test compares those sketches.
       agreement: numberFlag(ctx.values, 'agreement', RULE_DEFAULTS.agreement, 0.01, 1),
       samplePaths: intFlag(ctx.values, 'sample-paths', RULE_DEFAULTS.samplePaths, 1, 100000),
       minPaths: intFlag(ctx.values, 'min-paths', RULE_DEFAULTS.minPaths, 1, 100000),
+      minShare: numberFlag(ctx.values, 'min-share', RULE_DEFAULTS.minShare, 0, 1),
+      minPages: intFlag(ctx.values, 'min-pages', RULE_DEFAULTS.minPages, 1, 2 ** 31),
+      confidence: numberFlag(ctx.values, 'confidence', RULE_DEFAULTS.confidence, 0.5, 0.9999),
     };
     const infer = ctx.values.infer === true;
     if (infer && !verify) throw optionError('--infer', 'to come with the mirroring test (not --no-verify)', true);
@@ -210,32 +216,19 @@ made as it is read; the mirroring test compares those sketches.
     const top = topFlag === 0 ? ranking.length : Math.min(topFlag, ranking.length);
 
     // The mirroring test compares the pages' sketches made while the crawl streamed.
-    const { source, similarity } = set ? sketchedContent(stream.urls, stream.utf8Sizes, set) : { source: (() => undefined) as ContentSource, similarity: undefined };
+    const { source, similarity, pageBytes } = set ? sketchedContent(stream.urls, stream.utf8Sizes, set) : { source: (() => undefined) as ContentSource, similarity: undefined, pageBytes: undefined };
     const pool = new MirrorPool(hosts.size);
     let results: MirroringResult[] = [];
     if (verify) {
       if (!hasContent) throw new ResembleError('E_INPUT', '--verify needs page content; the input holds URLs only');
-      results = (await verifyRanking(ranking, source, { ...rule, similarity, top, pool, infer })).results;
+      results = (await verifyRanking(ranking, source, { ...rule, similarity, pageBytes, top, pool, infer })).results;
     }
 
     if (evaluate) await evaluateAll(ctx, hosts, Object.values(rankings), truthFile?.pairs, { ranking, results, pool, source, similarity, depth: topFlag === 0 ? undefined : topFlag, rule, infer, hasContent, plotDir });
 
     const judgeTruth = truthFile ? truthJudge(hosts, truthFile.pairs).judge : undefined;
     const out = createRecordWriter(ctx.out, format);
-    for (let i = 0; i < top; i++) {
-      const evidence: Record<string, unknown> = { ...ranking.evidence(i) };
-      if (verify) evidence.verification = results[i];
-      if (judgeTruth) evidence.truth = judgeTruth(ranking.a[i], ranking.b[i]) === 1;
-      out.write({
-        rank: i + 1,
-        a: hosts.hosts[ranking.a[i]],
-        b: hosts.hosts[ranking.b[i]],
-        score: ranking.score[i],
-        algorithms: ranking.algorithms(i),
-        mirror: verify ? mirrorField(results[i]) : null,
-        evidence,
-      });
-    }
+    for (let i = 0; i < top; i++) out.write(mirrorRecord(hosts, ranking, i, verify ? results[i] : undefined, judgeTruth ? judgeTruth(ranking.a[i], ranking.b[i]) === 1 : undefined));
     out.end();
     if (!ctx.quiet) {
       const count = (v: string) => results.filter((r) => r.verdict === v).length;

@@ -1,5 +1,6 @@
 // The mirrors command as it was before it streamed (it read the whole crawl with openCrawl): the reference
 // its streaming version is compared with, output for output (test/pipeline/stream-commands.test.ts).
+import { mirrorRecord } from '../../../src/mirrors/record.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../../src/errors.js';
@@ -8,6 +9,7 @@ import { init } from '../../../src/index.js';
 import {
   ALGORITHMS,
   crawlContentSource,
+  crawlPageBytes,
   evaluateRankings,
   hostContentFromDocuments,
   HostSet,
@@ -50,12 +52,6 @@ function report(ctx: CommandContext, errors: readonly ReadError[]): void {
   if (ctx.quiet) return;
   for (const e of errors.slice(0, 50)) ctx.err.write(errorLine(e) + '\n');
   if (errors.length > 50) ctx.err.write(`(${errors.length - 50} more input errors not shown)\n`);
-}
-
-/** The verdict as the record's `mirror` field: true (mirror), false (not mirror), null (undetermined or not verified). */
-function mirrorField(r: MirroringResult | undefined): boolean | null {
-  if (!r || r.verdict === 'undetermined') return null;
-  return r.verdict === 'mirror';
 }
 
 /**
@@ -189,27 +185,14 @@ Flags:
     let results: MirroringResult[] = [];
     if (verify) {
       if (!hasContent) throw new ResembleError('E_INPUT', '--verify needs page content; the input holds URLs only');
-      results = (await verifyRanking(ranking, source, { ...rule, top, pool, infer })).results;
+      results = (await verifyRanking(ranking, source, { ...rule, pageBytes: crawlPageBytes(crawl.documents), top, pool, infer })).results;
     }
 
     if (evaluate) await evaluateAll(ctx, hosts, Object.values(rankings), truthFile?.pairs, { ranking, results, pool, source, depth: topFlag === 0 ? undefined : topFlag, rule, infer, hasContent, plotDir });
 
     const judgeTruth = truthFile ? truthJudge(hosts, truthFile.pairs).judge : undefined;
     const out = createRecordWriter(ctx.out, format);
-    for (let i = 0; i < top; i++) {
-      const evidence: Record<string, unknown> = { ...ranking.evidence(i) };
-      if (verify) evidence.verification = results[i];
-      if (judgeTruth) evidence.truth = judgeTruth(ranking.a[i], ranking.b[i]) === 1;
-      out.write({
-        rank: i + 1,
-        a: hosts.hosts[ranking.a[i]],
-        b: hosts.hosts[ranking.b[i]],
-        score: ranking.score[i],
-        algorithms: ranking.algorithms(i),
-        mirror: verify ? mirrorField(results[i]) : null,
-        evidence,
-      });
-    }
+    for (let i = 0; i < top; i++) out.write(mirrorRecord(hosts, ranking, i, verify ? results[i] : undefined, judgeTruth ? judgeTruth(ranking.a[i], ranking.b[i]) === 1 : undefined));
     out.end();
     if (!ctx.quiet) {
       const count = (v: string) => results.filter((r) => r.verdict === v).length;
