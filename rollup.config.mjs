@@ -75,12 +75,12 @@ function wasmAsset() {
 }
 
 /**
- * Emits each worker script a module names as `new URL('./x.js', import.meta.url)` (x.ts beside
- * it) as an entry of this build, and points the URL at the emitted file: modules move into
+ * Emits each worker script a module names as `new URL('./x.js', import.meta.url)` (x.ts there, beside
+ * it or in a folder above: '../x.js') as an entry of this build, and points the URL at the emitted file: modules move into
  * dist/chunks/, so the literal relative path would be wrong there.
  */
 function workerScripts() {
-  const pattern = /new URL\((['"])(\.\/[\w.-]+)\.js\1,\s*import\.meta\.url\)/g;
+  const pattern = /new URL\((['"])((?:\.\.?\/)+[\w.-]+)\.js\1,\s*import\.meta\.url\)/g;
   return {
     name: 'resemble-worker-scripts',
     transform(code, id) {
@@ -90,7 +90,7 @@ function workerScripts() {
         const file = resolve(dirname(id), rel + '.ts');
         if (!existsSync(file)) return whole;
         changed = true;
-        const ref = this.emitFile({ type: 'chunk', id: file, name: rel.slice(2) });
+        const ref = this.emitFile({ type: 'chunk', id: file, name: rel.split('/').pop() });
         return `new URL(import.meta.ROLLUP_FILE_URL_${ref})`;
       });
       return changed ? { code: out, map: null } : null;
@@ -178,7 +178,7 @@ const browser = [
   },
   {
     // The pool's module worker, loaded by both browser entries as ./worker-browser.js beside them.
-    input: 'src/workers/worker-browser.ts',
+    input: 'src/worker-browser.ts',
     plugins: [browserOnly(), ts(), recordInputs('worker-browser')],
     output: { file: 'dist/worker-browser.js', format: 'es' },
   },

@@ -19,8 +19,8 @@ import { availableParallelism } from 'node:os';
 import { init } from '../src/index.js';
 import { findOptionsOf } from '../src/cli/commands/dups.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../src/cluster/near-duplicates.js';
-import { sketchCrawl } from '../src/pipeline/sketch-crawl.js';
-import { createPool } from '../src/workers/node.js';
+import { sketchCrawl } from '../src/stream/sketch-crawl.js';
+import { createPool } from '../src/stream/pool-node.js';
 import { machine, machineLine } from '../src/bench/machine.js';
 
 const argv = process.argv.slice(2);

@@ -18,7 +18,7 @@ import { chooseClock, clockLine, clockNow } from '../src/bench/measure.js';
 import { buildReport, formatReport, type BenchResult } from '../src/bench/report.js';
 import { prepare, rabinTasks, sketchTasks, stageTasks, workerTasks, type BenchTask } from '../src/bench/tasks.js';
 import { init } from '../src/index.js';
-import { createPool } from '../src/workers/node.js';
+import { createPool } from '../src/stream/pool-node.js';
 import { contenderResults } from '../src/bench/contenders.js';
 import { datasketchTasks, minHashTasks, rabinWasmTasks } from './peers.js';
 import { parseArgs } from 'node:util';

@@ -8,9 +8,10 @@
 //
 //   node --import tsx bench/spilled-phases.ts CRAWL.jsonl [--workers 2] [--memory-limit 2GB] [--temp-dir DIR] [--root CHECKOUT]
 //
-// --root runs another checkout's sources (its src/pipeline/near-duplicates.ts), to compare two
+// --root runs another checkout's sources (its src/cluster/stream.ts, or src/pipeline/near-duplicates.ts
+// in checkouts from before the stream moved beside its capability), to compare two
 // versions on the same crawl and machine.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,7 +25,8 @@ if (!input) {
 }
 const root = resolve(flag('--root', join(dirname(fileURLToPath(import.meta.url)), '..'))!);
 const { init } = await import(pathToFileURL(join(root, 'src/index.ts')).href);
-const { findNearDuplicates } = await import(pathToFileURL(join(root, 'src/pipeline/near-duplicates.ts')).href);
+const streamFile = ['src/cluster/stream.ts', 'src/pipeline/near-duplicates.ts'].map((f) => join(root, f)).find((f) => existsSync(f))!;
+const { findNearDuplicates } = await import(pathToFileURL(streamFile).href);
 await init();
 
 function rchar(): number {

@@ -9,7 +9,7 @@ export {
   type ContentTables, type BlockFingerprints, TemplateLearner, sketchReady, type ReadyPage,
   type LearnerOptions, type Reroute, SiteRouter, routeSites, deepestKnownSite, isRedirectStub, pageIdentity
 } from './template/index.js';
-export { createPool, type NodePoolOptions, type Pool, type PoolOptions, type PoolSketchOptions, type FingerprintManyOptions, type EstimateMinPairsOptions } from './workers/node.js';
+export { createPool, type NodePoolOptions, type Pool, type PoolOptions, type PoolSketchOptions, type FingerprintManyOptions, type EstimateMinPairsOptions } from './stream/pool-node.js';
 export type { LineJob } from './io/read-back.js';
 // The web graph and the document type.
 export {

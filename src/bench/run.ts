@@ -3,8 +3,8 @@
 import { availableParallelism } from 'node:os';
 import { intOption, rejectUnknown } from '../errors.js';
 import { init } from '../wasm/loader.js';
-import { createPool } from '../workers/node.js';
-import type { Pool } from '../workers/pool.js';
+import { createPool } from '../stream/pool-node.js';
+import type { Pool } from '../stream/pool.js';
 import { resolve } from 'node:path';
 import { contenderResults } from './contenders.js';
 import { loadFiles, loadSample, type Corpus } from './corpus.js';

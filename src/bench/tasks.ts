@@ -12,7 +12,7 @@ import { resolveSketchOptions, configureKernels } from '../sketch/options.js';
 import { checked } from '../wasm/kernels.js';
 import { getKernels, withArena } from '../wasm/instance.js';
 import { useBuild } from '../wasm/loader.js';
-import type { Pool } from '../workers/pool.js';
+import type { Pool } from '../stream/pool.js';
 import { generatedBuffer, sizeLabel, type Corpus } from './corpus.js';
 
 /** One row of the table: a task over one input. Rows of the same section and input are compared. */

@@ -4,7 +4,7 @@ import { optionError } from '../errors.js';
 import { DEFAULT_MIN_CONTENT, type SketchOptions } from '../sketch/options.js';
 import type { SketchDocuments } from '../sketch/sketch-set.js';
 import { tooLittleContent } from '../template/evidence.js';
-import type { CrawlTemplates } from '../pipeline/content.js';
+import type { CrawlTemplates } from '../template/crawl-templates.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { DEFAULT_HEAVY } from '../template/learn.js';
 import { enumFlag, intFlag, numberFlag, stringOf } from './args.js';

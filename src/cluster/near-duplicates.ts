@@ -14,7 +14,7 @@ import { walkBounds, walkColumns, type PairTests, type WalkedPairs } from './wal
 import { buildPostings, type PostingLists } from './postings.js';
 import { PREFIX_HITS, prefixKeys, prefixLength } from './prefix.js';
 import { UnionFind } from './union-find.js';
-import type { Pool } from '../workers/pool.js';
+import type { Pool } from '../stream/pool.js';
 
 /** Takes the prefix length, the threshold and s; returns the resemblance down to which prefix-keyed candidates are complete (0 when every value is keyed). */
 export function completeAbove(prefix: number, threshold: number, s: number): number {

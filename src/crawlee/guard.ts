@@ -15,7 +15,7 @@ import { ResembleError, optionError, rejectUnknown } from '../errors.js';
 import { ResembleIndex, type IndexOptions, type QueryHit } from '../cluster/resemble-index.js';
 import { sketchOptionsFor } from '../cluster/records.js';
 import { hostOfUrl } from '../graph/url.js';
-import { packTables } from '../pipeline/content.js';
+import { packTables } from '../template/crawl-templates.js';
 import { SiteRouter } from '../template/sites.js';
 import { pageIdentity } from '../template/stub.js';
 import { WHOLE_PAGE } from '../sketch/content.js';

@@ -5,6 +5,7 @@
  * there as at the end of the input, `barrier` says so, and `crossBarrier()` goes on after it.
  * Memory is what a caller asks for (a line up to its cap, a record), never the input's size.
  */
+import { concatBytes } from './concat-bytes.js';
 import type { Damage, Piece } from './gunzip.js';
 
 const EMPTY = new Uint8Array(0);
@@ -22,18 +23,6 @@ export interface RawLine {
   bytes: Uint8Array | null;
   /** Length in bytes including the line end. */
   length: number;
-}
-
-/** Concatenates byte arrays into one (no copy for one part). */
-export function concatBytes(parts: readonly Uint8Array[], total = parts.reduce((n, p) => n + p.length, 0)): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** Pulls bytes from pieces; see the module comment. */

@@ -6,7 +6,7 @@
  * corrupt member, inflating resumes at the next gzip member header.
  */
 import * as zlib from 'node:zlib';
-import { concatBytes } from './byte-reader.js';
+import { concatBytes } from './concat-bytes.js';
 
 /** Where an input stream is damaged: the offset (in the compressed file) and what happened there. */
 export interface Damage {

@@ -5,7 +5,8 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { ByteReader, concatBytes } from './byte-reader.js';
+import { ByteReader } from './byte-reader.js';
+import { concatBytes } from './concat-bytes.js';
 import { gunzipPieces, isGzipMagic, type Damage, type Piece } from './gunzip.js';
 import { gunzipPiecesOnThread } from './gunzip-thread.js';
 import { looksBinary } from './sniff.js';

@@ -5,7 +5,7 @@
  */
 import * as zlib from 'node:zlib';
 import type { Document } from '../graph/document.js';
-import { concatBytes } from './byte-reader.js';
+import { concatBytes } from './concat-bytes.js';
 import { isHttpUrl, parseUrl } from '../graph/url.js';
 import { charsetFromContentType, mimeOf } from './charset.js';
 import { capAdvice } from './lines.js';

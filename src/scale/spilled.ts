@@ -17,7 +17,7 @@ import { CommonFilter, ValueCounts } from './common.js';
 import { DuckDBEngine, type EngineOptions } from './duckdb.js';
 import { shortRows } from './rows.js';
 import { candidateStages, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
-import type { Pool } from '../workers/pool.js';
+import type { Pool } from '../stream/pool.js';
 
 /** Key rows appended to DuckDB at once. */
 const LOAD_ROWS = 1 << 20;

@@ -1,14 +1,13 @@
 // Super-shingles (kernel: assembly/supershingles.ts, ss_*; twin: src/reference/supershingles.ts).
 import { checked } from '../wasm/kernels.js';
 import { withArena } from '../wasm/instance.js';
-import type { SketchColumns } from './sketch-set.js';
 
 /**
  * Super-shingles (Broder §3.3): every run of `size` consecutive values of each sorted sketch,
  * fingerprinted; two documents sharing one are very likely near-duplicates. At most
  * max(1, len − size + 1) per document.
  */
-export function superShingles(set: Pick<SketchColumns, 'values' | 'offsets'>, size: number): { values: BigUint64Array; offsets: Uint32Array } {
+export function superShingles(set: { values: BigUint64Array; offsets: Uint32Array }, size: number): { values: BigUint64Array; offsets: Uint32Array } {
   const n = set.offsets.length - 1;
   return withArena((mem, k) => {
     const valPtr = mem.putU64(set.values);

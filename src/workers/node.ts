@@ -1,27 +1,16 @@
-// The pool on worker_threads. The worker script sits beside this module: worker-node.js in the
-// built package; when running from the TypeScript sources (tests, `npm run bench`) it is the .ts
-// sibling, loaded through tsx.
+// Workers on worker_threads: how the pool spawns one, and how any worker thread of ours is started
+// from a script that may be TypeScript (running from the sources: tests, `npm run bench`), loaded
+// through tsx. Which script runs is the caller's (the pool's worker script is src/worker-node.ts).
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ResembleError } from '../errors.js';
-import { poolWith, type Pool, type PoolOptions, type Spawn } from './pool.js';
+import type { Spawn } from './pool.js';
 import type { FromWorker } from './protocol.js';
 
-export type { Pool, PoolOptions, PoolSketchOptions, FingerprintManyOptions, EstimateMinPairsOptions } from './pool.js';
-
-/** Options of the Node pool: PoolOptions plus where the worker script is. */
-export interface NodePoolOptions extends PoolOptions {
-  /** The worker script, for bundles that move it. Default: worker-node.js (or .ts from sources) beside this module. */
-  workerUrl?: string | URL;
-}
-
-/** Takes pool options; returns a worker_threads pool (call `await init()` first, `await pool.close()` when done). */
-export function createPool(options: NodePoolOptions = {}): Pool {
-  const { workerUrl, ...rest } = options ?? {};
-  const script = workerScript(workerUrl);
-  const spawn: Spawn = (events) => {
+/** Takes a worker script (workerScript's); returns a spawner of pool workers running it on worker_threads. */
+export function threadSpawn(script: { url: URL; tsx?: string }): Spawn {
+  return (events) => {
     const worker = startWorker(script);
     let over = false;
     const failure = (e: Error) => { if (!over) { over = true; events.failure(e); } };
@@ -35,7 +24,6 @@ export function createPool(options: NodePoolOptions = {}): Pool {
       terminate: async () => { over = true; await worker.terminate(); },
     };
   };
-  return poolWith(spawn, availableParallelism(), rest);
 }
 
 /** Takes a worker script (workerScript's); returns a worker thread running it (through tsx for a .ts script). */
@@ -45,10 +33,14 @@ export function startWorker(script: { url: URL; tsx?: string }): Worker {
     : new Worker(script.url);
 }
 
-/** The worker script to run; for a .ts script (running from sources) also the tsx API that loads it. */
-export function workerScript(workerUrl?: string | URL): { url: URL; tsx?: string } {
-  const candidates = workerUrl !== undefined ? [toUrl(workerUrl)] : [new URL('./worker-node.js', import.meta.url), new URL('./worker-node.ts', import.meta.url)];
-  for (const url of candidates) {
+/**
+ * Takes the worker script a caller names (a path or URL), or else the candidates where it may be
+ * (the built .js, then the .ts source); returns the first that exists, and for a .ts script also
+ * the tsx API that loads it.
+ */
+export function workerScript(workerUrl: string | URL | undefined, candidates: readonly URL[] = []): { url: URL; tsx?: string } {
+  const urls = workerUrl !== undefined ? [toUrl(workerUrl)] : candidates;
+  for (const url of urls) {
     if (url.protocol === 'file:' && !existsSync(fileURLToPath(url))) continue;
     if (!url.pathname.endsWith('.ts')) return { url };
     // Node 20 does not carry the parent's `--import tsx` hooks into worker threads: the worker
@@ -59,7 +51,7 @@ export function workerScript(workerUrl?: string | URL): { url: URL; tsx?: string
       throw new ResembleError('E_IO', `the worker script ${url.href} is TypeScript and needs the tsx package, which was not found`);
     }
   }
-  throw new ResembleError('E_IO', `worker script not found: ${candidates.map((u) => u.href).join(' or ')}`, { workerUrl: String(workerUrl ?? '') });
+  throw new ResembleError('E_IO', `worker script not found: ${urls.map((u) => u.href).join(' or ')}`, { workerUrl: String(workerUrl ?? '') });
 }
 
 function toUrl(u: string | URL): URL {

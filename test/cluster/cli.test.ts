@@ -87,7 +87,7 @@ test('index build / query / add / remove / clusters round trip, with lost and fo
   const one = sweep('one.jsonl', 'sqlite.example.org', '1997-01-10T00:00:00Z', (_p, h) => h);
   // Months later the site moved host; a few pages changed a little.
   const two = sweep('two.jsonl', 'moved.example.net', '1997-06-01T00:00:00Z', (p, h) => (p.includes('whentouse') ? h + '<p>One more paragraph about where SQLite works well, added when the site moved to its new host.</p>' : h));
-  // Whole pages, as Broder's lost and found (content mode's index: test/pipeline/index-content.test.ts).
+  // Whole pages, as Broder's lost and found (content mode's index: test/cluster/index-content.test.ts).
   const built = await run(['index', 'build', file, one, '--quiet', '--content', 'page']);
   assert.is(built.code, 0, built.err);
   const [summary] = built.records;

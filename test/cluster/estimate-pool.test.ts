@@ -9,7 +9,7 @@ import { estimateMinChunk, MinPairBatch, SetEstimator, type MinChunkEstimates } 
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../../src/cluster/near-duplicates.js';
 import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { init } from '../../src/index.js';
-import { createPool, type Pool } from '../../src/workers/node.js';
+import { createPool, type Pool } from '../../src/stream/pool-node.js';
 import { Rng, columnsFromSets, randomSet, variant } from './helpers.js';
 import { buildPostings } from '../../src/cluster/postings.js';
 import { walkColumns } from '../../src/cluster/walk.js';

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { nearDuplicates, nearDuplicatesOnPool, completeAbove } from '../../src/cluster/near-duplicates.js';
 import { PREFIX_HITS, PREFIX_MISS, prefixKeys, prefixLength, prefixMiss } from '../../src/cluster/prefix.js';
 import { init } from '../../src/index.js';
-import { createPool } from '../../src/workers/node.js';
+import { createPool } from '../../src/stream/pool-node.js';
 import { Rng, columnsFromSets, randomSet, variant } from './helpers.js';
 
 await init();

@@ -110,7 +110,7 @@ whole.proxy.server.close();
 // The sample's content sketches as `resemble dups` makes them (the whole crawl streamed, templates
 // learnt per site): the guard's content answers are checked against their resemblance where the
 // whole-page truth and content resemblance part ways.
-const { sketchCrawl } = await import('../../src/pipeline/sketch-crawl.js');
+const { sketchCrawl } = await import('../../src/stream/sketch-crawl.js');
 const { resemblance } = await import('../../src/index.js');
 const batch = await sketchCrawl(SAMPLE, { sketch: { content: 'main' }, workers: 1 });
 const batchDoc = new Map<string, number>();

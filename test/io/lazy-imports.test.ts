@@ -23,7 +23,7 @@ test('warcio is loaded by the first WARC record read, not by importing the reade
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const loaded = () => Object.keys(require.cache).filter((k) => /[\\\\/](hash-wasm|pako)[\\\\/]/.test(k)).length;
-await import(${src('workers/serve.ts')});
+await import(${src('worker-node.ts')});
 await import(${src('io/read-back.ts')});
 const { readCrawl } = await import(${src('io/crawl.ts')});
 const before = loaded();

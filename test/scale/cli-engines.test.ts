@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { plantedCrawl } from '../../src/collections/planted.js';
 import { tempDir } from '../io/fixtures.js';
-import { generatedCrawl, SAMPLE } from '../pipeline/fixtures.js';
+import { generatedCrawl, SAMPLE } from '../stream/fixtures.js';
 
 const { dir, cleanup } = tempDir();
 const DUCK = ['--engine', 'duckdb', '--memory-limit', '256MB', '--temp-dir', join(dir, 'engine')];

@@ -13,12 +13,12 @@ import { init, sketchMany, type SketchOptions } from '../../src/index.js';
 import { words } from '../../src/cluster/columns.js';
 import { SetEstimator, estimatePairs } from '../../src/cluster/estimate.js';
 import { nearDuplicates, type NearDuplicateOptions } from '../../src/cluster/near-duplicates.js';
-import { SketchStore, type SpilledSketches } from '../../src/pipeline/sketch-store.js';
+import { SketchStore, type SpilledSketches } from '../../src/stream/sketch-store.js';
 import { CommonFilter, ValueCounts } from '../../src/scale/common.js';
 import { clusterSpilledWithDuckDB } from '../../src/scale/spilled.js';
 import { clusterWithDuckDB } from '../../src/scale/cluster.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
-import { createPool } from '../../src/workers/node.js';
+import { createPool } from '../../src/stream/pool-node.js';
 import { rng } from '../helpers/random.js';
 import { assertSamePairs, corpus, scratch } from './helpers.js';
 
@@ -269,7 +269,7 @@ test('spilled sketches never closed are removed when the process exits', () => {
   const script = join(folder, 'forget.mts');
   const src = (m: string) => JSON.stringify(pathToFileURL(join(process.cwd(), 'src', m)).href);
   writeFileSync(script, `import { init, sketchMany } from ${src('index.ts')};
-import { SketchStore } from ${src('pipeline/sketch-store.ts')};
+import { SketchStore } from ${src('stream/sketch-store.ts')};
 await init();
 const set = sketchMany(['a b c d e f g h i j k', 'l m n o p q r s t']);
 const store = new SketchStore(${JSON.stringify(dir)}, set.params);

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { init } from '../../src/index.js';
 import { crawlBags } from '../../src/signatures/index.js';
 import type { Document } from '../../src/graph/document.js';
-import { readForSignatures, signaturesStream } from '../../src/pipeline/signatures.js';
+import { readForSignatures, signaturesStream } from '../../src/signatures/stream.js';
 import { articles, site } from '../template/sites.js';
 
 await init();

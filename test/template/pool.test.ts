@@ -7,7 +7,7 @@ import { init, serializeSketchSet, sketchMany } from '../../src/index.js';
 import { learnTemplates } from '../../src/template/index.js';
 import { learnFromPages } from '../../src/template/learn.js';
 import { rng, randomWords } from '../helpers/random.js';
-import { createPool } from '../../src/workers/node.js';
+import { createPool } from '../../src/stream/pool-node.js';
 import { articles, site } from './sites.js';
 
 await init();

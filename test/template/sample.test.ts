@@ -10,7 +10,7 @@ import { main } from '../../src/cli/main.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init } from '../../src/index.js';
 import { TemplateLearner } from '../../src/template/index.js';
-import { siteOfUrl } from '../../src/pipeline/sketch-crawl.js';
+import { siteOfUrl } from '../../src/stream/sketch-crawl.js';
 import { contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 

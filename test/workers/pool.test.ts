@@ -5,7 +5,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fingerprintMany, init, ResembleError, serializeSketchSet, sketchMany, type SketchOptions } from '../../src/index.js';
-import { createPool, type Pool } from '../../src/workers/node.js';
+import { createPool, type Pool } from '../../src/stream/pool-node.js';
+import { poolOf, type DocumentBatch } from '../../src/stream/pool.js';
+import { jobKinds } from '../../src/jobs.js';
 import { poolWith, type Spawn } from '../../src/workers/pool.js';
 import type { ToWorker } from '../../src/workers/protocol.js';
 import { serve } from '../../src/workers/serve.js';
@@ -161,6 +163,7 @@ test('a crashed worker rejects the call with the batch\'s indices, and the pool 
 // real worker's error event may): replies are delivered a tick later, a crash at once.
 /** Workers started by `overtaking` so far: a batch holding "FIRST-ONLY" stops the first of them only (a passing failure). */
 let started = 0;
+const kinds = jobKinds();
 const overtaking: Spawn = (events) => {
   let dead = false;
   const first = started++ === 0;
@@ -168,15 +171,16 @@ const overtaking: Spawn = (events) => {
   return {
     post(msg: ToWorker) {
       if (dead) return;
-      if (msg.type !== 'init' && msg.type !== 'estimate') {
+      if (msg.type === 'job' && msg.kind !== 'estimate') {
+        const batch = msg.job as DocumentBatch;
         let from = 0;
-        for (const end of msg.ends) {
-          const word = words.decode(msg.bytes.subarray(from, end));
+        for (const end of batch.ends) {
+          const word = words.decode(batch.bytes.subarray(from, end));
           if (word === 'CRASH' || (word === 'FIRST-ONLY' && first)) { dead = true; events.failure(new Error('planted crash')); return; }
           from = end;
         }
       }
-      const out = serve(msg);
+      const out = serve(msg, kinds);
       if (out) setTimeout(() => { if (!dead) events.message(out.reply); }, 5);
     },
     busy() {},
@@ -186,7 +190,7 @@ const overtaking: Spawn = (events) => {
 
 test('a worker that stops once while holding several batches: they are run again alone and the call is answered as on one thread', async () => {
   started = 0;
-  const pool = poolWith(overtaking, 1, { workers: 1, batchDocs: 4 });
+  const pool = poolOf(poolWith(overtaking, 1, { workers: 1, batchDocs: 4 }));
   const docs = plain.slice();
   docs[6] = 'FIRST-ONLY';
   assert.equal([...await pool.fingerprintMany(docs)], [...fingerprintMany(docs)]);
@@ -195,7 +199,7 @@ test('a worker that stops once while holding several batches: they are run again
 });
 
 test('a worker that stops while holding several batches: the one that stops it is found by running them again alone', async () => {
-  const pool = poolWith(overtaking, 1, { workers: 1, batchDocs: 4 });
+  const pool = poolOf(poolWith(overtaking, 1, { workers: 1, batchDocs: 4 }));
   const docs = plain.slice();
   docs[5] = 'CRASH';
   // one worker holds documents 0..3 and 4..7 when 4..7 stops it, before 0..3's reply arrives

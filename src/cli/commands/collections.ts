@@ -8,7 +8,7 @@ import { DEFAULT_SIMILARITY, parseSimilarity } from '../../collections/similarit
 import { replicaSummary } from '../../collections/summary.js';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
-import { readForCollections } from '../../pipeline/collections.js';
+import { readForCollections } from '../../collections/stream.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, READER_FLAGS, stringOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';

@@ -1,8 +1,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { ResembleError } from '../../errors.js';
-import { inlinkCounts, type FoundNearDuplicates } from '../../pipeline/near-duplicates.js';
+import { inlinkCounts, type FoundNearDuplicates } from '../../cluster/stream.js';
 import { estimatePairs } from '../../cluster/estimate.js';
-import { KEEP_RULES, keptRecords, planDedup, type KeepRule } from '../../pipeline/dedup.js';
+import { KEEP_RULES, keptRecords, planDedup, type KeepRule } from '../../cluster/dedup.js';
 import { enumFlag, readerOptionsOf, stringOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { PIPELINE_USAGE } from '../input.js';

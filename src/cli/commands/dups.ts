@@ -4,7 +4,7 @@ import { withContentEvidence } from '../../template/evidence.js';
 import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf, reportContent, type ContentFlags } from '../content.js';
 import type { NearDuplicateOptions } from '../../cluster/near-duplicates.js';
 import { clusterRecord } from '../../cluster/records.js';
-import { findNearDuplicates, type FindNearDuplicatesOptions, type FoundNearDuplicates } from '../../pipeline/near-duplicates.js';
+import { findNearDuplicates, type FindNearDuplicatesOptions, type FoundNearDuplicates } from '../../cluster/stream.js';
 import { enumFlag, formatOf, intFlag, numberFlag, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { readOptionsFor, PIPELINE_FLAGS, PIPELINE_USAGE, pipelineOf, rateText, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';

@@ -35,7 +35,7 @@ import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { errorLine, pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
-import { readForMirrors } from '../../pipeline/mirrors.js';
+import { readForMirrors } from '../../mirrors/stream.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../output.js';
 
 const NEEDS_LINKS: readonly AlgorithmName[] = ['conn', 'hconn1', 'hconn2', 'combined', 'hybrid'];

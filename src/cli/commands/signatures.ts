@@ -4,7 +4,7 @@ import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
 import { cliqueGroups, findCollisions } from '../../signatures/collisions.js';
 import { computeSignatures } from '../../signatures/signatures.js';
-import { readForSignatures } from '../../pipeline/signatures.js';
+import { readForSignatures } from '../../signatures/stream.js';
 import { precisionRecall, sampleReference } from '../../signatures/evaluate.js';
 import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, type SignatureOptions } from '../../signatures/options.js';
 import { pairsAtLeast } from '../../signatures/pair-evaluation.js';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { init, resolveSketchOptions, serializeSketchSet } from '../../index.js';
-import { sketchCrawl } from '../../pipeline/sketch-crawl.js';
+import { sketchCrawl } from '../../stream/sketch-crawl.js';
 import { documentRows, keyRows, sizeRows } from '../../scale/rows.js';
 import { openParquetFile } from '../../scale/parquet-file.js';
 import type { ParquetSink } from '../../scale/parquet.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
 import { studyOfColumns, type CrawlStudyOptions } from '../../study/crawl-study.js';
-import { readForStudy } from '../../pipeline/study.js';
+import { readForStudy } from '../../study/stream.js';
 import type { ProfilePoint } from '../../study/estimate.js';
 import { studyMarkdown, studyPlots } from '../../study/report.js';
 import type { StudyReport } from '../../study/study.js';

@@ -1,0 +1,70 @@
+// Replicated collections from a stream: while the crawl is read, each batch's pages are cut into
+// chunks and fingerprinted (the paper's line chunks) or sketched on the worker pool (sketch:R), and
+// their out-links kept for the web graph; the pages themselves are let go batch by batch.
+import type { Document } from '../graph/document.js';
+import { WebGraph } from '../graph/web-graph.js';
+import { utf8Bytes } from '../graph/document.js';
+import type { ReadOptions } from '../io/options.js';
+import { chunkFingerprints, type ChunkColumns } from './chunks.js';
+import { chunkParamsOf, sameKindOnly, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from './similarity.js';
+import { icebergWithDuckDB } from '../scale/candidates.js';
+import type { EngineOptions } from '../scale/duckdb.js';
+import { sketchCrawl, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
+
+/** Takes chunk columns of consecutive batches; returns them as one set of columns. */
+export function concatChunkColumns(parts: readonly ChunkColumns[]): ChunkColumns {
+  let n = 0, total = 0;
+  for (const p of parts) { n += p.textFp.length; total += p.values.length; }
+  const values = new BigUint64Array(total), offsets = new Uint32Array(n + 1), textFp = new BigUint64Array(n), empty = new Uint8Array(n);
+  let d = 0, at = 0;
+  for (const p of parts) {
+    values.set(p.values, at);
+    for (let i = 0; i < p.textFp.length; i++) offsets[d + i + 1] = at + p.offsets[i + 1];
+    textFp.set(p.textFp, d);
+    empty.set(p.empty, d);
+    d += p.textFp.length;
+    at += p.values.length;
+  }
+  return { values, offsets, textFp, empty };
+}
+
+/** What `readForCollections` returns: the graph, the trivial clusters and the small columns. */
+export interface CollectionsInput {
+  crawl: CrawlSketch;
+  graph: WebGraph;
+  similar: SimilarPages;
+}
+
+/** Options of `readForCollections`. */
+export interface ReadForCollectionsOptions {
+  workers?: number;
+  read?: ReadOptions;
+  onProgress?: (p: StreamProgress) => void;
+  /** 'memory' (default) or 'duckdb': the iceberg query (pairs of pages sharing chunks or sketch values) as SQL under a memory limit. */
+  engine?: 'memory' | 'duckdb';
+  engineOptions?: EngineOptions;
+}
+
+const isHtml = (type: string | undefined) => type === 'text/html' || type === 'application/xhtml+xml';
+
+/** Takes inputs, the similarity test, worker count and reader options; returns the web graph and the trivial clusters, read in one streaming pass. */
+export async function readForCollections(input: string | readonly string[], sim: Similarity, options: ReadForCollectionsOptions = {}): Promise<CollectionsInput> {
+  const parts: ChunkColumns[] = [];
+  // 1 for an HTML page, 0 for other text (sources, scripts, stylesheets): a page is a copy only of a page of its kind
+  const kinds: number[] = [];
+  const crawl = await sketchCrawl(input, {
+    sketch: sim.kind === 'sketch' ? sim.sketch : false, workers: options.workers, read: { ...(options.read ?? {}), links: true }, keepLinks: true,
+    onProgress: options.onProgress,
+    onBatch: (docs: readonly Document[], first: number) => {
+      docs.forEach((d, k) => { kinds[first + k] = isHtml(d.contentType) ? 1 : 0; });
+      if (sim.kind === 'chunks') parts.push(chunkFingerprints(docs.map(utf8Bytes), chunkParamsOf(sim)));
+    },
+  });
+  const pages: Document[] = crawl.urls.map((url, i) => ({ url, bytes: new Uint8Array(0), links: crawl.links?.[i], source: crawl.sources[i] }));
+  const graph = WebGraph.fromDocuments(pages, { onError: options.read?.onError });
+  const columns = sim.kind === 'chunks' ? concatChunkColumns(parts) : crawl.set;
+  const similar = options.engine === 'duckdb'
+    ? await similarWith(columns, sim, (values, offsets, o) => icebergWithDuckDB(values, offsets, o, options.engineOptions))
+    : sim.kind === 'chunks' ? similarFromChunks(columns as ChunkColumns, sim) : similarFromSketches(crawl.set, sim);
+  return { crawl, graph, similar: sameKindOnly(similar, Uint8Array.from({ length: crawl.pages }, (_, i) => kinds[i] ?? 1)) };
+}
