@@ -112,12 +112,23 @@ function missingCommands() {
   };
 }
 
-/** Writes build/inputs/<name>.json: the source files of a bundle, so tests can tell when dist/ is stale. */
-function recordInputs(name) {
+/** The benchmark's Python peers and their pins, shipped as dist/bench/ for `resemble bench --peers` (src/bench/python.ts finds them). */
+const BENCH_PEER_FILES = ['bench/peers.py', 'bench/requirements.txt'];
+function benchPeerFiles() {
+  return {
+    name: 'resemble-bench-peer-files',
+    generateBundle() {
+      for (const f of BENCH_PEER_FILES) this.emitFile({ type: 'asset', fileName: f, source: readFileSync(join(root, f)) });
+    },
+  };
+}
+
+/** Writes build/inputs/<name>.json: the source files of a bundle (and `extra` files it copies), so tests can tell when dist/ is stale. */
+function recordInputs(name, extra = []) {
   return {
     name: 'resemble-record-inputs',
     generateBundle() {
-      const files = [...this.getModuleIds()].filter((f) => f.startsWith(root)).map((f) => relative(root, f));
+      const files = [...[...this.getModuleIds()].filter((f) => f.startsWith(root)).map((f) => relative(root, f)), ...extra];
       mkdirSync(join(root, 'build', 'inputs'), { recursive: true });
       writeFileSync(join(root, 'build', 'inputs', `${name}.json`), JSON.stringify(files.sort(), null, 1) + '\n');
     },
@@ -188,7 +199,7 @@ const node = [
   {
     input: { ...nodeInputs, ...cliInputs },
     external: bare,
-    plugins: [missingCommands(), ts(), workerScripts(), recordInputs('node'), chunksOf()],
+    plugins: [missingCommands(), ts(), workerScripts(), benchPeerFiles(), recordInputs('node', BENCH_PEER_FILES), chunksOf()],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
   },
   {

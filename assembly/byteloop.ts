@@ -18,3 +18,14 @@ export function bl_sum(ptr: usize, len: usize): u64 {
   while (p < ptr + len) { total += load<u8>(p); p++; }
   return total;
 }
+
+/**
+ * Sum of len bytes at ptr mod 2^32, one byte a step: one load and one add per byte. The ceiling the
+ * sketch is held against (the plain scalar loop any byte-at-a-time kernel is bounded by).
+ */
+export function bl_bytes(ptr: usize, len: usize): u32 {
+  let total: u32 = 0;
+  const end = ptr + len;
+  for (let p = ptr; p < end; p++) total += <u32>load<u8>(p);
+  return total;
+}

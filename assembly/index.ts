@@ -14,7 +14,7 @@ export { ss_super } from './supershingles';
 export { rp_entry, rp_project } from './projection';
 export { hm_propagate } from './hyperlinkmap';
 export { sort_keyed } from './sort';
-export { bl_sum } from './byteloop';
+export { bl_sum, bl_bytes } from './byteloop';
 export { tp_configure, tp_blocks, tp_sketch_batch, tp_content_tokens } from './template';
 export { js_string, js_controls } from './json';
 export { es_min_pairs } from './estimate';

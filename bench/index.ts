@@ -6,7 +6,10 @@
 // Flags: --json (the report as JSON), --quick (small sizes, fewer iterations: a smoke run),
 // --clock wall|cpu|auto (default auto: CPU time when the machine is busier than its cores),
 // --corpus DIR (the .html pages under DIR; default $RESEMBLE_BENCH_CORPUS, else the bundled sample),
-// --only SECTION[,SECTION] (rabin, sketch, stages, workers: only those rows; default all).
+// --only SECTION[,SECTION] (rabin, sketch, stages, workers, peers: only those rows; default all),
+// --rounds N (the peers table's interleaved rounds, default 3; 1 with --quick),
+// --venv DIR (the Python peers' virtual environment, default .venv-bench/ at the repository's root,
+// created with bench/requirements.txt's pins when missing; a skip row saying why when it cannot be).
 import { availableParallelism } from 'node:os';
 import { Bench } from 'tinybench';
 import { loadSample } from '../src/bench/corpus.js';
@@ -16,10 +19,12 @@ import { buildReport, formatReport, type BenchResult } from '../src/bench/report
 import { prepare, rabinTasks, sketchTasks, stageTasks, workerTasks, type BenchTask } from '../src/bench/tasks.js';
 import { init } from '../src/index.js';
 import { createPool } from '../src/stream/pool-node.js';
+import { contenderResults } from '../src/bench/contenders.js';
 import { datasketchTasks, minHashTasks, rabinWasmTasks } from './peers.js';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, json: { type: 'boolean' }, clock: { type: 'string' }, corpus: { type: 'string' }, only: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, json: { type: 'boolean' }, clock: { type: 'string' }, corpus: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' }, venv: { type: 'string' } } });
 const quick = args.quick ?? false;
 const json = args.json ?? false;
 const RABIN_SIZES = quick ? [4 << 10, 256 << 10] : [4 << 10, 256 << 10, 4 << 20, 32 << 20];
@@ -37,7 +42,7 @@ const corpus = corpusDir ? loadSample(corpusDir, 'HTML pages') : loadSample();
 const workers = Math.max(2, availableParallelism());
 await init();
 const pools = [createPool({ workers: 1 }), createPool({ workers })];
-const SECTIONS = ['rabin', 'sketch', 'stages', 'workers'] as const;
+const SECTIONS = ['rabin', 'sketch', 'stages', 'workers', 'peers'] as const;
 const only = (args.only ?? SECTIONS.join(',')).split(',');
 for (const s of only) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`--only: unknown section ${s} (${SECTIONS.join(', ')})`);
 const want = (s: (typeof SECTIONS)[number]) => only.includes(s);
@@ -81,6 +86,13 @@ try {
     const r = bench.tasks[0].result;
     if (r.state !== 'completed') throw new Error(`${task.name} on ${task.input}: ${r.state}${'error' in r ? `: ${String((r as { error?: unknown }).error)}` : ''}`);
     results.push({ task, ms: r.latency.p50 / reps, runs: r.latency.samplesCount * reps });
+  }
+  if (want('peers')) {
+    prepare({ build: 'simd' } as BenchTask);
+    const rounds = Number(args.rounds ?? (quick ? 1 : 3));
+    if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds: expected a positive integer, got ${args.rounds}`);
+    const venv = args.venv ?? fileURLToPath(new URL('../.venv-bench', import.meta.url));
+    results.push(...await contenderResults(corpus, { rounds, clock, venv, log: (line) => log(`\r${line}`.padEnd(78)) }));
   }
 } finally {
   await Promise.all(pools.map((p) => p.close()));

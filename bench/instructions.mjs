@@ -62,7 +62,7 @@ async function child(stage, runs, dir, every, file) {
   if (k.sk_configure(8, 0, 1, 0, 128, 25n, 0, 0n) !== 0) throw new Error('sk_configure');
   for (let i = 0; i < runs; i++) {
     let r;
-    if (stage === 'loop') r = k.bl_sum(inPtr, bytes);
+    if (stage === 'loop') r = k.bl_bytes(inPtr, bytes);
     else if (stage === '3') r = k.sk_sketch_batch(inPtr, off, n, values, n * 128, outOff, info, 0, 0, 0);
     else if (stage === '4') r = k.rb_fingerprint_batch(inPtr, off, n, fps);
     else r = k.sk_stage(inPtr, off, n, Number(stage));

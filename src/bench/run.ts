@@ -5,6 +5,8 @@ import { intOption, rejectUnknown } from '../errors.js';
 import { init } from '../wasm/loader.js';
 import { createPool } from '../stream/pool-node.js';
 import type { Pool } from '../stream/pool.js';
+import { resolve } from 'node:path';
+import { contenderResults } from './contenders.js';
 import { loadFiles, loadSample, type Corpus } from './corpus.js';
 import { machine } from './machine.js';
 import { chooseClock, clockLine, measure } from './measure.js';
@@ -25,6 +27,14 @@ export interface RunBenchOptions {
   warmup?: number;
   /** 'wall', 'cpu' (this process's CPU time), or 'auto' (default): CPU time when the machine is busier than its cores. Worker rows always use wall-clock time. */
   clock?: 'auto' | 'wall' | 'cpu';
+  /** Also the peers table: resemble beside rensa, datasketch and datatrove (Python), each in a process of its own. Default false. */
+  peers?: boolean;
+  /** The peers table's interleaved rounds, 1..100. Default 3. */
+  rounds?: number;
+  /** The Python peers' virtual environment, created with bench/requirements.txt's pins when missing. Default .venv-bench in the working folder. */
+  venv?: string;
+  /** Progress lines of the peers table (creating the environment, each round). */
+  onLine?: (line: string) => void;
   /** Called before each task is checked and timed (for a progress line). */
   onTask?: (task: BenchTask, index: number, total: number) => void;
 }
@@ -42,12 +52,13 @@ export async function benchTasks(corpus: Corpus, sizes: readonly number[], worke
 
 /** Takes options; checks and times every task; returns the report (format it with formatReport). */
 export async function runBench(options: RunBenchOptions = {}): Promise<BenchReport> {
-  rejectUnknown(options, ['files', 'sizes', 'workers', 'runs', 'warmup', 'clock', 'onTask'], 'runBench');
+  rejectUnknown(options, ['files', 'sizes', 'workers', 'runs', 'warmup', 'clock', 'peers', 'rounds', 'venv', 'onLine', 'onTask'], 'runBench');
   const m = machine();
   const clock = chooseClock(options.clock, m);
   const workers = intOption('workers', options.workers, Math.max(2, availableParallelism()), 2, 256);
   const runs = intOption('runs', options.runs, 5, 1, 1000);
   const warmup = intOption('warmup', options.warmup, 1, 0, 100);
+  const rounds = intOption('rounds', options.rounds, 3, 1, 100);
   const sizes = options.sizes ?? [64 << 10, 4 << 20];
   const corpus = options.files?.length ? loadFiles(options.files) : loadSample();
   const { tasks, pools } = await benchTasks(corpus, sizes, workers);
@@ -59,6 +70,10 @@ export async function runBench(options: RunBenchOptions = {}): Promise<BenchRepo
       await task.check();
       const t = await measure(() => task.run(), { warmup, runs, clock: task.section === 'workers' ? 'wall' : clock });
       results.push({ task, ms: t.ms, runs: t.runs * t.calls });
+    }
+    if (options.peers) {
+      prepare({ build: 'simd' } as BenchTask);
+      results.push(...await contenderResults(corpus, { rounds, clock, venv: options.venv ?? resolve('.venv-bench'), log: options.onLine }));
     }
   } finally {
     await Promise.all(pools.map((p) => p.close()));

@@ -33,6 +33,7 @@ export interface Kernels {
     gamma: number, iterations: number, out: number, scratch: number, outCap: number): number;
   sort_keyed(hi: number, lo: number, pay: number, n: number, tHi: number, tLo: number, tPay: number): number;
   bl_sum(ptr: number, len: number): bigint;
+  bl_bytes(ptr: number, len: number): number;
   tp_configure(linkPermille: number, minContent: number): number;
   tp_blocks(bytes: number, offsets: number, n: number, out: number, cap: number, outOffsets: number, tokens: number, tokensCap: number, counts: number): number;
   tp_sketch_batch(bytes: number, offsets: number, n: number, tables: number, tableOffsets: number, docTable: number,
@@ -49,7 +50,7 @@ export interface Kernels {
 export const KERNEL_FUNCTIONS = [
   '_initialize', 'heapBase', 'simdBuild', 'rb_update', 'rb_fingerprint_batch', 'rb_rolling', 'rb_chunks', 'mx_mix',
   'tk_canonical', 'tk_tokens', 'tk_entity_table', 'sh_values', 'sk_configure', 'sk_sketch_batch', 'sk_stage',
-  'ss_super', 'rp_entry', 'rp_project', 'hm_propagate', 'sort_keyed', 'bl_sum', 'tp_configure', 'tp_blocks', 'tp_sketch_batch',
+  'ss_super', 'rp_entry', 'rp_project', 'hm_propagate', 'sort_keyed', 'bl_sum', 'bl_bytes', 'tp_configure', 'tp_blocks', 'tp_sketch_batch',
   'tp_content_tokens', 'js_string', 'js_controls', 'es_min_pairs',
 ] as const satisfies readonly Exclude<keyof Kernels, 'memory'>[];
 

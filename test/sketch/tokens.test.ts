@@ -52,13 +52,13 @@ const TAG_PIECES = [
 ];
 
 for (const build of ['simd', 'scalar'] as const) {
-  test(`${build}: token fingerprints and sketches equal the reference on tag-heavy markup at every 16-byte alignment`, () => {
+  test(`${build}: token fingerprints and sketches equal the reference on tag-heavy markup at every 16-byte and 64-byte alignment`, () => {
     useBuild(build);
     assert.is(kernelBuild(), build);
     const r = rng(45);
     const docs: string[] = [];
-    for (let t = 0; t < 400; t++) {
-      let doc = ' '.repeat(t % 16);   // shifts every piece across the 16-byte blocks
+    for (let t = 0; t < 1280; t++) {
+      let doc = ' '.repeat(t % 64);   // shifts every piece across the 16-byte blocks and the 64-byte windows
       const n = 1 + Math.floor(r() * 40);
       for (let i = 0; i < n; i++) doc += TAG_PIECES[Math.floor(r() * TAG_PIECES.length)];
       docs.push(doc);

@@ -89,6 +89,27 @@ test('the report computes MB/s, docs/s, speed-ups over the fastest peer and the 
   assert.match(text, /1\.67× pool, 1 worker/);
 });
 
+test('the report prints peak RSS beside the rows that have it, speed-ups over every peer where asked, and the ceiling share only on the same bytes', () => {
+  const other = { ...fake('peers', 'ours', 'resemble text', 'x'), bytes: 500_000, vsPeers: true };
+  const r = buildReport(MACHINE, 'timing: test', [
+    { task: fake('peers', 'ours', 'resemble html', 'x'), ms: 10, runs: 3, peakRss: 90 * 2 ** 20 },
+    { task: other, ms: 5, runs: 3, peakRss: 80 * 2 ** 20 },
+    { task: fake('peers', 'ceiling', 'byte loop', 'x'), ms: 1, runs: 3, peakRss: 70 * 2 ** 20 },
+    { task: fake('peers', 'peer', 'fast peer', 'x'), ms: 50, runs: 3, peakRss: 40 * 2 ** 20 },
+    { task: fake('peers', 'peer', 'slow peer', 'x'), ms: 500, runs: 3 },
+  ]);
+  assert.is(r.rows[0].ofCeiling, 1 / 10);
+  assert.is(r.rows[1].ofCeiling, undefined, 'text rows read other bytes than the ceiling');
+  assert.equal(r.rows[0].vs, undefined, 'only the fastest peer unless asked');
+  assert.equal(r.rows[1].vsFastestPeer, { peer: 'fast peer', ratio: 10 });
+  assert.equal(r.rows[1].vs, { 'slow peer': 100 });
+  assert.is(r.rows[3].peakRss, 40 * 2 ** 20);
+  const text = formatReport(r);
+  assert.match(text, /peak RSS/);
+  assert.match(text, /90 MiB/);
+  assert.match(text, /10× fast peer, 100× slow peer/);
+});
+
 test('median and the clock choice', () => {
   assert.is(median([5, 1, 3]), 3);
   assert.is(median([4, 1, 3, 2]), 2.5);

@@ -14,13 +14,18 @@ import { writeRecords } from '../output.js';
 export const command: Command = {
   name: 'bench',
   summary: 'measure Rabin fingerprint and HTML sketch throughput (MB/s, docs/s), 1 vs N workers, beside a byte-loop ceiling',
-  usage: `Usage: resemble bench [files or folders...] [--sizes LIST] [--workers N] [--runs N] [--warmup N] [--clock auto|wall|cpu]
+  usage: `Usage: resemble bench [files or folders...] [--sizes LIST] [--workers N] [--runs N] [--warmup N] [--clock auto|wall|cpu] [--peers [--rounds N] [--venv DIR]]
 
 Without files, runs on the bundled sample crawl and buffers cut from it. Each task is checked
 against a slow reference first, then timed: warm-up runs, then the median of several runs.
 Rows: Rabin content-defined chunking and rolling fingerprints over buffers of each size; raw
 HTML → MIN_128 sketch over the documents and over one page of each size; pool.sketchMany with 1
 and N workers; each beside a plain WebAssembly loop reading every byte once (the ceiling).
+With --peers, also resemble beside rensa (RMinHash, CMinHash), datasketch and datatrove's
+MinHash stage on the same pages (the Python peers get each page's text), every row in a process
+of its own with its peak RSS, their runs interleaved; the peers are installed with pinned
+versions into a virtual environment (--venv) the first time, and a row says why when they
+cannot be (no Python 3.10+, no network).
 Prints a table; --format json|jsonl|csv writes the rows as records instead.
 
 Flags:
@@ -29,13 +34,19 @@ Flags:
   --runs N              timed runs per task; the median is reported (default 5)
   --warmup N            untimed runs first (default 1)
   --clock C             auto | wall | cpu: what times single-threaded tasks (default auto: CPU time
-                        when the load average exceeds the cores, else wall-clock; worker rows: wall)`,
+                        when the load average exceeds the cores, else wall-clock; worker rows: wall)
+  --peers               add the peers table (Python: rensa, datasketch, datatrove)
+  --rounds N            the peers table's interleaved rounds, the median reported (default 3)
+  --venv DIR            the peers' virtual environment (default .venv-bench in this folder)`,
   options: {
     sizes: { type: 'string' },
     workers: { type: 'string' },
     runs: { type: 'string' },
     warmup: { type: 'string' },
     clock: { type: 'string' },
+    peers: { type: 'boolean' },
+    rounds: { type: 'string' },
+    venv: { type: 'string' },
   },
   async run(ctx) {
     const format = ctx.values.format === undefined ? undefined : enumFlag(ctx.values, 'format', 'jsonl', OUTPUT_FORMATS);
@@ -45,9 +56,13 @@ Flags:
     const runs = intFlag(ctx.values, 'runs', 5, 1, 1000);
     const warmup = intFlag(ctx.values, 'warmup', 1, 0, 100);
     const clock = enumFlag(ctx.values, 'clock', 'auto', ['auto', 'wall', 'cpu'] as const);
+    const peers = ctx.values.peers === true;
+    const rounds = intFlag(ctx.values, 'rounds', 3, 1, 100);
+    const venv = stringOf(ctx.values, 'venv');
     const started = performance.now();
     const report = await runBench({
-      files: ctx.positionals, sizes, workers, runs, warmup, clock,
+      files: ctx.positionals, sizes, workers, runs, warmup, clock, peers, rounds, venv,
+      onLine: (line) => { if (ctx.progress) ctx.err.write(`\r\x1b[2K${line}`); },
       onTask: (task, i, n) => {
         if (ctx.progress) ctx.err.write(`\r\x1b[2K[${i + 1}/${n}] ${task.name} · ${task.input}`);
       },
