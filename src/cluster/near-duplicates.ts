@@ -12,6 +12,7 @@ import { bandKeys, lshParams, type LshParams } from './lsh.js';
 import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
 import { walkBounds, walkColumns, type PairTests, type WalkedPairs } from './walk.js';
 import { buildPostings, type PostingLists } from './postings.js';
+import { listsRunner, postingsOnPool } from './postings-pool.js';
 import { PREFIX_HITS, prefixKeys, prefixKeysOnPool, prefixLength, prefixRunner, type PrefixKeys } from './prefix.js';
 import { UnionFind } from './union-find.js';
 import type { Pool } from '../stream/pool.js';
@@ -502,7 +503,10 @@ export async function candidatePairsOnPool(set: ClusterColumns, keys: { values: 
   pool: Pool, chunkPairs = POOL_CHUNK_PAIRS, minHits = 1, shortUnion = 0): Promise<CandidatePairs> {
   if (set.params.kind !== 'min') throw optionError('set', 'MIN_s sketches for estimates on a pool', set.params.kind);
   const s = set.params.s;
-  const post = postingsOf(set, keys, docs, cap);
+  // prefix keys made on the pool are on shared memory: their postings are built there too
+  const post = keys.values !== set.values && keys.values.buffer instanceof SharedArrayBuffer && keys.offsets.buffer instanceof SharedArrayBuffer && keys.values.length >= PREFIX_POOL_MIN / 4
+    ? await postingsOnPool(keys, docs, cap, prefixRunner(pool), listsRunner(pool), 2 * pool.size)
+    : postingsOf(set, keys, docs, cap);
   const table = new PairTableBuilder();
   const rows = { values: set.values, offsets: set.offsets };
   // the walk's columns and the pair tests in shared memory; ranges of documents with about the same

@@ -70,7 +70,8 @@ export function prefixBits(total: number): number {
  * 'prefix'; prefixKeysOnPool). Rows are `words` (the u32 words of the sketch values) and `offsets`;
  * `docs` the documents keyed. Steps, in order:
  * - count: entries of docs[from, to) per partition (the result);
- * - scatter: writes those entries into `all` from `cursor` (per partition, where this range's entries start);
+ * - scatter: writes those entries into `all` from `cursor` (per partition, where this range's entries start),
+ *   each with its entry index as payload (or with `doc`, its document: postings-pool.ts);
  * - common: sorts partitions [from, to) of `all` (bounds `first`), marks `common[j]` for the entries
  *   of values held by more than `cap` documents; the result is [ignoredShingles, ignoredPostings];
  * - keys: `keyOffsets[d + 1]` = the keys of each document of docs[from, to) (at most `p` entries not common);
@@ -78,7 +79,7 @@ export function prefixBits(total: number): number {
  */
 export type PrefixStep =
   | { step: 'count'; words: Uint32Array; offsets: Uint32Array; docs: Uint32Array; from: number; to: number; bits: number }
-  | { step: 'scatter'; words: Uint32Array; offsets: Uint32Array; docs: Uint32Array; from: number; to: number; bits: number; cursor: Uint32Array; all: KeyedColumns }
+  | { step: 'scatter'; words: Uint32Array; offsets: Uint32Array; docs: Uint32Array; from: number; to: number; bits: number; cursor: Uint32Array; all: KeyedColumns; doc?: boolean }
   | { step: 'common'; all: KeyedColumns; first: Uint32Array; from: number; to: number; cap: number; common: Uint8Array }
   | { step: 'keys'; offsets: Uint32Array; docs: Uint32Array; from: number; to: number; common: Uint8Array; p: number; keyOffsets: Uint32Array }
   | { step: 'fill'; words: Uint32Array; offsets: Uint32Array; docs: Uint32Array; from: number; to: number; common: Uint8Array; p: number; keyOffsets: Uint32Array; out: Uint32Array };
@@ -104,7 +105,7 @@ export function runPrefixStep(job: PrefixStep): Uint32Array | number[] | undefin
         for (let j = off[d]; j < off[d + 1]; j++) {
           const h = w[2 * j + HI], l = w[2 * j + LO];
           const q = cursor[partitionOf(h, l, bits)]++;
-          hi[q] = h; lo[q] = l; pay[q] = j;
+          hi[q] = h; lo[q] = l; pay[q] = job.doc ? d : j;
         }
       }
       return undefined;
@@ -160,7 +161,7 @@ export function runPrefixStep(job: PrefixStep): Uint32Array | number[] | undefin
 }
 
 /** Takes counts per partition; returns their bounds (partition q is [first[q], first[q + 1])). */
-function partitionBounds(counts: Uint32Array): Uint32Array {
+export function partitionBounds(counts: Uint32Array): Uint32Array {
   const first = new Uint32Array(counts.length + 1);
   for (let q = 0; q < counts.length; q++) first[q + 1] = first[q] + counts[q];
   return first;
