@@ -26,6 +26,11 @@ export interface StreamReadOptions {
   read?: ReadOptions;
   /** Called as pages are read and their batches done. */
   onProgress?: (p: StreamProgress) => void;
+  /**
+   * A pool of `workers` workers to run the batches on, left open (a caller with a later stage on
+   * the same pool starts its worker isolates once). Default: one of the stream's own, closed at the end.
+   */
+  pool?: Pool;
 }
 
 /** Options of `streamPages`; every one but `job` has a default. */
@@ -44,6 +49,11 @@ export interface PageStreamOptions {
   spillDir?: string;
   /** Called as pages are read and their batches done. */
   onProgress?: (p: StreamProgress) => void;
+  /**
+   * A pool of `workers` workers to run the batches on, left open (a caller with a later stage on
+   * the same pool starts its worker isolates once). Default: one of the stream's own, closed at the end.
+   */
+  pool?: Pool;
 }
 
 /** A crawl read as a stream: the small per-page columns and each batch's job result, no page bytes. */
@@ -147,7 +157,7 @@ export async function streamPages(input: string | readonly string[], options: Pa
       report();
       return;
     }
-    if (!pool && workers > 1 && !last) pool = createPool({ workers });
+    if (!pool && workers > 1 && !last) pool = options.pool ?? createPool({ workers });
     if (pool) {
       const done = runPageJobOn(pool, job, packed!);
       done.then(() => { progress.sketched += batch.length; report(); }, () => undefined);
@@ -196,7 +206,7 @@ export async function streamPages(input: string | readonly string[], options: Pa
     spill?.spill.remove();
     throw e;
   } finally {
-    await pool?.close();
+    if (pool !== options.pool) await pool?.close();
   }
   return {
     urls, sources, sizes: Float64Array.from(sizes), utf8Sizes: Float64Array.from(utf8Sizes), html: Uint8Array.from(html),
