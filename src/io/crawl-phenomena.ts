@@ -118,6 +118,9 @@ export const ROLE_PAGE = 0, ROLE_VARIANT = 1, ROLE_SOFT_404 = 2;
 
 const enc = new TextEncoder();
 
+/** Rules whose join needs the same bytes under both URLs. */
+const BYTES_RULES = new Set<string>([...HOST_RULES, 'index-html']);
+
 /** Takes a page's bytes and URL; returns a hash of the bytes with every occurrence of its path (and path and query) taken out. */
 export function bodyKey(bytes: Uint8Array, url: string): string {
   const h = createHash('sha1');
@@ -181,7 +184,7 @@ export class CrawlPhenomena {
     this.urls.push(v?.url ?? doc.url);
     this.keys.push(v?.key ?? doc.url);
     this.rules.push(v?.rules ?? []);
-    this.bodies.push(doc.bytes.length <= SOFT_404_MAX_BYTES ? bodyKey(doc.bytes, doc.url) : undefined);
+    this.bodies.push(doc.bytes.length > 0 && doc.bytes.length <= SOFT_404_MAX_BYTES ? bodyKey(doc.bytes, doc.url) : undefined);
     this.ips.push(doc.ip);
   }
 
@@ -239,6 +242,10 @@ export class CrawlPhenomena {
         const rules: VariantRecord['rules'] = this.rules[d].filter((r) => !repRules.has(r));
         for (const r of repRules) if (!mine.has(r)) rules.push(r);
         const ordered = rules.length === 0 ? (['recapture'] as VariantRecord['rules']) : rules;
+        // another spelling of the host, and a folder's index file, name the same page only when
+        // they answer the same bytes (a URL list, without bytes, proves nothing: www.x and x may
+        // be two hosts); a session id, tracking and a print view are the same page by the URL
+        if (rules.some((r) => BYTES_RULES.has(r)) && (this.bodies[d] === undefined || this.bodies[d] !== this.bodies[rep])) continue;
         roles[d] = ROLE_VARIANT;
         pageOf[d] = rep;
         variants.push({ id: d, url: this.urls[d], page: this.urls[rep], pageId: rep, rules: ordered });
