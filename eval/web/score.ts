@@ -33,14 +33,14 @@ export async function scorePhenomena(data: string) {
   const truth: RecordTruth[] = readFileSync(join(data, 'truth', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   const collector = new CrawlPhenomena();
   const errors: ReadError[] = [];
-  const skippedByUrl = new Map<string, string>();
+  const messages: string[] = [];
   const urls: string[] = [];
   const ips: (string | undefined)[] = [];
   const skipped: Record<string, number> = {};
   for await (const doc of readCrawl([join(data, 'sweep-1.warc.gz'), join(data, 'sweep-2.warc.gz')], {
     links: false,
     onError: (e) => errors.push(e),
-    onSkip: (s) => { collector.skipped(s); skipped[s.reason] = (skipped[s.reason] ?? 0) + 1; if (s.redirect) skippedByUrl.set(s.redirect.from, 'redirect'); },
+    onSkip: (s) => { collector.skipped(s); skipped[s.reason] = (skipped[s.reason] ?? 0) + 1; if (s.message) messages.push(s.message); },
   })) {
     collector.observe(doc, urls.length);
     urls.push(norm(doc.url));
@@ -92,7 +92,8 @@ export async function scorePhenomena(data: string) {
   // addresses
   const withIp = ips.filter((x) => x !== undefined).length;
   const broken = truth.filter((r) => r.kind === 'broken' || r.rule === 'relative location');
-  const said = (re: RegExp) => errors.some((e) => re.test(e.message)) || report.errors.some((e) => re.test(e.message));
+  // errors, and the skips said in words (the command line prints both)
+  const said = (re: RegExp) => errors.some((e) => re.test(e.message)) || report.errors.some((e) => re.test(e.message)) || messages.some((m) => re.test(m));
   const brokenReported = {
     'redirect loop': said(/redirect loop/),
     'broken location': said(/Location .* is not a URL/),

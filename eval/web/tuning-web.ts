@@ -37,9 +37,11 @@ export const TUNING_WORKS: Work[] = [
   { id: 'maint-guide', title: 'Debian New Maintainers\' Guide', releases: { 'maint-guide': { release: '1.2.53', line: '1.2' } } },
 ];
 
-/** The release notes planted as near copies (pages of the SQLite documentation). */
-export const PLANTED = ['releaselog/3_38_1.html', 'releaselog/3_39_0.html', 'releaselog/3_36_0.html', 'releaselog/3_31_1.html', 'releaselog/3_28_0.html',
-  'releaselog/3_22_0.html', 'releaselog/3_8_7_2.html', 'releaselog/3_7_17.html', 'releaselog/3_35_5.html', 'releaselog/3_34_1.html'];
+/**
+ * The release notes planted as near copies (pages of the SQLite documentation): four, fewer than
+ * the mirroring rule's minPages, so the notes host is a host of copied pages, as the truth says.
+ */
+export const PLANTED = ['releaselog/3_38_1.html', 'releaselog/3_36_0.html', 'releaselog/3_28_0.html', 'releaselog/3_8_7_2.html'];
 
 const part = (fraction: number, salt: string) => ({ fraction, salt });
 const all = { all: true as const };

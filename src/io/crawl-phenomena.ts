@@ -9,7 +9,8 @@
  * A `CrawlPhenomena` is fed each document as it is read (`observe`) and each skip (`skipped`,
  * through the readers' `onSkip`); `report()` says what it found. It keeps per page its URL, host
  * and a 20-byte hash of its body (with the page's own path taken out, so a not-found page naming
- * the path hashes the same for every path), about 100 bytes a page.
+ * the path hashes the same for every path), about 100 bytes a page; hashing costs one SHA-1 pass
+ * over each page.
  */
 import { createHash } from 'node:crypto';
 import type { Document, ReadError } from '../graph/document.js';
@@ -20,8 +21,6 @@ import { HOST_RULES, urlVariant, type VariantRule } from './url-variants.js';
 
 /** Default number of unrelated paths a host must answer with one body for it to be a soft-404. */
 export const DEFAULT_SOFT_404_PATHS = 3;
-/** Bodies larger than this are not hashed for soft-404s (a not-found page is small). */
-const SOFT_404_MAX_BYTES = 256 << 10;
 /** A redirect chain longer than this is reported as too long. */
 const MAX_HOPS = 20;
 
@@ -121,13 +120,18 @@ const enc = new TextEncoder();
 /** Rules whose join needs the same bytes under both URLs. */
 const BYTES_RULES = new Set<string>([...HOST_RULES, 'index-html']);
 
-/** Takes a page's bytes and URL; returns a hash of the bytes with every occurrence of its path (and path and query) taken out. */
+/**
+ * Takes a page's bytes and URL; returns a hash of the bytes with every occurrence of its path and
+ * query (as written, and percent-decoded) taken out: a not-found page naming the path it answers
+ * hashes the same for every path. The path alone is left in (a stock page's `action="/search"`
+ * must not hash differently for `/search?q=x`).
+ */
 export function bodyKey(bytes: Uint8Array, url: string): string {
   const h = createHash('sha1');
   const u = parseUrl(url);
   const needles: Uint8Array[] = [];
   if (u) {
-    for (const s of new Set([u.pathname + u.search, safeDecode(u.pathname + u.search), u.pathname, safeDecode(u.pathname)])) if (s.length > 1) needles.push(enc.encode(s));
+    for (const s of new Set([u.pathname + u.search, safeDecode(u.pathname + u.search), safeDecode(u.pathname + u.search).replace(/\+/g, ' ')])) if (s.length > 1) needles.push(enc.encode(s));
     needles.sort((a, b) => b.length - a.length);
   }
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -184,7 +188,7 @@ export class CrawlPhenomena {
     this.urls.push(v?.url ?? doc.url);
     this.keys.push(v?.key ?? doc.url);
     this.rules.push(v?.rules ?? []);
-    this.bodies.push(doc.bytes.length > 0 && doc.bytes.length <= SOFT_404_MAX_BYTES ? bodyKey(doc.bytes, doc.url) : undefined);
+    this.bodies.push(doc.bytes.length > 0 ? bodyKey(doc.bytes, doc.url) : undefined);
     this.ips.push(doc.ip);
   }
 
