@@ -36,6 +36,7 @@ export async function scorePhenomena(data: string) {
   const messages: string[] = [];
   const urls: string[] = [];
   const ips: (string | undefined)[] = [];
+  const fromSecond: boolean[] = [];
   const skipped: Record<string, number> = {};
   for await (const doc of readCrawl([join(data, 'sweep-1.warc.gz'), join(data, 'sweep-2.warc.gz')], {
     links: false,
@@ -45,6 +46,7 @@ export async function scorePhenomena(data: string) {
     collector.observe(doc, urls.length);
     urls.push(norm(doc.url));
     ips.push(doc.ip);
+    fromSecond.push(doc.source?.includes('sweep-2.warc.gz') === true);
   }
   const report = collector.report();
   const docsOf = new Map<string, number[]>();
@@ -86,8 +88,10 @@ export async function scorePhenomena(data: string) {
   const nonPagesAsPages = nonPages.filter((r) => first(r.uri) !== undefined).length;
   const second = truth.filter((r) => r.file === 'sweep-2.warc.gz' && (r.kind === 'revisit' || r.kind === 'recapture'));
   const secondAsPages = second.filter((r) => { const ds = docsOf.get(norm(r.uri)) ?? []; return ds.filter((d) => report.roles[d] === ROLE_PAGE).length !== 1 && r.kind !== 'revisit'; }).length;
-  const revisitPagesKept = second.filter((r) => r.kind === 'revisit' && r.canonical && r.contentType?.startsWith('text/html')).filter((r) => first(r.uri) !== undefined).length;
-  const revisitHtml = second.filter((r) => r.kind === 'revisit' && r.canonical && r.contentType?.startsWith('text/html')).length;
+  // documents read from the second sweep that are no re-capture (a revisit read as a page of its own)
+  const recaptures = second.filter((r) => r.kind === 'recapture').length;
+  const revisitPagesKept = fromSecond.filter(Boolean).length - recaptures;
+  const revisitHtml = second.filter((r) => r.kind === 'revisit').length;
 
   // addresses
   const withIp = ips.filter((x) => x !== undefined).length;
