@@ -9,7 +9,7 @@
  *   node --import tsx eval/mirror-extent.ts --data DIR [--data DIR...] [--shares 0,0.02,0.05,0.1,0.2,0.3] [--json FILE]
  *
  * A crawl folder with `crawl/` is read as a folder, one with only `crawl.warc.gz` as WARC with its
- * truth's `hosts.txt` as `--ips`.
+ * truth's `hosts.txt` as `--ips` (runCrawl's `ips: false`: the WARC's addresses only).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
