@@ -175,21 +175,23 @@ export class CrawlPhenomena {
   private readonly ips: (string | undefined)[] = [];
   private readonly edges: Array<{ from: string; to: string; status: number; relative: boolean }> = [];
   private readonly notPages: Record<string, number> = {};
+  private observed = 0;
 
   constructor(options: CrawlPhenomenaOptions = {}) {
     rejectUnknown(options, ['softPaths'], 'CrawlPhenomena');
     this.softPaths = intOption('softPaths', options.softPaths, DEFAULT_SOFT_404_PATHS, 2, 2 ** 31);
   }
 
-  /** Takes a document as read and its DocId (the documents in order, from 0). */
+  /** Takes a document as read and its DocId (default: the next one); every DocId from 0 is to be observed once, in any order. */
   observe(doc: Pick<Document, 'url' | 'bytes' | 'ip'>, id: number = this.urls.length): void {
-    if (id !== this.urls.length) throw new RangeError(`CrawlPhenomena.observe: DocId ${id}, expected ${this.urls.length}`);
+    if (!Number.isInteger(id) || id < 0 || this.urls[id] !== undefined) throw new RangeError(`CrawlPhenomena.observe: DocId ${id} observed twice or not a DocId`);
     const v = urlVariant(doc.url);
-    this.urls.push(v?.url ?? doc.url);
-    this.keys.push(v?.key ?? doc.url);
-    this.rules.push(v?.rules ?? []);
-    this.bodies.push(doc.bytes.length > 0 ? bodyKey(doc.bytes, doc.url) : undefined);
-    this.ips.push(doc.ip);
+    this.urls[id] = v?.url ?? doc.url;
+    this.keys[id] = v?.key ?? doc.url;
+    this.rules[id] = v?.rules ?? [];
+    this.bodies[id] = doc.bytes.length > 0 ? bodyKey(doc.bytes, doc.url) : undefined;
+    this.ips[id] = doc.ip;
+    this.observed++;
   }
 
   /** Takes a skip event of the readers (pass it from `onSkip`): redirects and non-page records are counted. */
@@ -210,12 +212,13 @@ export class CrawlPhenomena {
 
   /** Number of documents observed. */
   get size(): number {
-    return this.urls.length;
+    return this.observed;
   }
 
   /** Returns what was found (see PhenomenaReport). */
   report(): PhenomenaReport {
     const n = this.urls.length;
+    if (this.observed !== n) throw new RangeError(`CrawlPhenomena.report: ${n - this.observed} DocIds below ${n} not observed`);
     const roles = new Uint8Array(n);
     const pageOf = Uint32Array.from({ length: n }, (_, i) => i);
     // documents per origin (scheme and host): the main spelling of a host has the most

@@ -211,5 +211,25 @@ test('a WARC-IP-Address that is not an IP is reported; the page is kept without 
   assert.match(errors[0].message, /WARC-IP-Address "unknown-host" of "http:\/\/h\.example\/b\.html" is not an IP address/);
 });
 
+test('collections: soft-404s and URL variants are no evidence of a replicated collection', async () => {
+  const { readForCollections } = await import('../../src/collections/stream.js');
+  const { parseSimilarity } = await import('../../src/collections/similarity.js');
+  const { init } = await import('../../src/index.js');
+  await init();
+  const records: Uint8Array[] = [];
+  // two parked hosts answering the same paths with the hoster's stock page, and a real page with a variant
+  for (const h of ['parked-a.example', 'parked-b.example']) for (const p of ['/', '/docs/a.html', '/docs/b.html', '/docs/c.html', '/about.html']) records.push(httpResponse(`http://${h}${p}`, STOCK, { ip: '192.0.2.9' }));
+  records.push(httpResponse('http://site.example/a.html', page('Alpha')), httpResponse('http://site.example/a.html?utm_source=x', page('Alpha')));
+  const path = warc('collections.warc.gz', records);
+  const sim = parseSimilarity();
+  const on = await readForCollections([path], sim, { workers: 1 });
+  const off = await readForCollections([path], sim, { workers: 1, phenomena: false });
+  const groups = (l: Uint32Array) => new Set(l).size;
+  assert.is(groups(off.similar.label), 2, 'read as pages: the stock page is one text on ten pages, the variant one with its page');
+  assert.is(groups(on.similar.label), 12, 'every soft-404 and the variant apart');
+  assert.is(on.phenomena!.soft404.length, 10);
+  assert.is(on.phenomena!.variants.length, 1);
+});
+
 test.after(cleanup);
 test.run();
