@@ -24,9 +24,9 @@ const CORE = [
 const NODE_ONLY = [
   'CONTRACT', 'CONTRACT_VERSION', 'DuckDBEngine', 'HostSet', 'ParquetSink', 'Ranking', 'SiteRouter', 'TemplateLearner',
   'WebGraph', 'bagsFromTokens', 'cliqueGroups', 'clusterWithDuckDB', 'collisionGroups', 'computeSignatures',
-  'crawlBags', 'crawlContentSource', 'createPool', 'decodeHtml', 'deepestKnownSite', 'detectCharset', 'duplicateStudy',
+  'crawlBags', 'crawlContentSource', 'createPool', 'decodeHtml', 'dedup', 'deepestKnownSite', 'detectCharset', 'duplicateStudy',
   'evaluateCollisions', 'evaluateRankings', 'exactJaccard', 'extractLinks', 'extrapolate', 'fileBytes',
-  'findCollisions', 'findDuplicates', 'findMirrors', 'growthProfile', 'hostOfUrl', 'hyperlinkMap', 'isRedirectStub', 'keyRows',
+  'findCollisions', 'findDuplicates', 'findMirrors', 'findNearDuplicates', 'growthProfile', 'hostOfUrl', 'hyperlinkMap', 'isRedirectStub', 'keyRows',
   'learnTemplates', 'linkSummaryWithDuckDB', 'loadCrawl', 'mirrorInputFromDocuments', 'mirroringTest', 'nearDuplicatesFromParquet',
   'normalizeUrl', 'openParquetFile', 'openSpark', 'pageIdentity', 'pageText', 'pairsAtLeast', 'paragraphColumns', 'parseHostsFile',
   'planScript', 'plotSeries', 'poolJudge', 'precisionAtRecall', 'precisionRecall', 'randomProjection',
