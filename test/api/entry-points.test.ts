@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { init, ResembleError } from '../../src/index.js';
-import { dedup, findNearDuplicates, readCrawl, type Page } from '../../src/node.js';
+import { dedup, findNearDuplicates, readCrawl, sketchCrawl, type Page } from '../../src/node.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = join(ROOT, 'sample');
@@ -179,6 +179,24 @@ test('dedup: an array of pages and an async iterable give the same records', asy
   assert.equal(lines(b.records), lines(a.records));
   assert.equal(lines(b.dropped), lines(a.dropped));
   assert.equal(a.records[0], pages[0]);
+});
+
+test('sketchCrawl: records are the lines of resemble sketch, for any worker count and input form', async () => {
+  const expected = cli('sketch', SAMPLE);
+  const done = await sketchCrawl(SAMPLE);
+  assert.is(done.records.length, 388);
+  assert.equal(lines(done.records), expected);
+  assert.equal(lines((await sketchCrawl(SAMPLE, { workers: 3, batchBytes: 64 << 10 })).records), expected);
+  const pages = await samplePages();
+  assert.equal(lines((await sketchCrawl(pages)).records), expected);
+  assert.equal(lines((await sketchCrawl(oneByOne(pages), { workers: 3, batchBytes: 64 << 10 })).records), expected);
+  const main = cli('sketch', SAMPLE, '--content', 'main', '--w', '5');
+  const content = await sketchCrawl(SAMPLE, { sketch: { content: 'main', w: 5 }, workers: 3, batchBytes: 64 << 10 });
+  assert.equal(lines(content.records), main);
+  assert.not.equal(main, expected);
+  const noValues = await sketchCrawl(SAMPLE, { values: false, keepSet: true });
+  assert.is(noValues.set?.size, 388);
+  assert.is(noValues.records[0].values, undefined);
 });
 
 test.run();
