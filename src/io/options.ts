@@ -84,6 +84,8 @@ export interface ReadOptions {
    * Uint8Array each.
    */
   pageBytes?: (n: number) => Uint8Array;
+  /** Stops the reading: the next document read after it fires throws E_ABORTED. Default: none. */
+  signal?: AbortSignal;
 }
 
 /** Options after validation: every field present. */
@@ -104,9 +106,10 @@ export interface ResolvedReadOptions {
   htmlField: string;
   onWarning: (w: ReadError) => void;
   pageBytes: (n: number) => Uint8Array;
+  signal: AbortSignal | undefined;
 }
 
-const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'allText', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning', 'pageBytes'];
+const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'allText', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning', 'pageBytes', 'signal'];
 const newBytes = (n: number) => new Uint8Array(n);
 
 function field(name: string, value: unknown, fallback: string): string {
@@ -125,6 +128,13 @@ function bool(name: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   if (typeof value !== 'boolean') throw optionError(name, 'a boolean', value);
   return value;
+}
+
+/** Takes a signal option; returns it (undefined when not given), or throws E_OPTION when it is not an AbortSignal. */
+export function signalOption(value: unknown, name = 'signal'): AbortSignal | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object' || typeof (value as AbortSignal).aborted !== 'boolean' || typeof (value as AbortSignal).addEventListener !== 'function') throw optionError(name, 'an AbortSignal', value);
+  return value as AbortSignal;
 }
 
 /** Takes reader options; returns them validated with defaults filled in (throws E_OPTION on a bad value). */
@@ -148,5 +158,6 @@ export function resolveReadOptions(options: ReadOptions | ResolvedReadOptions = 
     htmlField: field('htmlField', options.htmlField, 'html'),
     onWarning: fn('onWarning', options.onWarning, noop),
     pageBytes: fn('pageBytes', options.pageBytes, newBytes),
+    signal: signalOption(options.signal),
   };
 }

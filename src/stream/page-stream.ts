@@ -10,6 +10,7 @@ import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
 import { WebGraph } from '../graph/web-graph.js';
 import { readCrawl, type SkipCounts } from '../io/crawl.js';
 import type { CrawlPhenomena } from '../io/crawl-phenomena.js';
+import type { Inputs } from '../io/pages.js';
 import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
 import { jobMessage, runPageJob, type PageJobResult, type PageWork } from './page-jobs.js';
 import { createPool } from './pool-node.js';
@@ -122,7 +123,7 @@ function pack(pages: readonly Uint8Array[], html: readonly number[], size: numbe
  * on, and returns the columns and the batch results. Memory: the columns, the results, and the
  * batches in flight (at most 2 per worker plus one being filled).
  */
-export async function streamPages(input: string | readonly string[], options: PageStreamOptions = {}): Promise<PageStream> {
+export async function streamPages(input: Inputs, options: PageStreamOptions = {}): Promise<PageStream> {
   const job = options.job ?? [];
   const working = job.length > 0;
   const workers = workerCount(options.workers);
