@@ -17,6 +17,7 @@ import { walkColumnsOnPool, walkColumnsRunner } from './walk-pool.js';
 import { PREFIX_HITS, prefixKeys, prefixKeysOnPool, prefixLength, prefixRunner, type PrefixKeys } from './prefix.js';
 import { UnionFind } from './union-find.js';
 import type { Pool } from '../stream/pool.js';
+import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 
 /** Takes the prefix length, the threshold and s; returns the resemblance down to which prefix-keyed candidates are complete (0 when every value is keyed). */
 export function completeAbove(prefix: number, threshold: number, s: number): number {
@@ -128,11 +129,11 @@ function resolve(set: ClusterColumns, options: NearDuplicateOptions = {}): Resol
 
 /** Validates nearDuplicates' options (known keys checked by the caller) and fills in defaults; shared with the DuckDB path. */
 export function resolveNearDuplicateOptions(set: RowColumns & Partial<Pick<ClusterColumns, 'signature' | 'superShingles'>>, options: NearDuplicateOptions, where: string): Resolved {
-  const threshold = numberOption('threshold', options.threshold, 0.5, 0, 1);
+  const threshold = numberOption('threshold', options.threshold, NEAR_DUPLICATE_DEFAULTS.threshold, 0, 1);
   const containment = options.containment === undefined ? undefined : numberOption('containment', options.containment, 0, 0, 1);
   const method = enumOption('method', options.method, 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
-  const commonCap = intOption('commonCap', options.commonCap, 1000, 1, 0x7fffffff);
-  const equivalence = enumOption('equivalence', options.equivalence, 'shingle', ['none', 'identical', 'lexical', 'shingle'] as const);
+  const commonCap = intOption('commonCap', options.commonCap, NEAR_DUPLICATE_DEFAULTS.commonCap, 1, 0x7fffffff);
+  const equivalence = enumOption('equivalence', options.equivalence, NEAR_DUPLICATE_DEFAULTS.equivalence, ['none', 'identical', 'lexical', 'shingle'] as const);
   if (options.verify !== undefined && typeof options.verify !== 'boolean') throw optionError('verify', 'boolean', options.verify);
   if (options.verify === false && method === 'pairs') throw optionError('verify', 'true with method pairs (pairs are always verified)', options.verify);
   const verify = options.verify ?? true;
