@@ -53,6 +53,19 @@ export function readOptionsFor(ctx: CommandContext): ReadOptions {
   };
 }
 
+/** Takes the command context; returns the reader options of an entry point's call: the input flags, and read errors, warnings and surprising skips printed as openCrawl prints them. */
+export function cliReadOptions(ctx: CommandContext): { read: ReadOptions; onError: (e: ReadError) => void; onWarning: (e: ReadError) => void } {
+  const show = errorPrinter(ctx);
+  return {
+    read: {
+      ...readerOptionsOf(ctx.values),
+      onSkip: (s) => { if (s.message !== undefined) show({ source: s.source, location: s.location, code: s.reason, message: s.message }); },
+    },
+    onError: show,
+    onWarning: show,
+  };
+}
+
 /** Takes the command context and inputs; throws E_OPTION when there is none. */
 export function requireInputs(inputs: readonly string[]): void {
   if (inputs.length === 0) {

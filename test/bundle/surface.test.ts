@@ -24,15 +24,15 @@ const CORE = [
 const NODE_ONLY = [
   'CONTRACT', 'CONTRACT_VERSION', 'DuckDBEngine', 'HostSet', 'ParquetSink', 'Ranking', 'SiteRouter', 'TemplateLearner',
   'WebGraph', 'bagsFromTokens', 'cliqueGroups', 'clusterWithDuckDB', 'collisionGroups', 'computeSignatures',
-  'crawlBags', 'crawlContentSource', 'createPool', 'decodeHtml', 'deepestKnownSite', 'detectCharset', 'duplicateStudy',
+  'crawlBags', 'crawlContentSource', 'createPool', 'decodeHtml', 'dedup', 'deepestKnownSite', 'detectCharset', 'duplicateStudy',
   'evaluateCollisions', 'evaluateRankings', 'exactJaccard', 'extractLinks', 'extrapolate', 'fileBytes',
-  'findCollisions', 'findDuplicates', 'findMirrors', 'growthProfile', 'hostOfUrl', 'hyperlinkMap', 'isRedirectStub', 'keyRows',
+  'findCollisions', 'findDuplicates', 'findMirrors', 'findNearDuplicates', 'growthProfile', 'hostOfUrl', 'hyperlinkMap', 'isRedirectStub', 'keyRows',
   'learnTemplates', 'linkSummaryWithDuckDB', 'loadCrawl', 'mirrorInputFromDocuments', 'mirroringTest', 'nearDuplicatesFromParquet',
   'normalizeUrl', 'openParquetFile', 'openSpark', 'pageIdentity', 'pageText', 'pairsAtLeast', 'paragraphColumns', 'parseHostsFile',
   'planScript', 'plotSeries', 'poolJudge', 'precisionAtRecall', 'precisionRecall', 'randomProjection',
   'rankAll', 'reachableFrom', 'readBatches', 'readCrawl', 'readFolder', 'readJsonl', 'readSingleFile',
   'readShardSet', 'readUrlList', 'readWarc', 'readWarcStreaming', 'renderPlan', 'renderSvg', 'routeSites', 'runPipeline',
-  'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signaturesOfCrawl', 'sketchCrawl', 'sketchToParquet', 'sniffCharset',
+  'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signatureReport', 'signaturesOfCrawl', 'sketchCrawl', 'sketchWithTemplates', 'sketchToParquet', 'sniffCharset',
   'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'utf8Bytes',
   'verifyRanking', 'writeParquetFile',
 ];

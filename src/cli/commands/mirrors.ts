@@ -29,7 +29,7 @@ import {
   type Ranking,
 } from '../../mirrors/index.js';
 import { DEFAULT_MIN_URLS } from '../../mirrors/host-set.js';
-import { mirrorRecord } from '../../mirrors/record.js';
+import { aliasRecords, mirrorRecord } from '../../mirrors/record.js';
 import { DEFAULT_SEED } from '../../mirrors/seed.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
@@ -229,6 +229,7 @@ made as it is read; the mirroring test compares those sketches.
     const judgeTruth = truthFile ? truthJudge(hosts, truthFile.pairs).judge : undefined;
     const out = createRecordWriter(ctx.out, format);
     for (let i = 0; i < top; i++) out.write(mirrorRecord(hosts, ranking, i, verify ? results[i] : undefined, judgeTruth ? judgeTruth(ranking.a[i], ranking.b[i]) === 1 : undefined));
+    for (const r of aliasRecords(read.phenomena?.hostAliases ?? [])) out.write(r);
     out.end();
     if (!ctx.quiet) {
       const count = (v: string) => results.filter((r) => r.verdict === v).length;

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
-import { cliqueGroups, findCollisions } from '../../signatures/collisions.js';
+import { signatureReport } from '../../signatures/report.js';
 import { computeSignatures } from '../../signatures/signatures.js';
 import { readForSignatures } from '../../signatures/stream.js';
 import { precisionRecall, sampleReference } from '../../signatures/evaluate.js';
@@ -176,21 +176,28 @@ template is learnt from its first pages, they are read back from it for their co
     const k = signatures.params.k;
 
     if (!v.evaluate) {
-      const pairs = findCollisions(signatures.rp, signatures.hm, k, { C, D });
-      const groups = cliqueGroups(signatures.size, pairs, signatures.rp, signatures.hm, k);
+      const report = signatureReport(signatures.rp, signatures.hm, k, { C, D });
+      const { pairs, groups } = report;
       const records: object[] = [];
       if (output.has('pairs')) {
-        for (let i = 0; i < pairs.a.length; i++) records.push({ a: urls[pairs.a[i]], b: urls[pairs.b[i]], rpDistance: round4(pairs.rpDistance[i]), hmDistance: round4(pairs.hmDistance[i]) });
+        for (let i = 0; i < pairs.a.length; i++) {
+          const r: Record<string, unknown> = { a: urls[pairs.a[i]], b: urls[pairs.b[i]], rpDistance: round4(pairs.rpDistance[i]), hmDistance: round4(pairs.hmDistance[i]) };
+          if (pairs.aPages[i] > 1 || pairs.bPages[i] > 1) { r.aPages = pairs.aPages[i]; r.bPages = pairs.bPages[i]; }
+          records.push(r);
+        }
       }
       if (output.has('groups')) {
         groups.forEach((g, i) => records.push({
           group: i,
           size: g.members.length,
-          members: g.members.map((m) => ({ url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
+          pairsListed: g.pairsListed,
+          members: g.members.map((m) => (m.copyOf >= 0
+            ? { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance), copyOf: urls[m.copyOf] }
+            : { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
         }));
       }
       writeRecords(ctx.out, format, records);
-      if (!ctx.quiet) ctx.err.write(`signatures: ${pairs.a.length} colliding pairs; ${groups.length} groups that do not chain, of ${groups.reduce((t, g) => t + g.members.length, 0)} pages (C = ${C}, D = ${D}, K = ${k})\n`);
+      if (!ctx.quiet) ctx.err.write(`signatures: ${report.collidingPairs} colliding pairs (${pairs.a.length} listed); ${groups.length} groups that do not chain, of ${groups.reduce((t, g) => t + g.members.length, 0)} pages; ${report.distinct} distinct signatures (C = ${C}, D = ${D}, K = ${k})\n`);
       return 0;
     }
 
