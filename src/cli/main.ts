@@ -43,7 +43,10 @@ async function generalHelp(registry: CommandRegistry): Promise<string> {
   });
   return [
     'resemble: find duplicated content on the web (near-duplicate pages, replicated collections, mirrored hosts)',
-    'npm package web-resemble: `npx resemble` in a project that depends on it, `npx web-resemble` anywhere else',
+    'npm package web-resemble: `npx resemble` in a project that depends on it.',
+    'Not on the npm registry yet: `npm install web-resemble` and `npx web-resemble` answer E404. Install it',
+    'from git (`npm install <git URL>`) or a tarball (`npm pack` in a checkout, `npm install ./web-resemble-<version>.tgz`);',
+    'once published, `npm install web-resemble`, and `npx web-resemble` anywhere.',
     '',
     'Usage: resemble <command> [flags] [inputs...]',
     '       resemble <command> --help     flags of one command',

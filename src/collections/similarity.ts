@@ -26,7 +26,7 @@ export type Similarity =
 /**
  * Default ST: every window of 4 text lines, pages sharing at least half of the larger page's
  * windows. The paper's fixed count (T = 15 four-line chunks) misses every page shorter than 60
- * lines and joins long pages through their shared navigation; see the README for the measurements.
+ * lines and joins long pages through their shared navigation; see docs/collections.md for the measurements.
  */
 export const DEFAULT_SIMILARITY = 'windows:4:0.5';
 /** Default cap on pages per chunk or sketch value: a value on more pages is boilerplate and never counted. */
@@ -35,7 +35,7 @@ export const DEFAULT_CAP = 1000;
  * Default cap of the `windows` test (the default ST): a window of text lines on more than 64
  * distinct pages is navigation (a sidebar holding a manual's table of contents is on every page
  * of it), not the text of a page with a few copies. The capped windows are left out of both the
- * shared count and each page's count of windows (see README, "Replicated collections").
+ * shared count and each page's count of windows (see docs/collections.md).
  */
 export const WINDOWS_CAP = 64;
 

@@ -21,12 +21,14 @@ export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
   }
 }
 
+/** One named line of a chart: its points. */
 export interface PlotSeries {
   /** Legend label. */
   name: string;
   points: Array<{ x: number; y: number }>;
 }
 
+/** A chart's title, axis titles and scales. */
 export interface PlotOptions {
   title: string;
   x: string;

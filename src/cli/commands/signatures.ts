@@ -69,10 +69,10 @@ or a sampled reference set) and pair level against exact word-8-shingle Jaccard 
 colliding pairs with Jaccard ≥ --pair-precision-at; pairRecall: pairs with Jaccard ≥
 --pair-recall-at that collide, all of them found exactly by prefix filtering).
 
-The defaults come from curves measured on two realistic crawls of real documentation (README,
-"Signatures"): K = 32, D = 0.03 with HM unconstrained (C = 2) gave pair precision 0.990 and 0.970
-(Jaccard ≥ 0.8) at recall 0.970 and 0.978 (Jaccard ≥ 0.9). No C raised precision there; give
---C 0.1 (the paper's) to require the link context too.
+The defaults come from curves measured on two realistic crawls of real documentation
+(docs/signatures.md): K = 32, D = 0.03 with HM unconstrained (C = 2) gave pair precision 0.990
+and 0.970 (Jaccard ≥ 0.8) at recall 0.970 and 0.978 (Jaccard ≥ 0.9). No C raised precision
+there; give --C 0.1 (the paper's) to require the link context too.
 
 Flags:
   --k N                 dimensions of both signatures (default ${SIGNATURE_DEFAULTS.k}; cost linear in N)
