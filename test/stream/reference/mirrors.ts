@@ -36,7 +36,7 @@ import { DEFAULT_SEED } from '../../../src/mirrors/seed.js';
 import { plotSeries } from '../../../src/report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../../../src/cli/args.js';
 import type { Command, CommandContext } from '../../../src/cli/command.js';
-import { errorLine, openCrawl } from '../../../src/cli/input.js';
+import { errorLine, openCrawl, reportPhenomena } from '../../../src/cli/input.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../../../src/cli/output.js';
 
 const NEEDS_LINKS: readonly AlgorithmName[] = ['conn', 'hconn1', 'hconn2', 'combined', 'hybrid'];
@@ -160,6 +160,7 @@ Flags:
     loaded.documents.forEach((d, i) => collector.observe(d, i));
     const phenomena = collector.report();
     const crawl = { ...loaded, documents: loaded.documents.filter((_, i) => phenomena.roles[i] === ROLE_PAGE) };
+    reportPhenomena(ctx, phenomena);
     const input = mirrorInputFromDocuments(crawl.documents, { linkUrls: ctx.values['link-urls'] === true });
     const ips = new Map(input.ips);
     for (const [h, list] of hostsFile?.ips ?? []) ips.set(h, [...new Set([...(ips.get(h) ?? []), ...list])]);
