@@ -368,7 +368,7 @@ function unrelated(keys: Set<string>): boolean {
   return paths.size >= 2;
 }
 
-/** Takes a redirect's record; returns where a link to its source leads (the final URL). */
+/** Takes the redirects of a report; returns, per URL redirected, where a link to it leads (the chain's final URL). */
 export function redirectMap(redirects: readonly RedirectRecord[]): Map<string, string> {
   return new Map(redirects.map((r) => [r.from, r.final]));
 }
