@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { init } from '../src/index.js';
 import { findOptionsOf } from '../src/cli/commands/dups.js';
+import { resolveNearDuplicateRun } from '../src/cluster/find.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../src/cluster/near-duplicates.js';
 import { sketchCrawl } from '../src/stream/sketch-crawl.js';
 import { createPool } from '../src/stream/pool-node.js';
@@ -34,7 +35,7 @@ const keys = argv.includes('--keys');
 
 await init();
 // sketched as `dups` sketches (content mode, default options), rows shared with the pool's workers
-const { sketch, cluster } = findOptionsOf({}, 'first');
+const { sketch, cluster } = resolveNearDuplicateRun(findOptionsOf({}, 'first').options, 'bench');
 const pool = createPool({ workers });
 const { set } = await sketchCrawl(crawl, { sketch, pool, sharedRows: true });
 

@@ -1,4 +1,4 @@
-// Where the DuckDB engine's time goes: runs `findNearDuplicates` with `engine: 'duckdb'` on a
+// Where the DuckDB engine's time goes: runs `nearDuplicatesOfCrawl` with `engine: 'duckdb'` on a
 // crawl in this process and prints, for each step (sketching; the candidate step's common, load,
 // cap, pairs and read; building the clusters' evidence; the exact checks; the clusters settled
 // again), its wall time, the process's CPU time (user + system, worker threads included), the
@@ -26,7 +26,7 @@ if (!input) {
 const root = resolve(flag('--root', join(dirname(fileURLToPath(import.meta.url)), '..'))!);
 const { init } = await import(pathToFileURL(join(root, 'src/index.ts')).href);
 const streamFile = ['src/cluster/stream.ts', 'src/pipeline/near-duplicates.ts'].map((f) => join(root, f)).find((f) => existsSync(f))!;
-const { findNearDuplicates } = await import(pathToFileURL(streamFile).href);
+const { nearDuplicatesOfCrawl } = await import(pathToFileURL(streamFile).href);
 await init();
 
 function rchar(): number {
@@ -48,7 +48,7 @@ const rssSampler = setInterval(() => { rss = Math.max(rss, process.memoryUsage.r
 
 mark('start');
 let sketched = false;
-const found = await findNearDuplicates(input, {
+const found = await nearDuplicatesOfCrawl(input, {
   engine: 'duckdb', workers: Number(flag('--workers', '2')),
   engineOptions: { memoryLimit: flag('--memory-limit', '2GB'), ...(flag('--temp-dir') ? { tempDir: flag('--temp-dir') } : {}) },
   onProgress: (e: { stage: string; state?: string; detail?: string; done?: boolean | number }) => {

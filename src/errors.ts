@@ -8,7 +8,8 @@ export type ErrorCode =
   | 'E_INPUT'           // a document or record that cannot be used
   | 'E_KEY'             // a key not in an index, or one inserted twice
   | 'E_IO'              // a file or stream that cannot be read
-  | 'E_ENGINE';         // an optional engine (DuckDB) missing or failing
+  | 'E_ENGINE'          // an optional engine (DuckDB) missing or failing
+  | 'E_ABORTED';        // a run cancelled through its AbortSignal
 
 /** An error with a stable `code`; `detail` carries machine-readable context (option name, record location…). */
 export class ResembleError extends Error {
@@ -61,4 +62,9 @@ export function rejectUnknown(options: object | undefined, known: readonly strin
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw new ResembleError('E_OPTION', `unknown option ${JSON.stringify(key)} for ${where}; known: ${known.join(', ')}`, { option: key });
   }
+}
+
+/** Throws E_ABORTED when the signal has fired (a run checks between documents and stages). */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ResembleError('E_ABORTED', 'the run was aborted', { reason: signal.reason instanceof Error ? signal.reason.message : signal.reason });
 }

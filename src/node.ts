@@ -2,10 +2,17 @@
 // pool on worker_threads, the web graph and the crawl readers, which use Node built-ins. Browsers
 // resolve the package to ./browser.ts through its "browser" export condition.
 export * from './index.js';
+// The entry points, one per capability: the records the matching `resemble` command prints.
+export type { CrawlInput, EntryOptions, EntryResult, ReadSummary, Page, PageLike } from './stream/entry.js';
+export { findNearDuplicates, type NearDuplicateRunOptions, type FoundNearDuplicates, type NearDuplicateSummary, type ThinPage } from './cluster/find.js';
+export { dedup, type DedupOptions, type Deduplicated, type DedupSummary, type DropRecord } from './cluster/deduplicate.js';
+export type { PipelineEvent } from './cluster/stream.js';
+export { sketchCrawl, type SketchCrawlOptions, type SketchRecord, type CrawlSketchRecords } from './stream/sketch-records.js';
+export type { StreamProgress } from './stream/sketch-crawl.js';
 // Content mode: templates learnt per host and left out of the sketches.
 export {
   learnTemplates, type TemplateOptions, type TemplateParams, type TemplateStats,
-  type LearnedTemplates, sketchCrawl, type CrawlSketches, type MemberContentEvidence,
+  type LearnedTemplates, sketchWithTemplates, type CrawlSketches, type MemberContentEvidence,
   type ContentTables, type BlockFingerprints, TemplateLearner, sketchReady, type ReadyPage,
   type LearnerOptions, type Reroute, SiteRouter, routeSites, deepestKnownSite, isRedirectStub, pageIdentity
 } from './template/index.js';
@@ -22,7 +29,9 @@ export {
   type LoadedCrawl, type LoadOptions, type SkipCounts, readFolder, readWarc, readWarcStreaming,
   readJsonl, readUrlList, decodeHtml, detectCharset, sniffCharset, type DecodedHtml, type CharsetSource,
   extractLinks, fileBytes, type FileBytes, type Piece, type Damage, type ReadOptions,
-  type InputKind, type SkipEvent, type SkipReason
+  type InputKind, type SkipEvent, type SkipReason,
+  urlVariant, type UrlVariant, type VariantRule, CrawlPhenomena, phenomenaSummary, phenomenaRecords, type CrawlPhenomenaOptions,
+  type PhenomenaReport, type VariantRecord, type Soft404Record, type Soft404Host, type HostAliasRecord, type RedirectRecord
 } from './io/index.js';
 // Mirrored hosts (Bharat, Broder, Dean and Henzinger).
 export {

@@ -11,7 +11,7 @@ import { utf8Bytes } from '../../src/graph/document.js';
 import { hostOfUrl } from '../../src/graph/url.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init, sketchMany } from '../../src/index.js';
-import { sketchCrawl } from '../../src/template/sketch.js';
+import { sketchWithTemplates } from '../../src/template/sketch.js';
 import { parseArgs } from 'node:util';
 
 const { values: flags, positionals: crawls } = parseArgs({ options: { iterations: { type: 'string', default: '8' } }, allowPositionals: true });
@@ -44,7 +44,7 @@ for (const crawl of crawls) {
   const bytes = docs.map(utf8Bytes), hosts = docs.map((d) => hostOfUrl(d.url));
   const mb = bytes.reduce((a, b) => a + b.length, 0) / 1e6;
   const stage = new Bench({ now: cpuNow, iterations: iterations * 2, time: 0, warmupIterations: 1 });
-  stage.add('page', () => { sketchMany(bytes); }).add('main', () => { sketchCrawl(bytes, hosts, { content: 'main' }); });
+  stage.add('page', () => { sketchMany(bytes); }).add('main', () => { sketchWithTemplates(bytes, hosts, { content: 'main' }); });
   await stage.run();
   const [sp, sm] = medians(stage);
   console.log(`${crawl}: sketching alone ${(mb / (sp / 1000)).toFixed(1)} MB/s whole pages, ${(mb / (sm / 1000)).toFixed(1)} MB/s content (learning included): `

@@ -9,6 +9,7 @@ import type { LearnerOptions } from '../template/learner.js';
 import { DEFAULT_HEAVY } from '../template/learn.js';
 import { enumFlag, intFlag, numberFlag, stringOf } from './args.js';
 import type { CommandContext } from './command.js';
+import type { NearDuplicateSummary, ThinPage } from '../cluster/find.js';
 
 /** Flags of content mode. */
 export const CONTENT_FLAGS = {
@@ -80,12 +81,20 @@ export function contentOptionsOf(values: CommandContext['values']): ContentFlags
 export function reportContent(ctx: CommandContext, flags: ContentFlags, set: SketchDocuments, urls: readonly string[], templates?: CrawlTemplates): void {
   if (set.params.content !== 'main') return;
   const thin = tooLittleContent(set);
-  if (flags.thinOut) {
-    writeFileSync(flags.thinOut, thin.map((d) => JSON.stringify({ url: urls[d], contentWords: set.tokens[d], template: Math.round(set.templateShare(d) * 1e4) / 1e4 }) + '\n').join(''));
-  }
-  if (ctx.quiet) return;
   const t = templates?.stats;
+  printContent(ctx, flags, {
+    templates: t?.trusted ?? 0, sites: t?.sites ?? 0, templateBlocks: t?.templateBlocks ?? 0, heldPages: t?.heldPages ?? 0,
+    thinPages: thin.length, minContent: set.params.minContent ?? 0,
+  }, thin.map((d) => ({ url: urls[d], contentWords: set.tokens[d], template: Math.round(set.templateShare(d) * 1e4) / 1e4 })), t !== undefined);
+}
+
+/** Takes the content counts of a run's summary and its thin pages; prints them as reportContent does (nothing for whole-page sketches). */
+export function printContent(ctx: CommandContext, flags: ContentFlags, content: NearDuplicateSummary['content'], thin: readonly ThinPage[], learnt = true): void {
+  if (!content) return;
+  if (flags.thinOut) writeFileSync(flags.thinOut, thin.map((p) => JSON.stringify(p) + '\n').join(''));
+  if (ctx.quiet) return;
+  const t = content;
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
-  ctx.err.write(`content: ${t ? `${n(t.trusted, 'template')} learnt for ${n(t.sites, 'site')} (${n(t.templateBlocks, 'template block')}; ${n(t.heldPages, 'page')} waited for their site's template); ` : ''}`
-    + `${n(thin.length, 'page')} with too little content (fewer than ${set.params.minContent} words) joined to copies of their text only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
+  ctx.err.write(`content: ${learnt ? `${n(t.templates, 'template')} learnt for ${n(t.sites, 'site')} (${n(t.templateBlocks, 'template block')}; ${n(t.heldPages, 'page')} waited for their site's template); ` : ''}`
+    + `${n(t.thinPages, 'page')} with too little content (fewer than ${t.minContent} words) joined to copies of their text only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
 }

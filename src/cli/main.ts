@@ -4,6 +4,7 @@
  * 0 success, 1 nothing usable was read (or a command failed), 2 bad arguments.
  */
 import { ResembleError } from '../errors.js';
+import { loadPlotting } from '../report/plot.js';
 import { formatOf, parseCommandArgs, READER_USAGE, SHARED_USAGE } from './args.js';
 import type { Command, CommandContext } from './command.js';
 import { commands } from './commands/index.js';
@@ -114,6 +115,8 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
       return 0;
     }
     formatOf(values);
+    // A plot needs the optional packages vega and vega-lite: say so before any work, not after it.
+    if (values.plot !== undefined || values.plots !== undefined) await loadPlotting();
     if (typeof values.out === 'string' && values.out !== '-') {
       checkOutput(values.out, pathsRead(values, positionals), '--out');
       sink = openAtomic(values.out);

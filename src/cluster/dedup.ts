@@ -9,6 +9,8 @@ import { enumOption } from '../errors.js';
 import type { Clusters } from './clusters.js';
 import { detectKind, readCrawl } from '../io/crawl.js';
 import type { ReadOptions } from '../io/options.js';
+import { PageSource, type Inputs } from '../io/pages.js';
+import type { Document } from '../graph/document.js';
 
 /** Which page of a cluster is kept. */
 export type KeepRule = 'first' | 'longest' | 'newest' | 'most-linked';
@@ -90,12 +92,12 @@ export async function* rawLines(path: string): AsyncGenerator<{ line: Buffer; nu
  * Takes the inputs (as given to the first pass, in order), the plan, and each DocId's source;
  * yields the kept records as JSONL lines (with their line break), in input order.
  */
-export async function* keptRecords(inputs: readonly string[], plan: DedupPlan, sources: readonly string[], read: ReadOptions = {}): AsyncGenerator<string> {
-  const quiet = { ...read, links: false, onBytes: undefined, onError: undefined, onSkip: undefined };
+export async function* keptRecords(inputs: Inputs, plan: DedupPlan, sources: readonly string[], read: ReadOptions = {}): AsyncGenerator<string> {
+  const quiet = { ...read, links: false, onBytes: undefined, onError: undefined, onSkip: undefined, onWarning: undefined };
   let next = 0;
-  for (const input of inputs) {
-    const kind = read.kind ?? (await detectKind(input));
-    if (kind === 'jsonl') {
+  for (const input of inputs instanceof PageSource || typeof inputs === 'string' ? [inputs] : inputs) {
+    const kind = input instanceof PageSource ? undefined : read.kind ?? (await detectKind(input));
+    if (kind === 'jsonl' && typeof input === 'string') {
       // DocIds of this file's records, by line: the first pass numbered them in this order.
       const ids = new Map<number, number>();
       const prefix = `${input}:`;
@@ -109,12 +111,17 @@ export async function* keptRecords(inputs: readonly string[], plan: DedupPlan, s
     for await (const doc of readCrawl(input, quiet)) {
       const d = next++;
       if (d >= plan.keep.length || !plan.keep[d]) continue;
-      const body = new TextDecoder(doc.charset ?? 'utf-8').decode(doc.bytes);
-      const record: Record<string, string> = { url: doc.url };
-      record[doc.contentType === 'text/html' ? 'html' : 'text'] = body;
-      if (doc.date !== undefined) record.date = doc.date;
-      if (doc.ip !== undefined) record.ip = doc.ip;
-      yield JSON.stringify(record) + '\n';
+      yield JSON.stringify(pageRecord(doc)) + '\n';
     }
   }
+}
+
+/** Takes a document; returns it as a JSONL record {url, html | text, date?, ip?} (what dedup writes for pages of inputs other than JSONL). */
+export function pageRecord(doc: Document): Record<string, string> {
+  const body = new TextDecoder(doc.charset ?? 'utf-8').decode(doc.bytes);
+  const record: Record<string, string> = { url: doc.url };
+  record[doc.contentType === 'text/html' ? 'html' : 'text'] = body;
+  if (doc.date !== undefined) record.date = doc.date;
+  if (doc.ip !== undefined) record.ip = doc.ip;
+  return record;
 }

@@ -7,6 +7,7 @@ import type { ReadError } from '../graph/document.js';
 import { intOption, optionError } from '../errors.js';
 import { utf8Bytes } from '../graph/document.js';
 import { readCrawl } from '../io/crawl.js';
+import type { Inputs } from '../io/pages.js';
 import type { ReadOptions } from '../io/options.js';
 import { HI, LO, words } from './columns.js';
 import { shingleSet } from '../sketch/exact.js';
@@ -220,7 +221,7 @@ interface FullSets { sets: BigUint64Array[]; rawFp: BigUint64Array; bytes: numbe
  * back (from their records in the input, else from the spill file) and shingled in batches (on
  * `workers` threads); otherwise the input is read again up to the last page needed.
  */
-export async function exactPairs(input: string | readonly string[], a: Uint32Array, b: Uint32Array, options: ExactPairsOptions = {}): Promise<ExactPairs> {
+export async function exactPairs(input: Inputs, a: Uint32Array, b: Uint32Array, options: ExactPairsOptions = {}): Promise<ExactPairs> {
   if (a.length !== b.length) throw optionError('b', `${a.length} DocIds`, b.length);
   const n = a.length;
   const out: ExactPairs = { resemblance: new Float64Array(n), containmentAB: new Float64Array(n), containmentBA: new Float64Array(n), pages: 0, read: 0, changed: 0 };

@@ -26,6 +26,7 @@ import type { PairTable } from './pairs.js';
 import { buildPostings, findList, type PostingLists } from './postings.js';
 import { WordTable } from '../word-table.js';
 import { UnionFind } from './union-find.js';
+import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 
 /** The hash tier is merged into the sorted one when its entries pass this fraction of the sorted ones… */
 const MERGE_FRACTION = 0.5;
@@ -134,8 +135,8 @@ export function resolveIndexOptions(o: IndexOptions = {}): ResolvedIndexOptions 
   return {
     threshold: numberOption('threshold', o.threshold, 0.5, 0, 1),
     containment: o.containment === undefined ? undefined : numberOption('containment', o.containment, 0, 0, 1),
-    commonCap: intOption('commonCap', o.commonCap, 1000, 1, 0x7fffffff),
-    equivalence: enumOption('equivalence', o.equivalence, 'shingle', ['none', 'identical', 'lexical', 'shingle'] as const),
+    commonCap: intOption('commonCap', o.commonCap, NEAR_DUPLICATE_DEFAULTS.commonCap, 1, 0x7fffffff),
+    equivalence: enumOption('equivalence', o.equivalence, NEAR_DUPLICATE_DEFAULTS.equivalence, ['none', 'identical', 'lexical', 'shingle'] as const),
   };
 }
 

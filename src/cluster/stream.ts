@@ -14,6 +14,8 @@ import { openSpark, type SparkOptions, type SparkSession } from '../scale/spark.
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact-pairs.js';
+import type { Inputs } from '../io/pages.js';
+import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 import { createPool, type Pool } from '../stream/pool-node.js';
 import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
 import { SketchStore, SpilledSketches } from '../stream/sketch-store.js';
@@ -32,8 +34,8 @@ export type PipelineEvent =
   | { stage: 'candidates'; state: 'step'; detail: string; done: boolean; count?: number; seconds: number }
   | { stage: 'exact'; done: number; total: number };
 
-/** Options of `findNearDuplicates`. */
-export interface FindNearDuplicatesOptions {
+/** Options of `nearDuplicatesOfCrawl`. */
+export interface CrawlNearDuplicateOptions {
   sketch?: SketchOptions;
   /** Clustering options (threshold, containment, method, commonCap, ...; `dates` / `inlinks` are filled in from the crawl for those rules). */
   cluster?: NearDuplicateOptions;
@@ -67,11 +69,11 @@ export interface FindNearDuplicatesOptions {
 }
 
 /**
- * What `findNearDuplicates` returns. With the DuckDB engine (method pairs) the sketch values stay in
+ * What `nearDuplicatesOfCrawl` returns. With the DuckDB engine (method pairs) the sketch values stay in
  * a temporary file, `crawl.set` holds the per-document columns only, and `nd` reads rows back from
  * the file: `close()` removes it (a no-op with the memory engine).
  */
-export interface FoundNearDuplicates {
+export interface CrawlNearDuplicates {
   crawl: Omit<CrawlSketch, 'set'> & { set: SketchSet | SpilledSketches };
   nd: NearDuplicates;
   /** Removes the temporary files the result still reads (the spilled sketches). */
@@ -102,12 +104,12 @@ export function inlinkCounts(urls: readonly string[], links: readonly (readonly 
 }
 
 /** Takes input path(s) and options; returns the sketched crawl and its near-duplicate clusters, exact at the threshold. */
-export async function findNearDuplicates(input: string | readonly string[], options: FindNearDuplicatesOptions = {}): Promise<FoundNearDuplicates> {
-  rejectUnknown(options, KNOWN, 'findNearDuplicates');
+export async function nearDuplicatesOfCrawl(input: Inputs, options: CrawlNearDuplicateOptions = {}): Promise<CrawlNearDuplicates> {
+  rejectUnknown(options, KNOWN, 'nearDuplicatesOfCrawl');
   const engine = options.engine ?? 'memory';
   if (engine !== 'memory' && engine !== 'duckdb' && engine !== 'spark') throw optionError('engine', 'memory | duckdb | spark', engine);
   if (engine === 'spark' && (options.cluster?.method ?? 'pairs') !== 'pairs') throw optionError('cluster.method', "pairs with engine 'spark'", options.cluster?.method);
-  const exactBand = numberOption('exactBand', options.exactBand, 3, 0, 10);
+  const exactBand = numberOption('exactBand', options.exactBand, NEAR_DUPLICATE_DEFAULTS.exactBand, 0, 10);
   if (options.exact !== undefined && typeof options.exact !== 'boolean') throw optionError('exact', 'boolean', options.exact);
   const cluster = { ...(options.cluster ?? {}) };
   const rule = cluster.representative ?? 'first';
@@ -130,7 +132,7 @@ export async function findNearDuplicates(input: string | readonly string[], opti
   // one pool for the sketches and the exact checks (its workers start with the second batch)
   const workers = workerCount(options.workers);
   const pool = workers > 1 ? createPool({ workers }) : undefined;
-  let crawl: FoundNearDuplicates['crawl'] | undefined;
+  let crawl: CrawlNearDuplicates['crawl'] | undefined;
   let spilled: SpilledSketches | undefined;
   try {
     try {
@@ -149,7 +151,7 @@ export async function findNearDuplicates(input: string | readonly string[], opti
       if (store) {
         spilled = await store.finish(sketched.pages, sketched.sketchErrors);
         // the set replaced in place: a spread would read the compact columns' getters and make every URL and source a string
-        const withSpilled: FoundNearDuplicates['crawl'] = sketched;
+        const withSpilled: CrawlNearDuplicates['crawl'] = sketched;
         withSpilled.set = spilled;
         crawl = withSpilled;
       } else crawl = sketched;
@@ -184,7 +186,7 @@ interface Flow {
   pool?: Pool;
 }
 
-async function clusterCrawl(input: string | readonly string[], crawl: FoundNearDuplicates['crawl'], options: FindNearDuplicatesOptions, flow: Flow): Promise<Omit<FoundNearDuplicates, 'close'>> {
+async function clusterCrawl(input: Inputs, crawl: CrawlNearDuplicates['crawl'], options: CrawlNearDuplicateOptions, flow: Flow): Promise<Omit<CrawlNearDuplicates, 'close'>> {
   const { cluster, rule, exact, exactBand, emit, seconds, lap } = flow;
   lap('sketching');
   if (rule === 'earliest' || rule === 'newest') cluster.dates = crawl.dates;

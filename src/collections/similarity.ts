@@ -292,6 +292,45 @@ export function sameKindOnly(similar: SimilarPages, kinds: Uint8Array): SimilarP
   return { ...kept, kinds };
 }
 
+/**
+ * Takes the similar pages and a flag per page; returns them with every flagged page apart: its own
+ * representative, in no pair, similar to nothing (a soft-404 or a URL variant of a web crawl is
+ * no evidence of a replicated collection). The others keep their groups (a group whose
+ * representative is flagged is represented by its first page not flagged).
+ */
+export function pagesApart(similar: SimilarPages, apart: Uint8Array): SimilarPages {
+  const n = similar.label.length;
+  if (apart.length !== n) throw optionError('apart', `one flag per page (${n})`, `${apart.length} flags`);
+  if (!apart.some((x) => x !== 0)) return similar;
+  const label = new Uint32Array(n);
+  const firstOf = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const rep = similar.label[i];
+    if (apart[i]) label[i] = i;
+    else if (!apart[rep]) label[i] = rep;
+    else {
+      const first = firstOf.get(rep);
+      if (first === undefined) firstOf.set(rep, i);
+      label[i] = first ?? i;
+    }
+  }
+  // a pair of representatives stands for their groups: it is kept between the groups' new representatives
+  const keep: number[] = [];
+  const a: number[] = [], b: number[] = [];
+  for (let k = 0; k < similar.a.length; k++) {
+    const x = similar.a[k], y = similar.b[k];
+    const nx = apart[x] ? firstOf.get(x) : x, ny = apart[y] ? firstOf.get(y) : y;
+    if (nx === undefined || ny === undefined || nx === ny) continue;
+    keep.push(k);
+    a.push(Math.min(nx, ny));
+    b.push(Math.max(nx, ny));
+  }
+  const resemblanceOf = (x: number, y: number) => (apart[x] || apart[y] ? 0 : similar.resemblance(x, y));
+  const kept = closure(n, label, { a: Uint32Array.from(a), b: Uint32Array.from(b), shared: Uint32Array.from(keep, (k) => similar.shared[k]), score: Float64Array.from(keep, (k) => similar.score[k]) },
+    similar.ignoredValues, similar.emptyPages, similar.textFp, resemblanceOf);
+  return similar.kinds ? { ...kept, kinds: similar.kinds } : kept;
+}
+
 function closure(
   n: number, label: Uint32Array, pairs: { a: Uint32Array; b: Uint32Array; shared: Uint32Array; score: Float64Array },
   ignoredValues: number, emptyPages: number, textFp: BigUint64Array, resemblanceOf: (a: number, b: number) => number,

@@ -2,7 +2,7 @@ import { lstat, open, readdir, stat } from 'node:fs/promises';
 import { constants as zlibConstants, gunzipSync, type ZlibOptions } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { intOption, optionError } from '../errors.js';
+import { intOption, optionError, throwIfAborted } from '../errors.js';
 import type { Document, ReadError } from '../graph/document.js';
 import { WebGraph } from '../graph/web-graph.js';
 import { readFolder, specialKind } from './folder.js';
@@ -15,6 +15,7 @@ import { contentTypeFromName, jsonLinesHead, sniffKind } from './sniff.js';
 import { openInput, peekStdin, STDIN } from './source.js';
 import { readUrlList } from './url-list.js';
 import { readWarcAfter } from './warc.js';
+import { PageSource, readPages, type Inputs } from './pages.js';
 import { WarcPayloads } from './warc-revisit.js';
 
 /** Takes the first bytes of an input; returns them inflated when they are gzip (as much as inflates), for sniffing. */
@@ -155,11 +156,19 @@ async function* readOne(input: string, opts: ResolvedReadOptions, payloads: Warc
  * `.txt|.urls|.lst`, or any other single file) and reader options; yields every document, inputs
  * in the order given. Nothing throws for bad input: each problem goes to `onError` with its location.
  */
-export async function* readCrawl(input: string | readonly string[], options: ReadOptions = {}): AsyncGenerator<Document> {
+export async function* readCrawl(input: Inputs, options: ReadOptions = {}): AsyncGenerator<Document> {
   const opts = resolveReadOptions(options, 'readCrawl');
+  const signal = opts.signal;
+  if (input instanceof PageSource) {
+    for await (const doc of readPages(input, opts)) { throwIfAborted(signal); yield doc; }
+    return;
+  }
   // revisit records may name pages of earlier WARC files of the input
   const payloads = new WarcPayloads();
-  for (const one of typeof input === 'string' ? [input] : input) yield* readOne(one, opts, payloads);
+  for (const one of typeof input === 'string' ? [input] : input) {
+    if (!signal) yield* readOne(one, opts, payloads);
+    else for await (const doc of readOne(one, opts, payloads)) { throwIfAborted(signal); yield doc; }
+  }
 }
 
 /** Options of `readBatches`: the reader options plus the batch bounds. */
@@ -184,7 +193,7 @@ export interface DocumentBatch {
  * `batchDocs`, so memory is bounded by a batch (plus one record up to `maxRecordBytes`) while
  * reading goes on. Concatenating the batches gives exactly what `readCrawl` yields.
  */
-export async function* readBatches(input: string | readonly string[], options: BatchOptions = {}): AsyncGenerator<DocumentBatch> {
+export async function* readBatches(input: Inputs, options: BatchOptions = {}): AsyncGenerator<DocumentBatch> {
   const { batchBytes, batchDocs, ...readOptions } = options;
   const maxBytes = intOption('batchBytes', batchBytes, 8 << 20, 1, 2 ** 40);
   const maxDocs = intOption('batchDocs', batchDocs, 1024, 1, 2 ** 31 - 1);
@@ -224,7 +233,7 @@ export interface LoadOptions extends ReadOptions {
 }
 
 /** Takes input path(s) and options; returns every document, the web graph, the errors and the skip counts. */
-export async function loadCrawl(input: string | readonly string[], options: LoadOptions = {}): Promise<LoadedCrawl> {
+export async function loadCrawl(input: Inputs, options: LoadOptions = {}): Promise<LoadedCrawl> {
   const { onDocument, ...readOptions } = options;
   if (onDocument !== undefined && typeof onDocument !== 'function') throw optionError('onDocument', 'a function', onDocument);
   const opts = resolveReadOptions(readOptions, 'loadCrawl');
@@ -256,7 +265,8 @@ async function sizeOf(path: string, top = true): Promise<number> {
 }
 
 /** Takes input path(s); returns their total size in bytes (folders walked), for a progress bar's ETA. Unreadable paths count 0. */
-export async function inputSize(input: string | readonly string[]): Promise<number> {
+export async function inputSize(input: Inputs): Promise<number> {
+  if (input instanceof PageSource) return 0;
   let total = 0;
   for (const one of typeof input === 'string' ? [input] : input) total += await sizeOf(one).catch(() => 0);
   return total;

@@ -2,14 +2,16 @@ import { enumOption, intOption, optionError, rejectUnknown } from '../errors.js'
 import type { ReadError } from '../graph/document.js';
 
 /**
- * Why a record was read but not kept as a document: binary content, a non-2xx status, a URL that
- * is not http(s), a symbolic link or special file not followed, WARC metadata (`.wat`), a WARC
+ * Why a record was read but not kept as a document: binary content, a non-2xx status, a redirect
+ * (3xx with a Location: an edge of the link graph, not a page), a text record that is not a page
+ * (a stylesheet, script, JSON or robots.txt of a web crawl; `allText` keeps them), a URL that is
+ * not http(s), a symbolic link or special file not followed, WARC metadata (`.wat`), a WARC
  * revisit that adds no page (a re-capture of the same URL, or one whose earlier record was not
  * read), other.
  */
-export type SkipReason = 'binary' | 'status' | 'url' | 'link' | 'metadata' | 'revisit' | 'other';
+export type SkipReason = 'binary' | 'status' | 'redirect' | 'not-page' | 'url' | 'link' | 'metadata' | 'revisit' | 'other';
 /** Every skip reason, in the order the summary lists them. */
-export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'status', 'url', 'link', 'metadata', 'revisit', 'other'];
+export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'status', 'redirect', 'not-page', 'url', 'link', 'metadata', 'revisit', 'other'];
 
 /** A record that was read and deliberately not kept (not an error): counted in the summary. */
 export interface SkipEvent {
@@ -18,6 +20,10 @@ export interface SkipEvent {
   location: string;
   /** Why, in words, when the reason alone would surprise (a link out of the folder, a `file:` URL); the CLI prints these. */
   message?: string;
+  /** The record's content type (MIME, lowercased), for `not-page` skips. */
+  contentType?: string;
+  /** A redirect's edge: the URL redirected, where its Location leads (resolved against it) and the status. */
+  redirect?: { from: string; to: string; status: number; relative?: boolean };
 }
 
 /** The input kinds `readCrawl` knows. */
@@ -40,8 +46,14 @@ export interface ReadOptions {
   links?: boolean;
   /** Scheme given to URLs rebuilt from a wget mirror folder (the layout does not record it). Default 'http'. */
   scheme?: 'http' | 'https';
-  /** Keep WARC responses of any HTTP status. Default false: only 2xx responses are documents (others are counted as skipped). */
+  /** Keep WARC responses of any HTTP status. Default false: only 2xx responses are documents (others are counted as skipped; a 3xx with a Location as a redirect). */
   allStatuses?: boolean;
+  /**
+   * Keep a web crawl's text records that are not pages: stylesheets, scripts, JSON, robots.txt.
+   * Default false: WARC and ARC records of those types are counted as skipped (`not-page`, with
+   * their content type). Folders, JSONL and single files are read as they are either way.
+   */
+  allText?: boolean;
   /** Force the input kind instead of detecting it from the path (and, for standard input `-`, from its first bytes). Default: detect. */
   kind?: InputKind;
   /**
@@ -72,6 +84,8 @@ export interface ReadOptions {
    * Uint8Array each.
    */
   pageBytes?: (n: number) => Uint8Array;
+  /** Stops the reading: the next document read after it fires throws E_ABORTED. Default: none. */
+  signal?: AbortSignal;
 }
 
 /** Options after validation: every field present. */
@@ -82,6 +96,7 @@ export interface ResolvedReadOptions {
   links: boolean;
   scheme: 'http' | 'https';
   allStatuses: boolean;
+  allText: boolean;
   kind: InputKind | undefined;
   maxRecordBytes: number;
   followSymlinks: boolean;
@@ -91,9 +106,10 @@ export interface ResolvedReadOptions {
   htmlField: string;
   onWarning: (w: ReadError) => void;
   pageBytes: (n: number) => Uint8Array;
+  signal: AbortSignal | undefined;
 }
 
-const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning', 'pageBytes'];
+const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'allText', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning', 'pageBytes', 'signal'];
 const newBytes = (n: number) => new Uint8Array(n);
 
 function field(name: string, value: unknown, fallback: string): string {
@@ -114,6 +130,13 @@ function bool(name: string, value: unknown, fallback: boolean): boolean {
   return value;
 }
 
+/** Takes a signal option; returns it (undefined when not given), or throws E_OPTION when it is not an AbortSignal. */
+export function signalOption(value: unknown, name = 'signal'): AbortSignal | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object' || typeof (value as AbortSignal).aborted !== 'boolean' || typeof (value as AbortSignal).addEventListener !== 'function') throw optionError(name, 'an AbortSignal', value);
+  return value as AbortSignal;
+}
+
 /** Takes reader options; returns them validated with defaults filled in (throws E_OPTION on a bad value). */
 export function resolveReadOptions(options: ReadOptions | ResolvedReadOptions = {}, where = 'readCrawl'): ResolvedReadOptions {
   rejectUnknown(options, KNOWN, where);
@@ -125,6 +148,7 @@ export function resolveReadOptions(options: ReadOptions | ResolvedReadOptions = 
     links: bool('links', options.links, true),
     scheme: enumOption('scheme', options.scheme, 'http', ['http', 'https'] as const),
     allStatuses: bool('allStatuses', options.allStatuses, false),
+    allText: bool('allText', options.allText, false),
     kind: options.kind === undefined ? undefined : enumOption('kind', options.kind, 'folder', INPUT_KINDS),
     maxRecordBytes: intOption('maxRecordBytes', options.maxRecordBytes, DEFAULT_MAX_RECORD_BYTES, 1024, 2 ** 30),
     followSymlinks: bool('followSymlinks', options.followSymlinks, false),
@@ -134,5 +158,6 @@ export function resolveReadOptions(options: ReadOptions | ResolvedReadOptions = 
     htmlField: field('htmlField', options.htmlField, 'html'),
     onWarning: fn('onWarning', options.onWarning, noop),
     pageBytes: fn('pageBytes', options.pageBytes, newBytes),
+    signal: signalOption(options.signal),
   };
 }

@@ -149,7 +149,7 @@ const KNOWN = ['engine', 'engineOptions', 'cluster', 'workers', 'onProgress'] as
 
 /**
  * Takes a folder of Parquet shards (sketchToParquet's) and options; checks the shard set, then
- * returns the near-duplicate clusters of its pages: those `findNearDuplicates` gives on the crawl
+ * returns the near-duplicate clusters of its pages: those `nearDuplicatesOfCrawl` gives on the crawl
  * with the same options and `exact: false` (exact checks read pages, which are not here).
  */
 export async function nearDuplicatesFromParquet(dir: string, options: FromParquetOptions = {}): Promise<FromParquetResult> {

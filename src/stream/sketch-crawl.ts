@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { ResembleError, intOption, optionError, rejectUnknown } from '../errors.js';
 import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
 import { readCrawl, type SkipCounts } from '../io/crawl.js';
+import type { Inputs } from '../io/pages.js';
 import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
@@ -164,7 +165,7 @@ class Columns {
  * columns, and the batches in flight (at most 2 per worker plus one being filled); in content
  * mode also the pages held while their site's template is learnt (the learner's byte bound).
  */
-export async function sketchCrawl(input: string | readonly string[], options: SketchCrawlOptions = {}): Promise<CrawlSketch> {
+export async function sketchCrawl(input: Inputs, options: SketchCrawlOptions = {}): Promise<CrawlSketch> {
   rejectUnknown(options, KNOWN, 'sketchCrawl');
   const sketching = options.sketch !== false;
   const sketchOptions = options.sketch || {};

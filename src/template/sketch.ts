@@ -18,7 +18,7 @@ export interface CrawlSketches {
  * (`hostOf[i]` is document i's host; `sectionOf`, see learnTemplates) and sketches every page against it. With content 'page'
  * the sketches are sketchMany's, bit for bit, and `template` must not be given.
  */
-export function sketchCrawl(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options: Omit<SketchManyOptions, 'templates'> = {}, template?: TemplateOptions, sectionOf?: ArrayLike<string>): CrawlSketches {
+export function sketchWithTemplates(docs: ArrayLike<DocInput>, hostOf: ArrayLike<string>, options: Omit<SketchManyOptions, 'templates'> = {}, template?: TemplateOptions, sectionOf?: ArrayLike<string>): CrawlSketches {
   const p = resolveSketchOptions((({ onProgress: _p, ...rest }) => rest)(options as SketchManyOptions));
   if (p.content !== 'main') {
     if (template !== undefined || sectionOf !== undefined) throw optionError('template', "no value with content 'page' (templates apply to content 'main')", 'options');

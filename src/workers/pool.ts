@@ -161,7 +161,15 @@ class WorkerPool implements Workers {
     for (const call of this.calls) this.fail(call, 'E_NOT_INITIALIZED', 'the worker pool was closed while this call ran');
     const stopping = this.slots.map((s) => s?.handle.terminate());
     this.slots.fill(undefined);
-    await Promise.all(stopping);
+    // The process stays alive until the workers have stopped: a pool closed while its workers ran
+    // (a run cancelled) would otherwise leave its caller's promise unsettled when nothing else holds
+    // the event loop (idle workers are unref'd).
+    const alive = setInterval(() => {}, 1 << 30);
+    try {
+      await Promise.all(stopping);
+    } finally {
+      clearInterval(alive);
+    }
   }
 
   /** Hands queued batches to the least-loaded workers (an unstarted slot counts as idle and is started). */

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { init } from '../../src/index.js';
-import { findNearDuplicates } from '../../src/cluster/stream.js';
+import { nearDuplicatesOfCrawl } from '../../src/cluster/stream.js';
 import { tempDir } from '../io/fixtures.js';
 import { generatedCrawl, SAMPLE, writeInputs } from '../stream/fixtures.js';
 
@@ -65,8 +65,8 @@ test('dedup of a folder writes JSONL records of the kept pages; bad flags exit 2
 
 for (const [name, path] of [['sample', SAMPLE], ['generated crawl', generated]] as const) {
   test(`--engine duckdb gives the clusters of the in-memory engine: ${name}`, async () => {
-    const memory = await findNearDuplicates(path, { workers: 1 });
-    const duck = await findNearDuplicates(path, { workers: 1, engine: 'duckdb', engineOptions: { memoryLimit: '256MB', tempDir: dir } });
+    const memory = await nearDuplicatesOfCrawl(path, { workers: 1 });
+    const duck = await nearDuplicatesOfCrawl(path, { workers: 1, engine: 'duckdb', engineOptions: { memoryLimit: '256MB', tempDir: dir } });
     assert.ok(memory.nd.clusters.count >= 10, `${memory.nd.clusters.count} clusters`);
     assert.equal(Array.from(duck.nd.clusters.clusterOf), Array.from(memory.nd.clusters.clusterOf));
     assert.equal(Array.from(duck.nd.clusters.via), Array.from(memory.nd.clusters.via));

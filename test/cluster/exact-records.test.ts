@@ -16,7 +16,7 @@ import { loadCrawl } from '../../src/io/crawl.js';
 import { setStdin } from '../../src/io/source.js';
 import { main } from '../../src/cli/main.js';
 import { exactPairs, intersectionCount, type ExactPairs } from '../../src/cluster/exact-pairs.js';
-import { findNearDuplicates } from '../../src/cluster/stream.js';
+import { nearDuplicatesOfCrawl } from '../../src/cluster/stream.js';
 import { NO_RECORD } from '../../src/stream/records.js';
 import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { concat, gzipMembers, httpResponse, tempDir } from '../io/fixtures.js';
@@ -153,12 +153,12 @@ for (const [name, k] of Object.entries(kinds)) {
     const spillDir = spillFolder(`nd-${name}`);
     let during: string[] | undefined;
     feed(k);
-    const found = await findNearDuplicates(k.input, {
+    const found = await nearDuplicatesOfCrawl(k.input, {
       workers: 2, exactBand: 4, spillDir,
       onProgress: (e) => { if (e.stage === 'exact' && during === undefined) during = listing(spillDir).flatMap((f) => readdirSync(join(spillDir, f))); },
     });
     // the reference: the whole input read again for the exact checks (standard input: the file it held)
-    const again = await findNearDuplicates(k.stdin ?? k.input, { workers: 2, exactBand: 4, spillDir: false });
+    const again = await nearDuplicatesOfCrawl(k.stdin ?? k.input, { workers: 2, exactBand: 4, spillDir: false });
     assert.ok(found.exactPages > 0, 'pages checked exactly');
     assert.is(found.exactPairs, again.exactPairs);
     assert.is(found.exactPages, again.exactPages);
@@ -299,11 +299,11 @@ test('a WARC cut short, and folder pages rewritten or removed: their pairs get N
   assert.match(folder.warnings[0].message, /^2 of the \d+ pages read back from their files for exact checks are not as they were/);
 });
 
-test('findNearDuplicates: a page changed during the run is reported through onWarning, not joined on a wrong value', async () => {
+test('nearDuplicatesOfCrawl: a page changed during the run is reported through onWarning, not joined on a wrong value', async () => {
   const path = join(dir, 'during.jsonl');
   cpSync(inputs.jsonl, path);
   const warnings: ReadError[] = [];
-  const found = await findNearDuplicates(path, {
+  const found = await nearDuplicatesOfCrawl(path, {
     workers: 2, exactBand: 4, read: { onWarning: (w) => warnings.push(w) },
     // every line cut in two between the passes
     onProgress: (e) => { if (e.stage === 'candidates' && e.state === 'done') writeFileSync(path, readFileSync(path).toString().replace(/","html":"/g, '",\n"html":"')); },

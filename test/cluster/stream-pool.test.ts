@@ -1,5 +1,5 @@
 // The candidate pairs of a crawl sketched on the worker pool are estimated on the same pool: the
-// pair table, clusters and exact checks of findNearDuplicates, and the bytes `dups` writes, are
+// pair table, clusters and exact checks of nearDuplicatesOfCrawl, and the bytes `dups` writes, are
 // the same for 1, 2 and 3 workers, on the sample (as a folder and as JSONL, in batches small
 // enough that the pool starts) and on generated crawls, in content and page mode.
 import { readFileSync, statSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { init } from '../../src/index.js';
-import { findNearDuplicates, type FoundNearDuplicates } from '../../src/cluster/stream.js';
+import { nearDuplicatesOfCrawl, type CrawlNearDuplicates } from '../../src/cluster/stream.js';
 import type { SketchSet } from '../../src/sketch/sketch-set.js';
 import { tempDir } from '../io/fixtures.js';
 import { generatedCrawl, writeInputs } from '../stream/fixtures.js';
@@ -19,8 +19,8 @@ const inputs = await writeInputs(dir);
 const generated = join(dir, 'generated.jsonl');
 generatedCrawl(generated, 40, 11);
 
-/** Everything findNearDuplicates decides, as plain data. */
-function outcome(f: FoundNearDuplicates): unknown {
+/** Everything nearDuplicatesOfCrawl decides, as plain data. */
+function outcome(f: CrawlNearDuplicates): unknown {
   const p = f.nd.pairs;
   return {
     pairs: ['a', 'b', 'hits', 'shared', 'resemblance', 'containmentAB', 'containmentBA'].map((c) => Array.from(p[c as 'a'])),
@@ -32,13 +32,13 @@ const crawls = { 'sample folder': inputs.folder, 'sample JSONL': inputs.jsonl, '
 for (const [name, path] of Object.entries(crawls)) {
   for (const sketch of [{ content: 'main' as const }, { content: 'page' as const }]) {
     test(`${name}, content ${sketch.content}: the same pairs, clusters and exact checks for 1, 2 and 3 workers`, async () => {
-      const one = await findNearDuplicates(path, { sketch, workers: 1, exactBand: 4 });
+      const one = await nearDuplicatesOfCrawl(path, { sketch, workers: 1, exactBand: 4 });
       assert.ok(one.nd.stats.candidatePairs > 100, `${one.nd.stats.candidatePairs} candidate pairs`);
       assert.not.ok((one.crawl.set as SketchSet).values.buffer instanceof SharedArrayBuffer, 'inline: rows in ordinary memory');
       const want = outcome(one);
       for (const workers of [2, 3]) {
         // small batches start the pool, whose workers then estimate the candidate pairs
-        const found = await findNearDuplicates(path, { sketch, workers, exactBand: 4, batchBytes: 48 << 10 });
+        const found = await nearDuplicatesOfCrawl(path, { sketch, workers, exactBand: 4, batchBytes: 48 << 10 });
         assert.is(found.crawl.workers, workers, 'several batches start the pool');
         assert.ok((found.crawl.set as SketchSet).values.buffer instanceof SharedArrayBuffer, 'rows shared with the workers');
         assert.equal(outcome(found), want, `${workers} workers`);

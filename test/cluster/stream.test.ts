@@ -10,7 +10,7 @@ import { loadCrawl } from '../../src/io/crawl.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { KIND_NEAR } from '../../src/cluster/equivalence.js';
 import { intersectionCount } from '../../src/cluster/exact-pairs.js';
-import { findNearDuplicates } from '../../src/cluster/stream.js';
+import { nearDuplicatesOfCrawl } from '../../src/cluster/stream.js';
 import { sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { tempDir } from '../io/fixtures.js';
 import { writeInputs } from '../stream/fixtures.js';
@@ -44,7 +44,7 @@ for (const [kind, path] of Object.entries(kinds)) {
 
 for (const [kind, path] of Object.entries(kinds).filter(([k]) => k !== 'urls')) {
   test(`${kind}: streamed clusters equal batch clusters with every near pair checked exactly`, async () => {
-    const found = await findNearDuplicates(path, { workers: 2, exactBand: 4 });
+    const found = await nearDuplicatesOfCrawl(path, { workers: 2, exactBand: 4 });
     const { documents } = await loadCrawl(path, { links: false });
     const nd = nearDuplicates(sketchMany(documents.map(utf8Bytes)));
     const idx = nd.uncertain(4);
@@ -79,8 +79,8 @@ for (const [kind, path] of Object.entries(kinds).filter(([k]) => k !== 'urls')) 
 }
 
 test('the exact pass reads the input again when there is no spill file, with the same result', async () => {
-  const spilled = await findNearDuplicates(inputs.jsonl, { workers: 1, exactBand: 4 });
-  const reread = await findNearDuplicates(inputs.jsonl, { workers: 1, exactBand: 4, spillDir: false });
+  const spilled = await nearDuplicatesOfCrawl(inputs.jsonl, { workers: 1, exactBand: 4 });
+  const reread = await nearDuplicatesOfCrawl(inputs.jsonl, { workers: 1, exactBand: 4, spillDir: false });
   assert.ok(spilled.exactPairs > 0, 'the sample has pairs near the threshold');
   assert.is(reread.exactPairs, spilled.exactPairs);
   assert.equal(Array.from(reread.nd.pairs.resemblance), Array.from(spilled.nd.pairs.resemblance));

@@ -12,7 +12,7 @@ import { TemplateLearner, WHOLE_PAGE } from '../../src/template/index.js';
 import { packTables, siteAndHostOfUrl } from '../../src/template/crawl-templates.js';
 import { sectionOfUrl } from '../../src/template/sketch.js';
 import { exactPairs, intersectionCount } from '../../src/cluster/exact-pairs.js';
-import { findNearDuplicates } from '../../src/cluster/stream.js';
+import { nearDuplicatesOfCrawl } from '../../src/cluster/stream.js';
 import { siteOfUrl, sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { hostOfUrl } from '../../src/graph/url.js';
 import { SiteRouter } from '../../src/template/sites.js';
@@ -88,7 +88,7 @@ test('exact checks in content mode compare the content shingle sets of the slow 
   const ok = [...Array(ref.bytes.length).keys()].filter((d) => !s.set.tooLittleContent(d)).slice(0, 40);
   const a = Uint32Array.from(ok.slice(0, 20)), b = Uint32Array.from(ok.slice(20, 40));
   // and a near-duplicate pair of different bytes: the candidate pair of highest estimate under 1
-  const found = await findNearDuplicates(inputs.jsonl, { sketch: MAIN, workers: 1, exact: false });
+  const found = await nearDuplicatesOfCrawl(inputs.jsonl, { sketch: MAIN, workers: 1, exact: false });
   const r = found.nd.pairs.resemblance;
   let best = 0;
   for (let i = 0; i < r.length; i++) if (r[i] < 1 && r[i] > r[best]) best = i;
@@ -112,8 +112,8 @@ test('exact checks in content mode compare the content shingle sets of the slow 
 });
 
 test('content-mode clusters do not depend on the worker count; page mode keeps its sketches', async () => {
-  const one = await findNearDuplicates(inputs.folder, { sketch: MAIN, workers: 1 });
-  const three = await findNearDuplicates(inputs.folder, { sketch: MAIN, workers: 3 });
+  const one = await nearDuplicatesOfCrawl(inputs.folder, { sketch: MAIN, workers: 1 });
+  const three = await nearDuplicatesOfCrawl(inputs.folder, { sketch: MAIN, workers: 3 });
   assert.equal(Array.from(three.nd.clusters.clusterOf), Array.from(one.nd.clusters.clusterOf));
   assert.equal(Array.from(three.nd.pairs.resemblance), Array.from(one.nd.pairs.resemblance));
   assert.ok(one.nd.clusters.count >= 30, `${one.nd.clusters.count} clusters`);

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { ResembleIndex } from '../../src/cluster/resemble-index.js';
 import { init, resemblance, sketchMany, serializeSketchSet, deserializeSketchSet, ResembleError } from '../../src/index.js';
-import { blockFingerprints, learnTemplates, NO_TABLE, sketchCrawl, tooLittleContent, contentEvidence } from '../../src/template/index.js';
+import { blockFingerprints, learnTemplates, NO_TABLE, sketchWithTemplates, tooLittleContent, contentEvidence } from '../../src/template/index.js';
 import { contentTokenFingerprints, WHOLE_PAGE } from '../../src/sketch/content.js';
 
 const utf8 = new TextEncoder();
@@ -179,7 +179,7 @@ test('the same article under two templates: equal content sketches; whole-page s
   const b = site(6, 'two.example.org', all, Array.from({ length: 30 }, (_, i) => i + 20), 8);
   const docs = [...a.pages, ...b.pages];
   const hosts = docs.map((_, i) => (i < a.pages.length ? a.host : b.host));
-  const { set } = sketchCrawl(docs, hosts, { content: 'main' });
+  const { set } = sketchWithTemplates(docs, hosts, { content: 'main' });
   const page = sketchMany(docs);
   let shared = 0;
   for (let i = 0; i < a.pages.length; i++) {
@@ -214,7 +214,7 @@ test('pages that are all template are reported, not clustered; byte-identical co
   const docs = [...s.pages, index[0], index[0].replace('<main><ul>', '<main><ul><li><a href="/z">one more</a></li>'),
     listing(ten), listing([...ten.slice(0, 9), all[20].title]), listing(all.slice(30, 40).map((a) => a.title))];
   const hosts = docs.map(() => s.host);
-  const { set } = sketchCrawl(docs, hosts, { content: 'main' });
+  const { set } = sketchWithTemplates(docs, hosts, { content: 'main' });
   const thin = tooLittleContent(set);
   const first = s.pages.length - 6, n = s.pages.length;
   assert.equal(thin, [...Array.from({ length: 6 }, (_, k) => first + k), n, n + 1], 'every short index page, its copies, and no other page');
@@ -249,7 +249,7 @@ test('a page with too little content joins copies of its whole text (links and m
   const oneWord = base.replace(/<main><ul><li><a href="([^"]*)">/, '<main><ul><li><a href="$1">extra ');
   const docs = [...s.pages, absolute, retitled, oneWord];
   const n = s.pages.length, first = n - 4;
-  const { set } = sketchCrawl(docs, docs.map(() => s.host), { content: 'main' });
+  const { set } = sketchWithTemplates(docs, docs.map(() => s.host), { content: 'main' });
   const thin = tooLittleContent(set);
   for (const d of [first, n, n + 1, n + 2]) assert.ok(thin.includes(d), `page ${d} has too little content`);
   assert.is.not(set.rawFp[n], set.rawFp[first], 'the copy is not byte-identical');
@@ -278,7 +278,7 @@ test('a page with too little content joins its copy in another build whose templ
   const oneWord = next[first].replace(/<main><ul><li><a href="([^"]*)">/, '<main><ul><li><a href="$1">extra ');
   const docs = [...s.pages, ...next, retitled, oneWord];
   const hosts = [...s.pages.map(() => s.host), ...next.map(() => 'next.example'), 'next.example', 'next.example'];
-  const { set } = sketchCrawl(docs, hosts, { content: 'main' });
+  const { set } = sketchWithTemplates(docs, hosts, { content: 'main' });
   const thin = tooLittleContent(set);
   for (const d of [first, n + first, 2 * n, 2 * n + 1]) assert.ok(thin.includes(d), `page ${d} has too little content`);
   assert.is.not(set.lexicalFp[n + first], set.lexicalFp[first], 'the whole texts differ');
@@ -299,8 +299,8 @@ test('the online index joins thin pages added later to their copies in another b
   const s = site(16, 'zeta.example', all, Array.from({ length: 30 }, (_, i) => i), 30, 4, 2);
   const footer = /<footer><p>([^<]*)<\/p>/.exec(s.pages[0])![1];
   const next = s.pages.map((p) => p.replace(footer, 'built on the third of may two thousand and twenty six'));
-  const a = sketchCrawl(s.pages, s.pages.map(() => s.host), { content: 'main' }).set;
-  const b = sketchCrawl(next, next.map(() => 'next.example'), { content: 'main' }).set;
+  const a = sketchWithTemplates(s.pages, s.pages.map(() => s.host), { content: 'main' }).set;
+  const b = sketchWithTemplates(next, next.map(() => 'next.example'), { content: 'main' }).set;
   const first = s.pages.length - 4;
   const index = ResembleIndex.build(a);
   const added = index.add(b);

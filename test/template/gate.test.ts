@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { init, sketchMany, ResembleError, type SketchSet } from '../../src/index.js';
 import {
-  DEFAULT_HEAVY, learnTemplates, resolveTemplateOptions, sketchCrawl, sketchReady, TemplateLearner, WHOLE_PAGE, type ReadyPage,
+  DEFAULT_HEAVY, learnTemplates, resolveTemplateOptions, sketchWithTemplates, sketchReady, TemplateLearner, WHOLE_PAGE, type ReadyPage,
 } from '../../src/template/index.js';
 import { blockFingerprintRef, blocksRef, contentTokensRef } from '../../src/reference/template.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
@@ -67,7 +67,7 @@ test('the gate statistics equal the reference count: share of the sampled words 
 
 test('a light-template site is sketched whole, bit-identical to page mode; a heavy one gets content sketches', () => {
   for (const o of [{ k: 8, s: 32, w: 4 }, { kind: 'mod' as const, m: 4, w: 4 }, { kind: 'adaptive' as const }]) {
-    const { set, templates } = sketchCrawl(docs, hosts, { ...o, content: 'main' }, { sample: 64 });
+    const { set, templates } = sketchWithTemplates(docs, hosts, { ...o, content: 'main' }, { sample: 64 });
     const page = sketchMany(docs, o);
     assert.is(templates!.stats.trusted, 2);
     assert.is(templates!.stats.heavy, 1);
@@ -96,11 +96,11 @@ test('a light-template site is sketched whole, bit-identical to page mode; a hea
 });
 
 test('heavy 0 removes every template found; heavy 1 sketches every page whole', () => {
-  const zero = sketchCrawl(docs, hosts, { content: 'main' }, { sample: 64, heavy: 0 });
+  const zero = sketchWithTemplates(docs, hosts, { content: 'main' }, { sample: 64, heavy: 0 });
   assert.is(zero.templates!.stats.heavy, 2);
   for (let i = 0; i < docs.length; i++) assert.is(zero.templates!.tables.docTable[i], isLight(i) ? 1 : 0);
   assert.ok(docs.some((_, i) => isLight(i) && zero.set.templateTokens![i] > 0), 'the light template is removed at heavy 0');
-  const one = sketchCrawl(docs, hosts, { content: 'main', k: 4 }, { sample: 64, heavy: 1 });
+  const one = sketchWithTemplates(docs, hosts, { content: 'main', k: 4 }, { sample: 64, heavy: 1 });
   const page = sketchMany(docs, { k: 4 });
   assert.is(one.templates!.stats.heavy, 0);
   assert.is(one.templates!.stats.templateBlocks, 0);

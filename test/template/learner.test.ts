@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { init } from '../../src/index.js';
-import { sketchCrawl, sketchReady, TemplateLearner, type ReadyPage } from '../../src/template/index.js';
+import { sketchWithTemplates, sketchReady, TemplateLearner, type ReadyPage } from '../../src/template/index.js';
 import type { ReleasedPage } from '../../src/template/learner.js';
 import { learnFromPages } from '../../src/template/learn.js';
 import { rng } from '../helpers/random.js';
@@ -42,7 +42,7 @@ test('streaming templates give the sketches of the two-pass crawl sketch learnin
   assert.is(ready.length, arrivals.length);
   assert.ok(maxHeld <= 8 + 8 + 4, `held at most trustAfter pages per learning host: ${maxHeld}`);
   const streamed = sketchReady(ready);
-  const batch = sketchCrawl(arrivals.map((a) => a.p), arrivals.map((a) => a.host), { content: 'main' }, { sample: 8, trustAfter: 8 }).set;
+  const batch = sketchWithTemplates(arrivals.map((a) => a.p), arrivals.map((a) => a.host), { content: 'main' }, { sample: 8, trustAfter: 8 }).set;
   ready.forEach((p, k) => {
     assert.equal(hex(streamed.get(k).values), hex(batch.get(p.item).values), `page ${p.item} of ${p.host}`);
     assert.is(streamed.templateTokens![k], batch.templateTokens![p.item]);
@@ -65,7 +65,7 @@ test('sites too small to learn from take their host\'s template, learnt from the
   for (let k = 0; k < 6; k++) assert.is(learner.table(`d.example/s${k}`), table, `section ${k} takes the host's table`);
   assert.equal(hex(learner.provisional('d.example/s5')!.table!), hex(table!));
   const streamed = sketchReady(ready);
-  const batch = sketchCrawl(d.pages, d.pages.map(() => 'd.example'), { content: 'main' }, { sample: 16, trustAfter: 8 }, d.pages.map((_, i) => section(i))).set;
+  const batch = sketchWithTemplates(d.pages, d.pages.map(() => 'd.example'), { content: 'main' }, { sample: 16, trustAfter: 8 }, d.pages.map((_, i) => section(i))).set;
   ready.forEach((p, k) => assert.equal(hex(streamed.get(k).values), hex(batch.get(p.item).values), `page ${p.item}`));
   // without the host, each section alone learns nothing: its pages keep their template
   const alone = new TemplateLearner<number>({ trustAfter: 8 });

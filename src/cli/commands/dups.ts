@@ -1,13 +1,13 @@
 import { optionError } from '../../errors.js';
-import { init, resolveSketchOptions } from '../../index.js';
-import { withContentEvidence } from '../../template/evidence.js';
-import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf, reportContent, type ContentFlags } from '../content.js';
-import type { NearDuplicateOptions } from '../../cluster/near-duplicates.js';
-import { clusterRecord } from '../../cluster/records.js';
-import { findNearDuplicates, type FindNearDuplicatesOptions, type FoundNearDuplicates } from '../../cluster/stream.js';
-import { enumFlag, formatOf, intFlag, numberFlag, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf, READER_FLAGS } from '../args.js';
+import { init } from '../../index.js';
+import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf, printContent, type ContentFlags } from '../content.js';
+import { NEAR_DUPLICATE_DEFAULTS as D } from '../../cluster/defaults.js';
+import { findNearDuplicates, type NearDuplicateRunOptions, type NearDuplicateSummary } from '../../cluster/find.js';
+import type { PipelineEvent } from '../../cluster/stream.js';
+import type { RepresentativeRule } from '../../cluster/near-duplicates.js';
+import { enumFlag, formatOf, intFlag, numberFlag, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf, READER_FLAGS, readerOptionsOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { readOptionsFor, PIPELINE_FLAGS, PIPELINE_USAGE, pipelineOf, rateText, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { errorPrinter, PIPELINE_FLAGS, PIPELINE_USAGE, pipelineOf, rateText, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { createRecordWriter } from '../output.js';
 import { count } from '../progress.js';
 import { dupsFromParquet } from '../from-parquet.js';
@@ -21,19 +21,19 @@ export const POLICY_FLAGS = {
 } as const;
 
 /** Help text for POLICY_FLAGS. */
-export const POLICY_USAGE = `  --threshold R         resemblance at which two pages join a cluster, 0..1 (default 0.5)
+export const POLICY_USAGE = `  --threshold R         resemblance at which two pages join a cluster, 0..1 (default ${D.threshold})
   --containment C       also join when either page's containment in the other reaches C (default: off)
-  --common-cap N        ignore shingles found in more than N pages (default 1000)
+  --common-cap N        ignore shingles found in more than N pages (default ${D.commonCap})
   --equivalence LEVEL   none | identical | lexical | shingle: equivalent pages set aside before
-                        clustering and added back with that kind (default shingle: all three)`;
+                        clustering and added back with that kind (default ${D.equivalence}: all three)`;
 
 /** Takes parsed values; returns the policy options they set. */
 export function policyOf(values: CommandContext['values']): { threshold: number; containment?: number; commonCap: number; equivalence: 'none' | 'identical' | 'lexical' | 'shingle' } {
   return {
-    threshold: numberFlag(values, 'threshold', 0.5, 0, 1),
+    threshold: numberFlag(values, 'threshold', D.threshold, 0, 1),
     containment: values.containment === undefined ? undefined : numberFlag(values, 'containment', 0, 0, 1),
-    commonCap: intFlag(values, 'common-cap', 1000, 1, 0x7fffffff),
-    equivalence: enumFlag(values, 'equivalence', 'shingle', ['none', 'identical', 'lexical', 'shingle'] as const),
+    commonCap: intFlag(values, 'common-cap', D.commonCap, 1, 0x7fffffff),
+    equivalence: enumFlag(values, 'equivalence', D.equivalence, ['none', 'identical', 'lexical', 'shingle'] as const),
   };
 }
 
@@ -66,38 +66,43 @@ export const METHOD_USAGE = `  --method M            pairs (pages sharing sketch
   --k N                 lsh: signature length (default 128)
   --super-shingle N     super-shingles: sketch values per super-shingle (default 2)`;
 
-/** Pipeline options of a near-duplicate command, with the content flags they came from. */
-export type NearDuplicateRun = FindNearDuplicatesOptions & { content: ContentFlags };
+/** The library options of a near-duplicate command, with the content flags they came from. */
+export interface NearDuplicateFlags {
+  options: NearDuplicateRunOptions;
+  content: ContentFlags;
+}
 
-/** Takes parsed values; returns the pipeline options of a near-duplicate command (validated). */
-export function findOptionsOf(values: CommandContext['values'], rule: NearDuplicateOptions['representative']): NearDuplicateRun {
+/** Takes parsed values and the representative rule; returns the options of findNearDuplicates / dedup they set (flags validated). */
+export function findOptionsOf(values: CommandContext['values'], rule: RepresentativeRule): NearDuplicateFlags {
   const policy = policyOf(values);
-  const method = enumFlag(values, 'method', 'pairs', ['pairs', 'super-shingles', 'lsh'] as const);
-  const sketchOptions = sketchOptionsOf(values);
-  if (method === 'lsh') sketchOptions.k = intFlag(values, 'k', 128, 1, 4096);
+  const method = enumFlag(values, 'method', D.method, ['pairs', 'super-shingles', 'lsh'] as const);
+  const sketch = sketchOptionsOf(values);
+  const options: NearDuplicateRunOptions = { ...policy, method, representative: rule, sketch };
+  if (method === 'lsh') options.k = intFlag(values, 'k', D.k, 1, 4096);
   else if (values.k !== undefined) throw optionError('--k', 'no value unless --method lsh', values.k);
-  if (method === 'super-shingles') sketchOptions.superShingle = intFlag(values, 'super-shingle', 2, 1, 64);
+  if (method === 'super-shingles') options.superShingle = intFlag(values, 'super-shingle', D.superShingle, 1, 64);
   else if (values['super-shingle'] !== undefined) throw optionError('--super-shingle', 'no value unless --method super-shingles', values['super-shingle']);
   const content = contentOptionsOf(values);
-  Object.assign(sketchOptions, content.sketch);
-  resolveSketchOptions(sketchOptions);
+  Object.assign(sketch, content.sketch);
+  if (content.template) options.templates = content.template;
   if (values.verify && values['no-verify']) throw optionError('--verify', 'one of --verify and --no-verify', 'both');
-  const verify = values['no-verify'] !== true;
-  const cluster: NearDuplicateOptions = { ...policy, method, representative: rule };
-  if (method !== 'pairs') cluster.verify = verify;
+  options.verify = values['no-verify'] !== true;
   const prefix = stringOf(values, 'prefix');
   if (prefix !== undefined && prefix !== 'auto') {
     if (method !== 'pairs') throw optionError('--prefix', 'no value unless --method pairs', prefix);
-    cluster.prefix = intFlag(values, 'prefix', 0, 0, 4096);
+    options.prefix = intFlag(values, 'prefix', 0, 0, 4096);
   }
   if (values['prefix-hits'] !== undefined) {
     if (method !== 'pairs') throw optionError('--prefix-hits', 'no value unless --method pairs', values['prefix-hits']);
-    cluster.prefixHits = intFlag(values, 'prefix-hits', 2, 1, 16);
+    options.prefixHits = intFlag(values, 'prefix-hits', D.prefixHits, 1, 16);
   }
-  const exactBand = numberFlag(values, 'exact-band', 3, 0, 10);
-  if (!verify && values['exact-band'] !== undefined) throw optionError('--exact-band', 'no value with --no-verify', values['exact-band']);
+  if (!options.verify && values['exact-band'] !== undefined) throw optionError('--exact-band', 'no value with --no-verify', values['exact-band']);
+  if (options.verify) options.exactBand = numberFlag(values, 'exact-band', D.exactBand, 0, 10);
   const { workers, engine, engineOptions } = pipelineOf(values, ['memory', 'duckdb', 'spark']);
-  return { sketch: sketchOptions, cluster, workers, engine, engineOptions, exactBand, exact: verify, content, ...(content.template ? { templates: content.template } : {}) };
+  if (workers !== undefined) options.workers = workers;
+  options.engine = engine;
+  options.engineOptions = engineOptions;
+  return { options, content };
 }
 
 /** What the DuckDB engine's candidate step is doing, for the progress line. */
@@ -109,36 +114,35 @@ const ENGINE_STEPS: Record<string, string> = {
   read: 'estimating the candidate pairs…',
 };
 
-/** Takes the command context, inputs and pipeline options; runs the near-duplicate pipeline with progress, read errors and the read summary on stderr. */
-export async function runNearDuplicates(ctx: CommandContext, inputs: readonly string[], run: FindNearDuplicatesOptions & { content?: ContentFlags }): Promise<FoundNearDuplicates> {
-  const { content: _content, ...options } = run;
-  requireInputs(inputs);
+/** Takes the command context and its options; returns them with the CLI's callbacks: read errors and warnings on stderr, and the progress display's feed. */
+export async function withCliCallbacks<O extends NearDuplicateRunOptions>(ctx: CommandContext, options: O): Promise<{ options: O; stop(): void }> {
+  requireInputs(ctx.positionals);
   await init();
-  const display = await startPipelineProgress(ctx, inputs);
-  let found: FoundNearDuplicates;
-  try {
-    found = await findNearDuplicates(inputs, {
-      ...options, read: readOptionsFor(ctx),
-      onProgress: (e) => {
-        if (e.stage === 'sketching') display.read(e.progress);
-        else if (e.stage === 'candidates' && e.state === 'start') display.stage('candidates', 'pairs of pages sharing sketch values…');
-        else if (e.stage === 'candidates' && e.state === 'step' && !e.done) display.stage('candidates', ENGINE_STEPS[e.detail] ?? `${e.detail}…`);
-        else if (e.stage === 'exact') display.stage('exact checks', () => `${count(e.done)} pages shingled in full (pairs near the threshold)`);
+  const show = errorPrinter(ctx);
+  const display = await startPipelineProgress(ctx, ctx.positionals);
+  const onProgress = (e: PipelineEvent) => {
+    if (e.stage === 'sketching') display.read(e.progress);
+    else if (e.stage === 'candidates' && e.state === 'start') display.stage('candidates', 'pairs of pages sharing sketch values…');
+    else if (e.stage === 'candidates' && e.state === 'step' && !e.done) display.stage('candidates', ENGINE_STEPS[e.detail] ?? `${e.detail}…`);
+    else if (e.stage === 'exact') display.stage('exact checks', () => `${count(e.done)} pages shingled in full (pairs near the threshold)`);
+  };
+  return {
+    options: {
+      ...options, onError: show, onWarning: show, onProgress,
+      read: {
+        ...readerOptionsOf(ctx.values),
+        // skips that would surprise (a link out of the folder, a file: URL) carry a message: shown like errors
+        onSkip: (s) => { if (s.message !== undefined) show({ source: s.source, location: s.location, code: s.reason, message: s.message }); },
       },
-    });
-  } finally {
-    display.stop();
-  }
-  const c = found.crawl;
-  for (const e of c.sketchErrors) ctx.err.write(`${c.sources[e.index]}: ${e.message}\n`);
-  if (!ctx.quiet) ctx.err.write(readSummary(c) + '\n');
-  try {
-    requireDocuments(c.pages, c.errors.length, inputs);
-  } catch (e) {
-    found.close();
-    throw e;
-  }
-  return found;
+    },
+    stop: () => display.stop(),
+  };
+}
+
+/** Takes the command context and a run's summary; prints the read summary line (unless quiet) and throws E_INPUT when nothing usable was read. */
+export function reportRead(ctx: CommandContext, summary: NearDuplicateSummary | { pages: number; bytes: number; errors: number; skipped: Record<string, number> }): void {
+  if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: summary.pages } as readonly string[], bytes: summary.bytes, errors: { length: summary.errors } as readonly unknown[], skipped: summary.skipped }) + '\n');
+  requireDocuments(summary.pages, summary.errors, ctx.positionals);
 }
 
 /** Takes a count and a noun; returns `1 page`, `2 pages` (with thousands separators). */
@@ -146,19 +150,16 @@ export function plural(n: number, noun: string, many = `${noun}s`): string {
   return `${count(n)} ${n === 1 ? noun : many}`;
 }
 
-/** Takes what the pipeline found and the seconds it took; returns the closing summary line, numbers with their meaning. */
-export function dupsSummary(found: FoundNearDuplicates, seconds: number): string {
-  const { nd, crawl } = found;
-  const s = nd.stats, c = nd.clusters;
-  const pages = crawl.pages;
-  const copies = s.identical + s.lexical + s.shingle;
+/** Takes a near-duplicate run's summary; returns the closing summary line, numbers with their meaning. */
+export function dupsSummary(s: NearDuplicateSummary): string {
+  const pages = s.pages;
   const parts = [
-    `dups: ${plural(c.count, 'cluster')} of near-duplicates hold ${count(c.stats.clusteredDocuments)} of ${plural(pages, 'page')} (${count(copies)} of them exact or equivalent copies)`,
-    `${plural(s.candidatePairs, 'candidate pair')} compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(c.stats.acceptedPairs)} joined`
-      + (found.nearPairs > 0 ? `, ${count(found.nearPairs)} near the threshold ${found.exactPairs === found.nearPairs ? 'checked exactly' : `(${count(found.exactPairs)} checked exactly, the others between pages already joined)`}` : ''),
+    `dups: ${plural(s.clusters, 'cluster')} of near-duplicates hold ${count(s.clusteredPages)} of ${plural(pages, 'page')} (${count(s.copies)} of them exact or equivalent copies)`,
+    `${plural(s.candidatePairs, 'candidate pair')} compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(s.joinedPairs)} joined`
+      + (s.nearPairs > 0 ? `, ${count(s.nearPairs)} near the threshold ${s.exactPairs === s.nearPairs ? 'checked exactly' : `(${count(s.exactPairs)} checked exactly, the others between pages already joined)`}` : ''),
   ];
   if (s.lsh) parts.push(`lsh ${s.lsh.bands} bands × ${s.lsh.rows} rows`);
-  parts.push(`${rateText(crawl.bytes, seconds)}, ${plural(crawl.workers, 'worker')}`);
+  parts.push(`${rateText(s.bytes, s.seconds)}, ${plural(s.workers, 'worker')}`);
   return parts.join('; ');
 }
 
@@ -204,19 +205,30 @@ ${SKETCH_USAGE}`,
   options: { ...DUPS_FLAGS, representative: { type: 'string' }, 'from-parquet': { type: 'string' } },
   async run(ctx) {
     const format = formatOf(ctx.values);
-    const rule = enumFlag(ctx.values, 'representative', 'first', ['first', 'earliest', 'newest', 'most-linked'] as const);
+    const rule = enumFlag(ctx.values, 'representative', D.representative, ['first', 'earliest', 'newest', 'most-linked'] as const);
     const fromParquet = stringOf(ctx.values, 'from-parquet');
-    if (fromParquet !== undefined) return dupsFromParquet(ctx, fromParquet, findOptionsOf(ctx.values, rule).cluster ?? {}, format);
-    const options = findOptionsOf(ctx.values, rule);
-    const started = performance.now();
-    const found = await runNearDuplicates(ctx, ctx.positionals, options);
-    const c = found.nd.clusters, set = found.crawl.set;
-    found.close();
+    const flags = findOptionsOf(ctx.values, rule);
+    if (fromParquet !== undefined) return dupsFromParquet(ctx, fromParquet, clusterOptionsOf(flags.options), format);
+    const input = ctx.positionals.length === 1 ? ctx.positionals[0] : { paths: ctx.positionals };
+    const cli = await withCliCallbacks(ctx, flags.options);
+    let found;
+    try {
+      found = await findNearDuplicates(input, cli.options);
+    } finally {
+      cli.stop();
+    }
+    reportRead(ctx, found.summary);
     const out = createRecordWriter(ctx.out, format);
-    for (let i = 0; i < c.count; i++) out.write(withContentEvidence(clusterRecord(c, i, found.crawl.urls), c.membersOf(i), set));
+    for (const record of found.records) out.write(record);
     out.end();
-    reportContent(ctx, options.content, set, found.crawl.urls, found.crawl.templates);
-    if (!ctx.quiet) ctx.err.write(dupsSummary(found, (performance.now() - started) / 1000) + '\n');
+    printContent(ctx, flags.content, found.summary.content, found.thin);
+    if (!ctx.quiet) ctx.err.write(dupsSummary(found.summary) + '\n');
     return 0;
   },
 };
+
+/** Takes a near-duplicate command's options; returns its clustering policy (for --from-parquet). */
+function clusterOptionsOf(o: NearDuplicateRunOptions) {
+  return { threshold: o.threshold, containment: o.containment, commonCap: o.commonCap, equivalence: o.equivalence, method: o.method, representative: o.representative,
+    ...(o.method !== 'pairs' ? { verify: o.verify } : {}), ...(o.prefix !== undefined ? { prefix: o.prefix } : {}), ...(o.prefixHits !== undefined ? { prefixHits: o.prefixHits } : {}) };
+}

@@ -1,18 +1,15 @@
 import { join } from 'node:path';
 import { init, resolveSketchOptions, serializeSketchSet } from '../../index.js';
-import { sketchCrawl } from '../../stream/sketch-crawl.js';
+import { sketchCrawl } from '../../stream/sketch-records.js';
 import { parseShard, SHARD_TABLES, sketchToParquet } from '../../scale/shards.js';
 import { ResembleError } from '../../errors.js';
 import { CONTENT_FLAGS, contentOptionsOf } from '../content.js';
 import { formatOf, READER_FLAGS, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf } from '../args.js';
 import type { Command } from '../command.js';
-import { readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { cliReadOptions, readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
-/** Takes a 64-bit value; returns it as 16 lowercase hex digits (JSON numbers cannot hold 64 bits). */
-export function hex64(v: bigint): string {
-  return v.toString(16).padStart(16, '0');
-}
+export { hex64 } from '../../stream/sketch-records.js';
 
 /** `resemble sketch`: one sketch per document, as records, as the binary SketchSet file, or as the Parquet map side. */
 export const command: Command = {
@@ -53,10 +50,10 @@ ${SKETCH_USAGE}`,
     const shardText = stringOf(ctx.values, 'shard');
     if (shardText !== undefined && parquet === undefined) throw new ResembleError('E_OPTION', 'expected --parquet DIR with --shard', { option: '--shard' });
     const contentFlags = Object.keys(CONTENT_FLAGS).filter((f) => ctx.values[f] !== undefined);
-    if (parquet === undefined && contentFlags.length > 0) throw new ResembleError('E_OPTION', `expected --parquet with --${contentFlags[0]} (the content flags set the map side of dups)`, { option: `--${contentFlags[0]}` });
     if (binary !== undefined) checkOutput(binary, ctx.positionals, '--binary');
     if (parquet !== undefined && binary !== undefined) throw new ResembleError('E_OPTION', 'expected one of --binary and --parquet', { option: '--parquet' });
-    const content = parquet !== undefined ? contentOptionsOf(ctx.values) : undefined;
+    // records sketch whole pages unless a content flag says otherwise; the Parquet map side is dups's (content 'main')
+    const content = parquet !== undefined || contentFlags.length > 0 ? contentOptionsOf(ctx.values) : undefined;
     if (content) Object.assign(options, content.sketch);
     const params = resolveSketchOptions(options);
     if (parquet !== undefined && params.kind === 'adaptive') throw new ResembleError('E_OPTION', 'expected --kind min or mod with --parquet (the SQL estimates MIN_s and MOD_m sketches)', { option: '--kind' });
@@ -86,32 +83,21 @@ ${SKETCH_USAGE}`,
       out.end();
       return 0;
     }
-    const urls: string[] = [];
-    let crawl;
+    let done;
     try {
-      crawl = await sketchCrawl(ctx.positionals, {
-        sketch: options, workers, read: readOptionsFor(ctx), retain: binary !== undefined,
-        onProgress: (p) => display.read(p),
-        // Pages' URLs up to the batch being written (dropped once written).
-        onBatch: (docs) => { for (const d of docs) urls.push(d.url); },
-        onSketched: (set, first) => {
-          const batchUrls = urls.splice(0, set.size);
-          for (let i = 0; i < set.size; i++) {
-            const record: Record<string, unknown> = { id: first + i, url: batchUrls[i], cardinality: set.cardinality[i] };
-            if (binary === undefined) record.values = Array.from(set.values.subarray(set.offsets[i], set.offsets[i + 1]), hex64);
-            out.write(record);
-          }
-        },
+      done = await sketchCrawl(ctx.positionals.length === 1 ? ctx.positionals[0] : { paths: ctx.positionals }, {
+        sketch: options, workers, ...cliReadOptions(ctx), values: binary === undefined, keepSet: binary !== undefined,
+        ...(content?.template ? { templates: content.template } : {}),
+        onProgress: (p) => display.read(p), onRecord: (r) => out.write(r),
       });
     } finally {
       display.stop();
     }
-    for (const e of crawl.sketchErrors) ctx.err.write(`${crawl.sources[e.index]}: ${e.message}\n`);
-    if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
-    requireDocuments(crawl.pages, crawl.errors.length, ctx.positionals);
-    if (binary !== undefined) {
-      writeFileAtomic(binary, serializeSketchSet(crawl.set));
-      if (!ctx.quiet) ctx.err.write(`wrote ${crawl.set.size} sketches to ${binary}\n`);
+    if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: done.summary.pages } as string[], bytes: done.summary.bytes, errors: { length: done.summary.errors } as unknown[], skipped: done.summary.skipped }) + '\n');
+    requireDocuments(done.summary.pages, done.summary.errors, ctx.positionals);
+    if (binary !== undefined && done.set) {
+      writeFileAtomic(binary, serializeSketchSet(done.set));
+      if (!ctx.quiet) ctx.err.write(`wrote ${done.set.size} sketches to ${binary}\n`);
     }
     out.end();
     return 0;

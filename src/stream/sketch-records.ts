@@ -1,0 +1,107 @@
+// `sketchCrawl`: one sketch record per page, as `resemble sketch` prints them ({id, url,
+// cardinality, values}, values as 16-digit hex), read and sketched as a stream on the worker pool.
+// Whole pages by default, as the command; content 'main' sketches each page's own content (its
+// site's template left out, the records then come in DocId order once the crawl is read).
+import { optionError, rejectUnknown, throwIfAborted } from '../errors.js';
+import type { ReadError } from '../graph/document.js';
+import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
+import type { SketchSet } from '../sketch/sketch-set.js';
+import type { LearnerOptions } from '../template/learner.js';
+import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from './entry.js';
+import { sketchCrawl as streamSketches, type StreamProgress } from './sketch-crawl.js';
+import { plain } from '../report/plain.js';
+
+/** One page's sketch, as `resemble sketch` prints it. */
+export interface SketchRecord {
+  /** DocId: the page's position in the input. */
+  id: number;
+  url: string;
+  /** Distinct shingles in the page: exact for mod / adaptive sketches, a KMV estimate for min sketches of longer pages. */
+  cardinality: number;
+  /** The sketch's shingle values as 16-digit hex strings, ascending (left out with `values: false`). */
+  values?: string[];
+}
+
+/** Options of `sketchCrawl`. */
+export interface SketchCrawlOptions extends EntryOptions {
+  /** Sketch options (w, s, kind, m, seed, unit, markup; content 'page' by default, as `resemble sketch`). */
+  sketch?: SketchOptions;
+  /** content 'main': how each site's template is learnt. */
+  templates?: LearnerOptions;
+  /** Put each sketch's values in its record (default true; `resemble sketch --binary` leaves them out). */
+  values?: boolean;
+  /** Also return every sketch as one SketchSet (`set`; what `--binary` writes). Default false. */
+  keepSet?: boolean;
+  /** Input bytes per sketching batch (default 4 MiB). */
+  batchBytes?: number;
+  /** Called as pages are read and sketched. */
+  onProgress?: (p: StreamProgress) => void;
+  /** Called with each record as it is made, in input order; `records` then stays empty (nothing held). */
+  onRecord?: (record: SketchRecord) => void;
+}
+
+/** What `sketchCrawl` resolves to: the records, the read counts, and with `keepSet` the sketches. */
+export interface CrawlSketchRecords extends EntryResult<SketchRecord, ReadSummary & { sketched: number }> {
+  set?: SketchSet;
+}
+
+const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'sketch', 'templates', 'values', 'keepSet', 'batchBytes', 'onProgress', 'onRecord'];
+
+/** Takes a 64-bit value; returns it as 16 lowercase hex digits (JSON numbers cannot hold 64 bits). */
+export function hex64(v: bigint): string {
+  return v.toString(16).padStart(16, '0');
+}
+
+/** Sketches every page of a crawl: the records `resemble sketch` prints, streamed on the worker pool. */
+export async function sketchCrawl(input: CrawlInput, options: SketchCrawlOptions = {}): Promise<CrawlSketchRecords> {
+  checkInput(input, 'sketchCrawl');
+  options ??= {};
+  checkEntryOptions(options, 'sketchCrawl');
+  rejectUnknown(options, KNOWN, 'sketchCrawl');
+  for (const name of ['values', 'keepSet'] as const) if (options[name] !== undefined && typeof options[name] !== 'boolean') throw optionError(name, 'boolean', options[name]);
+  if (options.onRecord !== undefined && typeof options.onRecord !== 'function') throw optionError('onRecord', 'a function', options.onRecord);
+  if (options.sketch !== undefined && (options.sketch === null || typeof options.sketch !== 'object')) throw optionError('sketch', 'sketch options', options.sketch);
+  const sketch = { ...(options.sketch ?? {}) };
+  const params = resolveSketchOptions(sketch);
+  const main = params.content === 'main';
+  if (options.templates !== undefined && !main) throw optionError('templates', "no value unless sketch content 'main'", 'options');
+  const withValues = options.values ?? true, keepSet = options.keepSet ?? false;
+  const started = performance.now();
+  const records: SketchRecord[] = [];
+  const emit = (r: SketchRecord) => { const p = plain(r) as SketchRecord; if (options.onRecord) options.onRecord(p); else records.push(p); };
+  const recordOf = (set: SketchSet, i: number, id: number, url: string): SketchRecord => {
+    const r: SketchRecord = { id, url, cardinality: set.cardinality[i] };
+    if (withValues) r.values = Array.from(set.values.subarray(set.offsets[i], set.offsets[i + 1]), hex64);
+    return r;
+  };
+  let errors = 0;
+  const onError = (e: ReadError) => { errors++; options.onError?.(e); };
+  const taken = await takeInput(input, options.signal);
+  try {
+    const urls: string[] = [];
+    const crawl = await streamSketches(taken.inputs, {
+      sketch, read: { ...readOptionsOf(options, onError), links: false },
+      ...(options.workers !== undefined ? { workers: options.workers } : {}),
+      ...(options.batchBytes !== undefined ? { batchBytes: options.batchBytes } : {}),
+      ...(options.templates !== undefined ? { templates: options.templates } : {}),
+      // content 'main' releases pages by site: the records are made from the whole set at the end
+      retain: keepSet || main,
+      onProgress: (p) => { throwIfAborted(options.signal); options.onProgress?.(p); },
+      ...(main ? {} : {
+        // pages' URLs up to the batch being made into records (dropped once made)
+        onBatch: (docs: readonly { url: string }[]) => { for (const d of docs) urls.push(d.url); },
+        onSketched: (set: SketchSet, first: number) => {
+          const batchUrls = urls.splice(0, set.size);
+          for (let i = 0; i < set.size; i++) emit(recordOf(set, i, first + i, batchUrls[i]));
+        },
+      }),
+    });
+    throwIfAborted(options.signal);
+    if (main) for (let d = 0; d < crawl.pages; d++) emit(recordOf(crawl.set, d, d, crawl.urls[d]));
+    for (const e of crawl.sketchErrors) onError({ source: crawl.sources[e.index], location: crawl.sources[e.index], code: 'E_INPUT', message: e.message });
+    const summary = { pages: crawl.pages, bytes: crawl.bytes, errors, skipped: { ...crawl.skipped }, workers: crawl.workers, seconds: (performance.now() - started) / 1000, sketched: crawl.pages - crawl.sketchErrors.length };
+    return { records, summary, ...(keepSet ? { set: crawl.set } : {}) };
+  } finally {
+    await taken.release();
+  }
+}
