@@ -17,12 +17,15 @@ export interface RequestLike {
 
 /** The part of a Crawlee request queue `attach` uses. */
 export interface RequestQueueLike {
+  /** Returns the next request to crawl, or none when the queue is empty. */
   fetchNextRequest(...args: unknown[]): Promise<RequestLike | null | undefined>;
+  /** Takes a request; marks it done, so it is not crawled. */
   markRequestHandled(request: RequestLike): Promise<unknown>;
 }
 
 /** The part of a Crawlee crawler `attach` uses (and its `handleSkippedRequest`, which calls the crawler's `onSkippedRequest`, when it has one). */
 export interface CrawlerLike {
+  /** Returns the crawler's request queue. */
   getRequestQueue(): Promise<RequestQueueLike>;
 }
 
