@@ -17,15 +17,15 @@ export interface RequestLike {
 
 /** The part of a Crawlee request queue `attach` uses. */
 export interface RequestQueueLike {
-  /** Returns the next request to crawl, or none when the queue is empty. */
+  /** Hands out the next request to fetch (Crawlee's `RequestQueue.fetchNextRequest`). */
   fetchNextRequest(...args: unknown[]): Promise<RequestLike | null | undefined>;
-  /** Takes a request; marks it done, so it is not crawled. */
+  /** Marks a request done (Crawlee's `RequestQueue.markRequestHandled`). */
   markRequestHandled(request: RequestLike): Promise<unknown>;
 }
 
 /** The part of a Crawlee crawler `attach` uses (and its `handleSkippedRequest`, which calls the crawler's `onSkippedRequest`, when it has one). */
 export interface CrawlerLike {
-  /** Returns the crawler's request queue. */
+  /** The crawler's request queue (Crawlee's `BasicCrawler.getRequestQueue`). */
   getRequestQueue(): Promise<RequestQueueLike>;
 }
 
