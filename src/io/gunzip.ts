@@ -288,11 +288,11 @@ async function* recoverBeforeDamage(data: Uint8Array, good: number, emitted: num
       yield { bytes, member };
     }
   };
-  if (data.length <= RECOVER_SYNC) {
+  const end = data.length <= RECOVER_SYNC ? inflatePrefix(data, data.length) : undefined;
+  if (end !== undefined && !(end instanceof Error)) return undefined;
+  if (end !== undefined && !(end instanceof RangeError)) {
     // Failing is monotone in the prefix (zlib fails on the first bad code it decodes): bisect for the longest prefix that inflates.
     let lo = good, hi = data.length, last: Uint8Array | undefined;
-    const end = inflatePrefix(data, hi);
-    if (!(end instanceof Error)) return undefined;
     let failure = end;
     while (hi - lo > 1) {
       const mid = lo + Math.floor((hi - lo) / 2);

@@ -105,6 +105,26 @@ export function findDuplicates(cols: ParagraphColumns, members?: Uint32Array, op
     return true;
   };
 
+  // Classes of equal multisets (−1: no paragraphs). A copy relates to every member as the first of
+  // its class does, so only the first in each step probes and is indexed for near duplicates: a
+  // page copied 10,000 times costs one probe, not 10,000 probes over 10,000 candidates.
+  const classOf = new Int32Array(n).fill(-1);
+  let classes = 0;
+  {
+    const heads = new WordTable(n, -1);
+    const nextRep = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      if (count(p) === 0) continue;
+      const slot = heads.slot(h1[p], h2[p], count(p));
+      let r = heads.values[slot];
+      while (r >= 0 && !sameMultiset(p, r)) r = nextRep[r];
+      if (r >= 0) classOf[p] = classOf[r];
+      else { nextRep[p] = heads.values[slot]; heads.values[slot] = p; classOf[p] = classes++; }
+    }
+  }
+  const firstAt = new Int32Array(classes);
+  const probeRep = new Int32Array(n);
+
   const exact = new UnionFind(n);
   const tally = { clusters: 0, duplicates: 0 };
   const nearSets = near.map(() => new UnionFind(n));
@@ -124,7 +144,15 @@ export function findDuplicates(cols: ParagraphColumns, members?: Uint32Array, op
       next[p - lo] = wholes.values[slot];
       wholes.values[slot] = p;
     }
-    const table = prefixes ? prefixTable(cols, prefixes, lo, hi) : undefined;
+    // the first member of each class from lo on
+    firstAt.fill(-1);
+    for (let p = lo; p < n; p++) {
+      const c = classOf[p];
+      if (c < 0) continue;
+      if (firstAt[c] < 0) firstAt[c] = p;
+      probeRep[p] = firstAt[c];
+    }
+    const table = prefixes ? prefixTable(cols, prefixes, lo, hi, probeRep) : undefined;
     for (let d = lo; d < n; d++) {
       const nd = count(d);
       if (nd === 0) continue;
@@ -136,6 +164,11 @@ export function findDuplicates(cols: ParagraphColumns, members?: Uint32Array, op
         }
       }
       if (!prefixes || !table) continue;
+      if (probeRep[d] !== d) {
+        // equal multisets are near duplicates at every threshold; the first of the class probed for both
+        for (let t = 0; t < near.length; t++) nearSets[t].union(d, probeRep[d]);
+        continue;
+      }
       // Candidates: members of S_i whose prefix shares an element with d's prefix; then the exact count.
       for (let x = prefixes.offsets[d]; x < prefixes.offsets[d + 1]; x++) {
         const f = prefixes.f[x];
@@ -231,13 +264,14 @@ function prefixElements(cols: ParagraphColumns, all: Uint32Array, minNear: numbe
 }
 
 /** Prefix elements of S_i = members [lo, hi), chained per element: the hash table of the paper's step i. */
-function prefixTable(cols: ParagraphColumns, prefixes: ReturnType<typeof prefixElements>, lo: number, hi: number) {
+function prefixTable(cols: ParagraphColumns, prefixes: ReturnType<typeof prefixElements>, lo: number, hi: number, probeRep: Int32Array) {
   const { words } = cols;
   const first = prefixes.offsets[lo], entries = prefixes.offsets[hi] - first;
   const member = new Uint32Array(entries);
   const next = new Int32Array(entries);
   const heads = new WordTable(entries, -1);
   for (let p = lo; p < hi; p++) {
+    if (probeRep[p] !== p) continue; // a copy: the first of its class stands for it
     for (let x = prefixes.offsets[p]; x < prefixes.offsets[p + 1]; x++) {
       const f = prefixes.f[x], y = x - first;
       const slot = heads.slot(words[2 * f + 1], words[2 * f], prefixes.j[x]);

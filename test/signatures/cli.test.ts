@@ -37,6 +37,29 @@ type Pair = { a: string; b: string; rpDistance: number; hmDistance: number };
 const together = (groups: Group[], a: string, b: string) => groups.some((g) => g.members.some((m) => m.url === a) && g.members.some((m) => m.url === b));
 const records = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
+test('signatures records (version 2): a page copied 100 times is one group listing each copy once, no pairs among them; a small group lists its pairs', async () => {
+  const copyText = words(150), pairText = words(150);
+  const lines = [
+    ...Array.from({ length: 100 }, (_, i) => ({ url: `http://copies.example/c${i}.html`, html: `<p>${copyText}</p>` })),
+    { url: 'http://one.example/a.html', html: `<p>${pairText}</p>` },
+    { url: 'http://two.example/a.html', html: `<p>${pairText}</p>` },
+    ...Array.from({ length: 30 }, (_, i) => ({ url: `http://other.example/p${i}.html`, html: `<p>${words(150)}</p>` })),
+  ];
+  writeFileSync(join(dir, 'copies.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+  const r = await run(['signatures', join(dir, 'copies.jsonl'), '--content', 'page']);
+  assert.is(r.code, 0, r.err);
+  const all = records(r.out);
+  const pairs = all.filter((x) => 'a' in x), groups = all.filter((x) => 'group' in x);
+  assert.equal(pairs, [{ a: 'http://one.example/a.html', b: 'http://two.example/a.html', rpDistance: 0, hmDistance: 0 }]);
+  assert.is(groups.length, 2);
+  const [big, small] = groups;
+  assert.equal([big.size, big.pairsListed, small.size, small.pairsListed], [100, false, 2, true]);
+  assert.equal(big.members.map((m: { url: string }) => m.url), lines.slice(0, 100).map((l) => l.url));
+  assert.equal(big.members[0], { url: 'http://copies.example/c0.html', rpDistance: 0, hmDistance: 0 });
+  for (const m of big.members.slice(1)) assert.equal(m, { url: m.url, rpDistance: 0, hmDistance: 0, copyOf: 'http://copies.example/c0.html' });
+  assert.match(r.err, 'signatures: 4951 colliding pairs (1 listed); 2 groups that do not chain, of 102 pages; 32 distinct signatures');
+});
+
 test('signatures: colliding pairs with distances, then groups that do not chain; the forum views collide only on RP', async () => {
   const both = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '-q']);
   assert.is(both.code, 0, both.err);

@@ -12,7 +12,7 @@ import { readForCollections } from '../../collections/stream.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, READER_FLAGS, stringOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { PIPELINE_FLAGS, pipelineUsage, pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { PHENOMENA_FLAGS, PHENOMENA_USAGE, PIPELINE_FLAGS, pipelineUsage, pipelineOf, readOptionsFor, readSummary, reportPhenomena, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
 /** Takes the clusters; returns the paper's Figure 12 (cluster cardinality against collection size, log axes) as SVG. */
@@ -70,6 +70,7 @@ checked before it is written: collections disjoint, each link-connected on one h
 between every two (a page where it fails is taken out).
 
 Flags:
+${PHENOMENA_USAGE}
   --similarity SPEC     page similarity (default ${DEFAULT_SIMILARITY}):
                           windows:N:R       share ≥ R of the larger page's windows of N text lines
                           chunks:N:T        share ≥ T chunks of N text lines (the paper: 4:15, 2:25)
@@ -117,6 +118,7 @@ The input is read as a stream: each batch of pages is cut into chunks (or sketch
 fingerprints, URLs, sizes, dates and links are kept.`,
   options: {
     ...READER_FLAGS,
+    ...PHENOMENA_FLAGS,
     similarity: { type: 'string' },
     growth: { type: 'string' },
     'min-size': { type: 'string' },
@@ -168,6 +170,7 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     }
     const { crawl, graph } = read;
     if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
+    reportPhenomena(ctx, read.phenomena);
     requireDocuments(crawl.urls.length, crawl.errors.length, ctx.positionals);
     const found = { ...findCollections(graph, read.similar, { growth, minSize, minShare }), similarity: read.similar };
     const writer = createRecordWriter(ctx.out, format);

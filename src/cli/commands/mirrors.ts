@@ -34,7 +34,7 @@ import { DEFAULT_SEED } from '../../mirrors/seed.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { errorLine, pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { errorLine, pipelineOf, PHENOMENA_FLAGS, PHENOMENA_USAGE, readOptionsFor, readSummary, reportPhenomena, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { readForMirrors } from '../../mirrors/stream.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../output.js';
 
@@ -84,6 +84,7 @@ resemblance ≥ --threshold; not mirror when every alignment with --min-paths co
 short; undetermined (with the reason and counts) when no alignment had that many comparable pages.
 
 Flags:
+${PHENOMENA_USAGE}
   --algorithm NAME      ${ALGORITHMS.join('|')} (default hybrid; combined for an input of
                         URLs only)
                         ip4, ip3: same IP / same subnet (IPv4 /24, IPv6 /64); hosts, paths, prefix,
@@ -135,6 +136,7 @@ made as it is read; the mirroring test compares those sketches.
     plot: { type: 'string' },
     seed: { type: 'string' },
     'link-urls': { type: 'boolean' },
+    ...PHENOMENA_FLAGS,
     threshold: { type: 'string' },
     agreement: { type: 'string' },
     'sample-paths': { type: 'string' },
@@ -190,6 +192,7 @@ made as it is read; the mirroring test compares those sketches.
     }
     const { stream, set } = read;
     if (!ctx.quiet) ctx.err.write(readSummary(stream) + '\n');
+    reportPhenomena(ctx, read.phenomena);
     requireDocuments(stream.urls.length, stream.errors.length, ctx.positionals);
     const input = mirrorInputFromDocuments(read.pages, { linkUrls: ctx.values['link-urls'] === true });
     const ips = new Map(input.ips);
