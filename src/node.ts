@@ -11,6 +11,7 @@ export { sketchCrawl, type SketchCrawlOptions, type SketchRecord, type CrawlSket
 export type { StreamProgress } from './stream/sketch-crawl.js';
 export { findCollections, type FindCollectionsOptions, type FoundCollections, type CollectionSummary, type CollectionReport } from './collections/entry.js';
 export { findMirrors, type FindMirrorsOptions, type FoundMirrors, type MirrorSummary, type MirrorEvaluation } from './mirrors/entry.js';
+export { studyDuplicates, type StudyDuplicatesOptions, type StudiedDuplicates, type StudySummary } from './study/entry.js';
 export { findSignatureCollisions, type SignatureCollisionOptions, type FoundSignatureCollisions, type SignatureSummary, type CollisionRecord, type CollisionGroupRecord } from './signatures/entry.js';
 // Content mode: templates learnt per host and left out of the sketches.
 export {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { init, ResembleError } from '../../src/index.js';
-import { dedup, findCollections, findMirrors, findNearDuplicates, findSignatureCollisions, parseHostsFile, readCrawl, sketchCrawl, type Page } from '../../src/node.js';
+import { dedup, findCollections, findMirrors, findNearDuplicates, findSignatureCollisions, parseHostsFile, readCrawl, sketchCrawl, studyDuplicates, studyMarkdown, type Page } from '../../src/node.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = join(ROOT, 'sample');
@@ -238,6 +238,15 @@ test('findSignatureCollisions: records are the lines of resemble signatures', as
   assert.equal(lines((await findSignatureCollisions(SAMPLE, { evaluate: true })).records), cli('signatures', SAMPLE, '--evaluate'));
 });
 
+test('studyDuplicates: its record is the line of resemble study --format jsonl, its report the markdown', async () => {
+  const expected = cli('study', SAMPLE, '--format', 'jsonl', '--near', '90,50', '--parts', '3');
+  const found = await studyDuplicates(SAMPLE, { near: [90, 50], parts: 3 });
+  assert.equal(lines(found.records), expected);
+  assert.ok(found.summary.clusters > 0);
+  assert.is(studyMarkdown(found.report), execFileSync(process.execPath, [BIN, 'study', SAMPLE, '--near', '90,50', '--parts', '3', '--quiet'], { cwd: ROOT, encoding: 'utf8' }));
+  assert.equal(lines((await studyDuplicates(oneByOne(await samplePages()), { near: [90, 50], parts: 3, workers: 3 })).records), expected);
+});
+
 test('every entry point: a wrong option is a coded error before any work', async () => {
   let read = 0;
   const counting = { async *[Symbol.asyncIterator]() { read++; yield 'x'; } } as AsyncIterable<string>;
@@ -250,6 +259,8 @@ test('every entry point: a wrong option is a coded error before any work', async
     ['findMirrors', () => findMirrors(counting, { verify: false, infer: true })],
     ['findSignatureCollisions', () => findSignatureCollisions(counting, { D: -1 })],
     ['findSignatureCollisions', () => findSignatureCollisions(counting, { sample: 10 })],
+    ['studyDuplicates', () => studyDuplicates(counting, { near: [120] })],
+    ['studyDuplicates', () => studyDuplicates(counting, { minChars: -1 })],
   ];
   for (const [name, call] of calls) {
     try {

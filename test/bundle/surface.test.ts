@@ -34,7 +34,7 @@ const NODE_ONLY = [
   'readShardSet', 'readUrlList', 'readWarc', 'readWarcStreaming', 'renderPlan', 'renderSvg', 'routeSites', 'runPipeline',
   'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signaturesOfCrawl', 'sketchCrawl', 'sketchWithTemplates', 'sketchToParquet', 'sniffCharset',
   'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'utf8Bytes',
-  'verifyRanking', 'writeParquetFile', 'findCollections', 'findMirrors', 'findSignatureCollisions',
+  'verifyRanking', 'writeParquetFile', 'findCollections', 'findMirrors', 'findSignatureCollisions', 'studyDuplicates',
 ];
 
 const names = (mod: object) => Object.keys(mod).filter((k) => k !== 'default').sort();
