@@ -1,6 +1,7 @@
 // Peak memory on hostile inputs: a 1 GiB run of NULs in one gzip member of a .warc.gz (1 MB on
 // disk), a JSONL with a 600 MiB hole (sparse file), a JSONL with a 400 MiB JSON string, and an
-// uncompressed WARC with a 600 MiB hole between two records. Each case runs in a fresh process
+// uncompressed WARC with a 600 MiB hole between two records, and a .jsonl.gz with 256 Mi blank
+// lines between good ones (256 KB on disk; blank lines go at the speed of a byte scan). Each case runs in a fresh process
 // (so its peak RSS is its own): the readers alone (readCrawl) and the whole `resemble sketch`
 // command, beside a baseline of the same process on a five-line file. The good records around
 // the damage are checked to come out before anything is measured.
@@ -57,7 +58,7 @@ const page = (i: number) => `<p>page ${i} with words enough for a few shingles: 
 const line = (i: number) => JSON.stringify({ url: `http://a.org/${i}`, text: `record ${i} with words one two three four five six seven eight nine` }) + '\n';
 
 async function generate(): Promise<Record<string, string>> {
-  const files = { baseline: join(dir, 'baseline.jsonl'), bomb: join(dir, 'bomb.warc.gz'), hole: join(dir, 'hole.jsonl'), string: join(dir, 'string.jsonl'), warcHole: join(dir, 'hole.warc') };
+  const files = { baseline: join(dir, 'baseline.jsonl'), bomb: join(dir, 'bomb.warc.gz'), hole: join(dir, 'hole.jsonl'), string: join(dir, 'string.jsonl'), warcHole: join(dir, 'hole.warc'), blank: join(dir, 'blank.jsonl.gz') };
   if (!existsSync(files.baseline)) {
     const fd = openSync(files.baseline, 'w');
     for (let i = 0; i < 5; i++) writeSync(fd, line(i));
@@ -87,6 +88,16 @@ async function generate(): Promise<Record<string, string>> {
   };
   if (!existsSync(files.hole)) sparse(files.hole, line(1), '\n' + line(2));
   if (!existsSync(files.warcHole)) sparse(files.warcHole, record('http://a.org/1', page(1)), record('http://a.org/2', page(2)));
+  if (!existsSync(files.blank)) {
+    const out = createWriteStream(files.blank);
+    const gz = createGzip({ level: 9 });
+    gz.pipe(out);
+    gz.write(line(1));
+    const blank = Buffer.alloc(MiB, 10);
+    for (let i = 0; i < 256; i++) if (!gz.write(blank)) await new Promise<void>((r) => gz.once('drain', () => r()));
+    gz.end(line(2));
+    await new Promise<void>((r) => out.on('finish', () => r()));
+  }
   if (!existsSync(files.string)) {
     const out = createWriteStream(files.string);
     out.write(line(1));
@@ -103,7 +114,7 @@ async function generate(): Promise<Record<string, string>> {
 const m = machine();
 console.log(`hostile inputs: peak RSS per case in a fresh process (Node ${process.version}, ${m.cores} cores, load ${m.load[0].toFixed(1)}); record cap ${maxRecord ?? 32} MiB`);
 const files = await generate();
-const expected: Record<string, [number, number]> = { baseline: [5, 0], bomb: [2, 1], hole: [2, 1], string: [2, 1], warcHole: [2, 1] };
+const expected: Record<string, [number, number]> = { baseline: [5, 0], bomb: [2, 1], hole: [2, 1], string: [2, 1], warcHole: [2, 1], blank: [2, 0] };
 const rows: string[] = [];
 const mb = (b: number) => `${(b / MiB).toFixed(0)} MiB`;
 for (const mode of ['reader', 'cli']) {

@@ -3,7 +3,11 @@
 // discarded; prints one JSON line: seconds, CPU seconds, peak RSS in MB, and dups' summary line.
 //
 //   node bench/pipeline-child.mjs CRAWL.jsonl [dups flags]
-const { main } = await import(new URL('../dist/cli.js', import.meta.url).href);
+//
+// RESEMBLE_CLI names another build's cli.js (another checkout's dist/cli.js) to time instead.
+import { pathToFileURL } from 'node:url';
+const cli = process.env.RESEMBLE_CLI ? pathToFileURL(process.env.RESEMBLE_CLI) : new URL('../dist/cli.js', import.meta.url);
+const { main } = await import(cli.href);
 let err = '';
 const t = performance.now();
 const code = await main(['dups', ...process.argv.slice(2), '--out', '/dev/null'], { stdout: { write: () => true }, stderr: { write: (c) => (err += c), isTTY: false } });

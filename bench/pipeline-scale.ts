@@ -2,7 +2,8 @@
 // process, worker threads and DuckDB included) and the most temporary disk used (DuckDB's folder,
 // the sketch file and the page spill file, sampled every second), the load average of the machine
 // during the run, and the in-memory engine beside it when asked, with a check that both printed
-// the same clusters (their outputs compared byte for byte).
+// the same clusters (their outputs compared byte for byte). The CPU time is the process's (user and
+// system, every thread): on a shared machine it is the figure to compare across sizes.
 //
 //   npm run build && node --import tsx bench/pipeline-scale.ts --docs 1000000 --data DIR [--memory-limit 2GB] [--workers 2] [--memory] [--keep-output]
 //
@@ -80,7 +81,7 @@ function folderSize(dir: string): number {
   return total;
 }
 
-interface Run { seconds: number; rssMB: number; diskGB: number; summary: string; load: { mean: number; max: number }; output: string }
+interface Run { seconds: number; cpu: number; rssMB: number; diskGB: number; summary: string; load: { mean: number; max: number }; output: string }
 
 async function run(engine: 'duckdb' | 'memory', crawl: string, tmp: string): Promise<Run> {
   rmSync(tmp, { recursive: true, force: true });
@@ -97,15 +98,17 @@ async function run(engine: 'duckdb' | 'memory', crawl: string, tmp: string): Pro
     loadSum += l; loadMax = Math.max(loadMax, l); loadN++;
   }, 1000);
   // /usr/bin/time reports the peak RSS of the whole process (worker threads share it).
-  const child = spawn('/usr/bin/time', ['-f', 'maxrss %M', process.execPath, ...args], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('/usr/bin/time', ['-f', 'maxrss %M cpu %U %S', process.execPath, ...args], { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr.on('data', (c) => (err += c));
   const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? 1)));
   clearInterval(timer);
   if (code !== 0) throw new Error(`${engine} run failed: ${err.slice(-2000)}`);
   const rss = Number(/maxrss (\d+)/.exec(err)?.[1] ?? NaN) / 1024;
+  const times = /cpu ([\d.]+) ([\d.]+)/.exec(err);
+  const cpu = times ? Number(times[1]) + Number(times[2]) : NaN;
   const summary = err.split('\n').find((l) => l.startsWith('dups:')) ?? '';
-  return { seconds: (performance.now() - started) / 1000, rssMB: rss, diskGB: peakDisk / 1e9, summary, load: { mean: loadN ? loadSum / loadN : NaN, max: loadMax }, output };
+  return { seconds: (performance.now() - started) / 1000, cpu, rssMB: rss, diskGB: peakDisk / 1e9, summary, load: { mean: loadN ? loadSum / loadN : NaN, max: loadMax }, output };
 }
 
 /** Takes a file; returns its SHA-256 (hex), read as a stream. */
@@ -126,7 +129,7 @@ const digests: string[] = [];
 for (const engine of engines) {
   t = performance.now();
   const r = await run(engine, crawl, join(data, `tmp-${docs}`));
-  console.log(`${engine}${engine === 'duckdb' ? ` (memory limit ${memoryLimit})` : ''}: ${r.seconds.toFixed(0)} s, ${(docs / r.seconds).toFixed(0)} pages/s, peak RSS ${r.rssMB.toFixed(0)} MB, temp disk ${r.diskGB.toFixed(2)} GB; load average ${r.load.mean.toFixed(1)} (at most ${r.load.max.toFixed(1)}) on ${machine().cores} cores`);
+  console.log(`${engine}${engine === 'duckdb' ? ` (memory limit ${memoryLimit})` : ''}: ${r.seconds.toFixed(0)} s, ${(docs / r.seconds).toFixed(0)} pages/s, CPU ${r.cpu.toFixed(0)} s (${(1e6 * r.cpu / docs).toFixed(0)} µs a page), peak RSS ${r.rssMB.toFixed(0)} MB, temp disk ${r.diskGB.toFixed(2)} GB; load average ${r.load.mean.toFixed(1)} (at most ${r.load.max.toFixed(1)}) on ${machine().cores} cores`);
   console.log(`  ${r.summary}`);
   digests.push(await digest(r.output));
   if (!argv.includes('--keep-output')) rmSync(r.output, { force: true });

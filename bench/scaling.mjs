@@ -18,9 +18,19 @@
 // 1-worker run's: `cpu N - cpu 1` is what it does cost (threads' start-up, their compilers and
 // collectors, pages handed across threads).
 //
+// The serial share is f = S / W1, the part of the run's work that runs on one thread, and
+// Amdahl's law bounds the speed-up on C cores by W1 / (S + (W1 - S) / C) = 1 / (f + (1 - f) / C):
+// printed for this machine's cores and for 16 and 32 (f = 3% gives 16.6× at 32 cores; 20× there
+// needs f under 1.9%). The CPU that stays in the reading thread while the workers run (parsing,
+// handing pages over) is not in S: with more workers than the reading thread can feed it becomes
+// the bound instead, so the reading thread's share of W1 is printed too.
+//
+// With --cli, each build named (a cli.js: another checkout's dist/cli.js) is timed in turn in
+// every round, in the same run: a before-and-after comparison under the same load.
+//
 // CRAWL is any input `dups` reads. Linux only (/proc). Build first (`npm run build`).
 //
-//   node bench/scaling.mjs CRAWL [--workers N] [--rounds 3]
+//   node bench/scaling.mjs CRAWL [--workers N] [--rounds 3] [--cli A/dist/cli.js --cli B/dist/cli.js]
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -37,6 +47,8 @@ if (!existsSync(join(here, '..', 'dist', 'cli.js'))) { console.error('dist/cli.j
 const cores = availableParallelism();
 const workers = Number(flag('--workers', String(Math.max(2, cores))));
 const rounds = Number(flag('--rounds', '3'));
+const clis = argv.flatMap((a, i) => (a === '--cli' ? [argv[i + 1]] : []));
+const builds = clis.length > 0 ? clis : [undefined];
 const TICK = 100; // clock ticks a second in /proc/*/stat (USER_HZ)
 const POLL_MS = 50;
 
@@ -57,9 +69,10 @@ function threadTicks(pid, starts) {
 }
 
 /** One `dups` run with w workers; its figures. */
-function run(w) {
+function run(w, cli) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, 'pipeline-child.mjs'), crawl, '--workers', String(w)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const env = cli ? { ...process.env, RESEMBLE_CLI: cli } : process.env;
+    const child = spawn(process.execPath, [join(here, 'pipeline-child.mjs'), crawl, '--workers', String(w)], { stdio: ['ignore', 'pipe', 'inherit'], env });
     const pid = String(child.pid);
     const samples = []; // per poll: thread → ticks since the previous poll
     let last = new Map();
@@ -90,28 +103,43 @@ function run(w) {
       const all = sum([...total.keys()]);
       let serial = 0;
       if (w > 1) for (const d of samples) if ((d.get(pid) ?? 0) > 0 && sketchers.every((t) => (d.get(t) ?? 0) === 0)) serial += POLL_MS / 1000;
-      resolve({ wall: result.seconds, cpu: result.cpu, main, workers: sketch, other: Math.max(0, all - main - sketch), serial });
+      resolve({ wall: result.seconds, cpu: result.cpu, main, workers: sketch, other: Math.max(0, all - main - sketch), serial, out: result.out });
     });
   });
 }
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const f2 = (x) => x.toFixed(2).padStart(6);
-console.log(`${crawl}: dups with 1 and ${workers} workers, ${rounds} rounds, ${cores} cores, load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
-console.log('round workers   wall    cpu   main workers  other serial');
-const one = [], many = [];
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const name = (cli) => cli ?? 'dist/cli.js';
+console.log(`${crawl}: dups with 1 and ${workers} workers, ${rounds} rounds, ${cores} cores, load ${load()}`);
+console.log('round workers   wall    cpu   main workers  other serial  build');
+const one = builds.map(() => []), many = builds.map(() => []);
 for (let r = 1; r <= rounds; r++) {
-  for (const w of [1, workers]) {
-    const x = await run(w).catch((e) => { console.error(`bench/scaling.mjs: ${e.message}`); process.exit(1); });
-    (w === 1 ? one : many).push(x);
-    console.log(`${String(r).padStart(5)} ${String(w).padStart(7)} ${f2(x.wall)} ${f2(x.cpu)} ${f2(x.main)} ${f2(x.workers)} ${f2(x.other)} ${f2(x.serial)}`);
+  for (let b = 0; b < builds.length; b++) {
+    for (const w of [1, workers]) {
+      const x = await run(w, builds[b]).catch((e) => { console.error(`bench/scaling.mjs: ${e.message}`); process.exit(1); });
+      (w === 1 ? one : many)[b].push(x);
+      console.log(`${String(r).padStart(5)} ${String(w).padStart(7)} ${f2(x.wall)} ${f2(x.cpu)} ${f2(x.main)} ${f2(x.workers)} ${f2(x.other)} ${f2(x.serial)}  ${name(builds[b])}`);
+    }
   }
 }
-const m = (xs, k) => median(xs.map((x) => x[k]));
-const T1 = m(one, 'wall'), W1 = m(one, 'cpu'), TN = m(many, 'wall'), WN = m(many, 'cpu'), S = m(many, 'serial');
-const bound = T1 / (S + (W1 - S) / cores);
-const ratios = one.map((x, i) => x.wall / many[i].wall);
-console.log(`medians: 1 worker ${T1.toFixed(2)} s (CPU ${W1.toFixed(2)} s); ${workers} workers ${TN.toFixed(2)} s (CPU ${WN.toFixed(2)} s, serial ${S.toFixed(2)} s)`);
-console.log(`speed-up ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`);
-console.log(`bound on ${cores} cores from the 1-worker run's CPU and the serial time: ${bound.toFixed(2)}×; without serial stages: ${(cores * T1 / W1).toFixed(2)}×`);
-console.log(`CPU the ${workers}-worker run adds: ${(WN - W1).toFixed(2)} s (median difference)`);
+const amdahl = (f, c) => 1 / (f + (1 - f) / c);
+for (let b = 0; b < builds.length; b++) {
+  const m = (xs, k) => median(xs.map((x) => x[k]));
+  const T1 = m(one[b], 'wall'), W1 = m(one[b], 'cpu'), TN = m(many[b], 'wall'), WN = m(many[b], 'cpu'), S = m(many[b], 'serial'), M1 = m(one[b], 'main'), MN = m(many[b], 'main');
+  const bound = T1 / (S + (W1 - S) / cores);
+  const ratios = one[b].map((x, i) => x.wall / many[b][i].wall);
+  const cpuRatios = one[b].map((x, i) => x.cpu / many[b][i].cpu);
+  const f = S / W1;
+  console.log(`${name(builds[b])}:`);
+  console.log(`  medians: 1 worker ${T1.toFixed(2)} s (CPU ${W1.toFixed(2)} s, reading thread ${M1.toFixed(2)} s); ${workers} workers ${TN.toFixed(2)} s (CPU ${WN.toFixed(2)} s, reading thread ${MN.toFixed(2)} s, serial ${S.toFixed(2)} s)`);
+  console.log(`  speed-up ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}); CPU ${workers} workers / 1: ${median(cpuRatios.map((x) => 1 / x)).toFixed(2)}`);
+  console.log(`  serial share ${(100 * f).toFixed(1)}% of the 1-worker run's CPU; Amdahl's bound ${amdahl(f, cores).toFixed(2)}× on ${cores} cores, ${amdahl(f, 16).toFixed(1)}× on 16, ${amdahl(f, 32).toFixed(1)}× on 32`);
+  console.log(`  reading thread with ${workers} workers: ${(100 * MN / W1).toFixed(1)}% of the 1-worker run's CPU (caps the speed-up near ${(W1 / MN).toFixed(1)}× however many workers)`);
+  console.log(`  bound on ${cores} cores from the 1-worker run's wall time and the serial time: ${bound.toFixed(2)}×; without serial stages: ${(cores * T1 / W1).toFixed(2)}×`);
+  console.log(`  CPU the ${workers}-worker run adds: ${(WN - W1).toFixed(2)} s (median difference)`);
+  const outs = new Set([...one[b], ...many[b]].map((x) => x.out.replace(/ in [\d.]+ s \([^)]*\)/, '').replace(/, \d+ workers?$/, '')));
+  if (outs.size > 1) console.log('  THE RUNS PRINTED DIFFERENT SUMMARIES');
+}
+console.log(`load after: ${load()}`);

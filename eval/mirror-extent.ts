@@ -9,7 +9,7 @@
  *   node --import tsx eval/mirror-extent.ts --data DIR [--data DIR...] [--shares 0,0.02,0.05,0.1,0.2,0.3] [--json FILE]
  *
  * A crawl folder with `crawl/` is read as a folder, one with only `crawl.warc.gz` as WARC with its
- * truth's `hosts.txt` as `--ips`.
+ * truth's `hosts.txt` as `--ips` (runCrawl's `ips: false`: the WARC's addresses only).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,9 +22,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const key = (a: string, b: string) => [a, b].sort().join(' ');
 
 /** Takes a crawl folder; returns the ranked records of `mirrors --min-share 0` on it and the truth's positives and left-out pairs. */
-export function runCrawl(data: string) {
+export function runCrawl(data: string, options: { ips?: boolean } = {}) {
   const folder = join(data, 'crawl');
-  const args = existsSync(folder) ? [folder] : [join(data, 'crawl.warc.gz'), '--ips', join(data, 'truth', 'hosts.txt')];
+  const args = existsSync(folder) ? [folder] : [join(data, 'crawl.warc.gz'), ...(options.ips === false ? [] : ['--ips', join(data, 'truth', 'hosts.txt')])];
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'resemble.js'), 'mirrors', ...args, '--min-share', '0', '--min-pages', '1', '--top', '0', '--quiet'], { encoding: 'utf8', maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`mirrors on ${data} exited ${r.status}: ${r.stderr.slice(-2000)}`);
   const records = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));

@@ -64,7 +64,8 @@ function report() {
     const total = /Total:\s+(\d+)/.exec(out), ok = /Passed:\s+(\d+)/.exec(out), sk = /Skipped:\s+(\d+)/.exec(out);
     const t = total ? +total[1] : 0, p = ok ? +ok[1] : 0;
     passed += p; failed += t - p; skipped += sk ? +sk[1] : 0;
-    const bad = status !== 0 || !total;
+    // a file that exits 0 with tests not passed failed too (uvu exits 0 when a `before` hook throws)
+    const bad = status !== 0 || !total || p < t;
     if (bad && t - p === 0) { crashed++; failed++; }
     process.stdout.write(`${bad ? 'FAIL' : 'ok  '} ${file}  ${p}/${t}  ${seconds.toFixed(1)}s\n`);
     if (bad) process.stdout.write(out.split('\n').map((l) => '     ' + l).join('\n') + '\n');

@@ -1,5 +1,5 @@
 // resemble's core entry: no Node built-ins, so the browser build stays clean. It exports the API the
-// README documents, by capability, and every type of it; the steps inside each capability stay
+// manual documents (docs/library.md), by capability, and every type of it; the steps inside each capability stay
 // internal (test/bundle/surface.test.ts pins the list).
 // `await init()` once; every other call is synchronous.
 export { init, initSync, compiledModule, isInitialized, kernelBuild, simdSupported, type InitOptions, type WasmSource } from './wasm/loader.js';

@@ -1,10 +1,12 @@
 // Every job kind the worker pool runs, by name: the registry the worker scripts (worker-node.ts,
 // worker-browser.ts) answer jobs from. The pool (src/workers) knows none of them; each kind's
-// calling side is in src/stream/pool.ts (sketch, fingerprint, estimate, template) and
+// calling side is in src/stream/pool.ts (sketch, fingerprint, estimate, template), src/cluster/prefix.ts (prefix), src/cluster/postings-pool.ts (postings) and
 // src/stream/page-stream.ts (page), and each page column in the folder of the capability that needs it.
 import { ResembleError } from './errors.js';
 import { estimateMinChunk } from './cluster/estimate.js';
 import { walkPairs } from './cluster/walk.js';
+import { runPrefixStep, type PrefixStep } from './cluster/prefix.js';
+import { runListsStep, type ListsStep } from './cluster/postings-pool.js';
 import { BAGS, CONTENT_BAGS } from './signatures/page-columns.js';
 import { fingerprintMany } from './sketch/rabin.js';
 import { sketchMany } from './sketch/sketch.js';
@@ -75,6 +77,15 @@ export function jobKinds(columns: readonly PageColumn<never, unknown>[] = PAGE_C
       }
       const e = estimateMinChunk(job.rows, job.a, job.b, job.s, job.floor);
       return { result: { estimates: e }, transfer: buffersOf([e.index, e.shared, e.resemblance, e.containmentAB, e.containmentBA]) };
+    },
+    prefix: (job: PrefixStep): JobOutput => {
+      // the rows, the entries and the keys are on SharedArrayBuffers: only counts come back
+      const result = runPrefixStep(job);
+      return { result, transfer: result instanceof Uint32Array ? [result.buffer as ArrayBuffer] : [] };
+    },
+    postings: (job: ListsStep): JobOutput => {
+      const r = runListsStep(job);
+      return { result: r, transfer: buffersOf([r.docs, r.lengths, r.perPartition]) };
     },
     page: (msg: PageBatchMessage): JobOutput => {
       const job = jobOfMessage(msg.job, columns);

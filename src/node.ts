@@ -67,7 +67,8 @@ export {
   type CollisionGroup, type CliqueGroup, type GroupMember, sampleReference, evaluateCollisions,
   precisionRecall, type ReferenceOptions, type PrPoint, type SweepOptions, type ExactPairs,
   shingleSetsOf, exactJaccard, pairsAtLeast, scorePairs, type ShingleSets, type JaccardPairs,
-  type PairScore, crawlBags, signaturesOfCrawl, type BagOptions
+  type PairScore, crawlBags, signaturesOfCrawl, type BagOptions, signatureReport,
+  type SignatureReport, type SignatureReportOptions, type ReportGroup, type ReportMember, type ReportPairs
 } from './signatures/index.js';
 export { renderSvg, plotSeries, type PlotSeries, type PlotOptions, type VegaLiteSpec } from './report/plot.js';
 // Beyond one machine: Parquet, SQL plans, DuckDB and Spark.

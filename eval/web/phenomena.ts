@@ -114,6 +114,8 @@ export interface WebCrawlSpec {
   rates: PhenomenaRates;
   /** Dates the two sweeps start (ISO, to the second). */
   sweeps?: [string, string];
+  /** Takes the laid-out pages; returns them with some changed (planted near copies of a copy's pages); the truth is of the pages returned. */
+  plant?: (pages: Page[]) => Page[];
 }
 
 /** One line of records.jsonl. */
@@ -425,7 +427,8 @@ export function writeHostTruth(spec: WebCrawlSpec, pages: Page[], dir: string): 
 export async function buildWebCrawl(spec: WebCrawlSpec, dirs: { sources: string; out: string }, log: (s: string) => void = (s) => console.error(s)) {
   const fetched = fetchSources(dirs.sources, log, spec.sources);
   const sourceDir = (s: Source) => fetched.get(packageKey(s))!.dir;
-  const pages = layOut(spec.works, spec.copies, spec.sources, sourceDir);
+  const laid = layOut(spec.works, spec.copies, spec.sources, sourceDir);
+  const pages = spec.plant ? spec.plant(laid) : laid;
   const hosts = new Set(pages.map((p) => new URL(p.url).host));
   log(`laid out ${pages.length} pages of ${spec.copies.length} copies on ${hosts.size} hosts`);
   mkdirSync(dirs.out, { recursive: true });

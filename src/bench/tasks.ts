@@ -214,7 +214,7 @@ function stageRun(docs: Uint8Array[], stage: number): number {
 /**
  * Takes the corpus; returns the per-stage rows on both builds beside the byte-loop ceiling: each
  * row runs the pipeline up to its stage over the corpus, so a stage's cost is its row's time less
- * the row before (the table in the README is made of these differences).
+ * the row before (the table in docs/benchmarks.md is made of these differences).
  */
 export function stageTasks(corpus: Corpus): BenchTask[] {
   const input = corpusLabel(corpus);

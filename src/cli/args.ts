@@ -168,6 +168,7 @@ export const READER_FLAGS = {
   'max-record': { type: 'string' },
   'follow-symlinks': { type: 'boolean' },
   'any-scheme': { type: 'boolean' },
+  'all-text': { type: 'boolean' },
   'id-field': { type: 'string' },
   'text-field': { type: 'string' },
   'html-field': { type: 'string' },
@@ -183,6 +184,8 @@ export const READER_USAGE = `Input flags:
                         HTTP body); larger ones are reported and skipped. Memory follows it (default 32)
   --follow-symlinks     follow links inside a folder that lead outside it (default: reported, skipped)
   --any-scheme          keep WARC records whose target is not an http(s) URL (default: reported, skipped)
+  --all-text            keep a web crawl's stylesheets, scripts, JSON and robots.txt as pages (default:
+                        WARC records of those types are counted as skipped, not-page, by content type)
   --id-field NAME       JSONL field naming each record: a URL, or any id (then the URL is id:<id>) (default url);
                         a dotted name reaches into nested objects (metadata.url, as datatrove and Dolma write)
   --text-field NAME     JSONL field holding plain text (default text; dotted names too)
@@ -200,6 +203,7 @@ export function readerOptionsOf(values: CommandContext['values']): ReadOptions {
   if (values['max-record'] !== undefined) o.maxRecordBytes = Math.round(numberFlag(values, 'max-record', 32, 1 / 1024, 1024) * (1 << 20));
   if (values['follow-symlinks'] === true) o.followSymlinks = true;
   if (values['any-scheme'] === true) o.anyScheme = true;
+  if (values['all-text'] === true) o.allText = true;
   for (const [flag, key] of [['id-field', 'idField'], ['text-field', 'textField'], ['html-field', 'htmlField']] as const) {
     const v = stringFlag(values, flag);
     if (v === undefined) continue;

@@ -4,6 +4,7 @@
  * 0 success, 1 nothing usable was read (or a command failed), 2 bad arguments.
  */
 import { ResembleError } from '../errors.js';
+import { loadPlotting } from '../report/plot.js';
 import { formatOf, parseCommandArgs, READER_USAGE, SHARED_USAGE } from './args.js';
 import type { Command, CommandContext } from './command.js';
 import { commands } from './commands/index.js';
@@ -43,7 +44,10 @@ async function generalHelp(registry: CommandRegistry): Promise<string> {
   });
   return [
     'resemble: find duplicated content on the web (near-duplicate pages, replicated collections, mirrored hosts)',
-    'npm package web-resemble: `npx resemble` in a project that depends on it, `npx web-resemble` anywhere else',
+    'npm package web-resemble: `npx resemble` in a project that depends on it.',
+    'Not on the npm registry yet: `npm install web-resemble` and `npx web-resemble` answer E404. Install it',
+    'from git (`npm install <git URL>`) or a tarball (`npm pack` in a checkout, `npm install ./web-resemble-<version>.tgz`);',
+    'once published, `npm install web-resemble`, and `npx web-resemble` anywhere.',
     '',
     'Usage: resemble <command> [flags] [inputs...]',
     '       resemble <command> --help     flags of one command',
@@ -112,6 +116,8 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
       return 0;
     }
     formatOf(values);
+    // A plot needs the optional packages vega and vega-lite: say so before any work, not after it.
+    if (values.plot !== undefined || values.plots !== undefined) await loadPlotting();
     if (typeof values.out === 'string' && values.out !== '-') {
       checkOutput(values.out, pathsRead(values, positionals), '--out');
       sink = openAtomic(values.out);

@@ -119,6 +119,9 @@ export function checkOutput(path: string, inputs: readonly string[], flag: strin
   }
 }
 
+/** UTF-16 units of records an AtomicFile gathers before it writes them (1 Mi: a few MiB at most). */
+const FLUSH_CHARS = 1 << 20;
+
 /** A file being written under a temporary name beside it; `commit()` renames it into place, `abort()` removes it. */
 export interface AtomicFile extends Sink {
   readonly path: string;
@@ -145,6 +148,20 @@ export function openAtomic(path: string): AtomicFile {
   } catch (e) {
     fail(e);
   }
+  // Records are small (a cluster line is a few hundred bytes): they are gathered into chunks of
+  // about FLUSH_CHARS and written a chunk at a time, not a system call each (on 10 million pages,
+  // 2 million calls on the thread that formats the records).
+  let pending: string[] = [], pendingChars = 0;
+  const flush = () => {
+    if (pendingChars === 0) return;
+    const chunk = pending.length === 1 ? pending[0] : pending.join('');
+    pending = []; pendingChars = 0;
+    try {
+      if (fd !== undefined) writeSync(fd, chunk);
+    } catch (e) {
+      fail(e);
+    }
+  };
   const close = () => {
     if (fd !== undefined) closeSync(fd);
     fd = undefined;
@@ -152,13 +169,12 @@ export function openAtomic(path: string): AtomicFile {
   return {
     path,
     write(chunk: string) {
-      try {
-        if (fd !== undefined) writeSync(fd, chunk);
-      } catch (e) {
-        fail(e);
-      }
+      pending.push(chunk);
+      pendingChars += chunk.length;
+      if (pendingChars >= FLUSH_CHARS) flush();
     },
     writeBytes(bytes: Uint8Array) {
+      flush();
       try {
         for (let at = 0; fd !== undefined && at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
       } catch (e) {
@@ -167,6 +183,7 @@ export function openAtomic(path: string): AtomicFile {
     },
     commit() {
       try {
+        flush();
         close();
         if (!special) renameSync(tmp, path);
       } catch (e) {

@@ -7,7 +7,9 @@ export type SketchKind = SketchParams['kind'];
 /** The parameters a sketch set was made with (the core's `SketchSet.params`). */
 export type ClusterParams = SketchParams;
 
+/** The columns every sketch row has. */
 type Rows = 'values' | 'offsets' | 'cardinality';
+/** The columns a clustering reads when they are there. */
 type OptionalColumns = 'rawFp' | 'lexicalFp' | 'shingleFp' | 'modulusLog2' | 'signature' | 'superShingles';
 
 /**
@@ -36,6 +38,7 @@ export interface PairEstimator {
   /** The columns whose rows it estimates (the final phase reads row lengths from them). */
   readonly set: Pick<RowColumns, 'offsets'>;
   readonly out: Float64Array;
+  /** Takes two DocIds; returns their estimated resemblance and leaves the four values in `out`. */
   pair(a: number, b: number): number;
   /**
    * Optional, for estimators whose rows cost less read together (rows on disk): takes pairs a[i],

@@ -7,6 +7,7 @@ export interface Definition5Violation {
   y: number;
 }
 
+/** In-links in CSR form: the sources of page p's links are sources[offsets[p] .. offsets[p + 1]]. */
 type InLinks = { offsets: Uint32Array; sources: Uint32Array };
 
 /**

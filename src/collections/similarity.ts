@@ -26,7 +26,7 @@ export type Similarity =
 /**
  * Default ST: every window of 4 text lines, pages sharing at least half of the larger page's
  * windows. The paper's fixed count (T = 15 four-line chunks) misses every page shorter than 60
- * lines and joins long pages through their shared navigation; see the README for the measurements.
+ * lines and joins long pages through their shared navigation; see docs/collections.md for the measurements.
  */
 export const DEFAULT_SIMILARITY = 'windows:4:0.5';
 /** Default cap on pages per chunk or sketch value: a value on more pages is boilerplate and never counted. */
@@ -35,7 +35,7 @@ export const DEFAULT_CAP = 1000;
  * Default cap of the `windows` test (the default ST): a window of text lines on more than 64
  * distinct pages is navigation (a sidebar holding a manual's table of contents is on every page
  * of it), not the text of a page with a few copies. The capped windows are left out of both the
- * shared count and each page's count of windows (see README, "Replicated collections").
+ * shared count and each page's count of windows (see docs/collections.md).
  */
 export const WINDOWS_CAP = 64;
 
@@ -290,6 +290,45 @@ export function sameKindOnly(similar: SimilarPages, kinds: Uint8Array): SimilarP
   const kept = closure(n, label, { a: pick(similar.a), b: pick(similar.b), shared: pick(similar.shared), score: Float64Array.from(keep, (k) => similar.score[k]) },
     similar.ignoredValues, similar.emptyPages, similar.textFp, resemblanceOf);
   return { ...kept, kinds };
+}
+
+/**
+ * Takes the similar pages and a flag per page; returns them with every flagged page apart: its own
+ * representative, in no pair, similar to nothing (a soft-404 or a URL variant of a web crawl is
+ * no evidence of a replicated collection). The others keep their groups (a group whose
+ * representative is flagged is represented by its first page not flagged).
+ */
+export function pagesApart(similar: SimilarPages, apart: Uint8Array): SimilarPages {
+  const n = similar.label.length;
+  if (apart.length !== n) throw optionError('apart', `one flag per page (${n})`, `${apart.length} flags`);
+  if (!apart.some((x) => x !== 0)) return similar;
+  const label = new Uint32Array(n);
+  const firstOf = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const rep = similar.label[i];
+    if (apart[i]) label[i] = i;
+    else if (!apart[rep]) label[i] = rep;
+    else {
+      const first = firstOf.get(rep);
+      if (first === undefined) firstOf.set(rep, i);
+      label[i] = first ?? i;
+    }
+  }
+  // a pair of representatives stands for their groups: it is kept between the groups' new representatives
+  const keep: number[] = [];
+  const a: number[] = [], b: number[] = [];
+  for (let k = 0; k < similar.a.length; k++) {
+    const x = similar.a[k], y = similar.b[k];
+    const nx = apart[x] ? firstOf.get(x) : x, ny = apart[y] ? firstOf.get(y) : y;
+    if (nx === undefined || ny === undefined || nx === ny) continue;
+    keep.push(k);
+    a.push(Math.min(nx, ny));
+    b.push(Math.max(nx, ny));
+  }
+  const resemblanceOf = (x: number, y: number) => (apart[x] || apart[y] ? 0 : similar.resemblance(x, y));
+  const kept = closure(n, label, { a: Uint32Array.from(a), b: Uint32Array.from(b), shared: Uint32Array.from(keep, (k) => similar.shared[k]), score: Float64Array.from(keep, (k) => similar.score[k]) },
+    similar.ignoredValues, similar.emptyPages, similar.textFp, resemblanceOf);
+  return similar.kinds ? { ...kept, kinds: similar.kinds } : kept;
 }
 
 function closure(

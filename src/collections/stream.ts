@@ -6,7 +6,8 @@ import { WebGraph } from '../graph/web-graph.js';
 import { utf8Bytes } from '../graph/document.js';
 import type { ReadOptions } from '../io/options.js';
 import { chunkFingerprints, type ChunkColumns } from './chunks.js';
-import { chunkParamsOf, sameKindOnly, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from './similarity.js';
+import { chunkParamsOf, pagesApart, sameKindOnly, similarFromChunks, similarFromSketches, similarWith, type SimilarPages, type Similarity } from './similarity.js';
+import { CrawlPhenomena, ROLE_PAGE, type PhenomenaReport } from '../io/crawl-phenomena.js';
 import { icebergOnEngine } from '../scale/candidates.js';
 import type { EngineOptions } from '../scale/duckdb.js';
 import type { SparkOptions } from '../scale/spark.js';
@@ -35,6 +36,8 @@ export interface CollectionsInput {
   crawl: CrawlSketch;
   graph: WebGraph;
   similar: SimilarPages;
+  /** What the crawl holds besides its pages (with `phenomena`): its soft-404s and URL variants are kept apart, no evidence of a collection. */
+  phenomena?: PhenomenaReport;
 }
 
 /** Options of `readForCollections`. */
@@ -46,6 +49,8 @@ export interface ReadForCollectionsOptions {
   engine?: 'memory' | 'duckdb' | 'spark';
   /** DuckDB's (memoryLimit, tempDir…), or Spark's (master, sparkConf, tempDir…). */
   engineOptions?: EngineOptions | SparkOptions;
+  /** Read the crawl's web phenomena (io/crawl-phenomena.ts) and keep its soft-404s and URL variants apart, similar to no page. Default true. */
+  phenomena?: boolean;
 }
 
 const isHtml = (type: string | undefined) => type === 'text/html' || type === 'application/xhtml+xml';
@@ -55,11 +60,12 @@ export async function readForCollections(input: Inputs, sim: Similarity, options
   const parts: ChunkColumns[] = [];
   // 1 for an HTML page, 0 for other text (sources, scripts, stylesheets): a page is a copy only of a page of its kind
   const kinds: number[] = [];
+  const collector = options.phenomena === false ? undefined : new CrawlPhenomena();
   const crawl = await sketchCrawl(input, {
     sketch: sim.kind === 'sketch' ? sim.sketch : false, workers: options.workers, read: { ...(options.read ?? {}), links: true }, keepLinks: true,
     onProgress: options.onProgress,
     onBatch: (docs: readonly Document[], first: number) => {
-      docs.forEach((d, k) => { kinds[first + k] = isHtml(d.contentType) ? 1 : 0; });
+      docs.forEach((d, k) => { kinds[first + k] = isHtml(d.contentType) ? 1 : 0; collector?.observe({ url: d.url, bytes: utf8Bytes(d), ip: d.ip }, first + k); });
       if (sim.kind === 'chunks') parts.push(chunkFingerprints(docs.map(utf8Bytes), chunkParamsOf(sim)));
     },
   });
@@ -70,5 +76,8 @@ export async function readForCollections(input: Inputs, sim: Similarity, options
   const similar = options.engine === 'duckdb' || options.engine === 'spark'
     ? await similarWith(columns, sim, (values, offsets, o) => icebergOnEngine(values, offsets, o, engine))
     : sim.kind === 'chunks' ? similarFromChunks(columns as ChunkColumns, sim) : similarFromSketches(crawl.set, sim);
-  return { crawl, graph, similar: sameKindOnly(similar, Uint8Array.from({ length: crawl.pages }, (_, i) => kinds[i] ?? 1)) };
+  const kept = sameKindOnly(similar, Uint8Array.from({ length: crawl.pages }, (_, i) => kinds[i] ?? 1));
+  if (!collector || collector.size !== crawl.pages) return { crawl, graph, similar: kept };
+  const phenomena = collector.report();
+  return { crawl, graph, similar: pagesApart(kept, Uint8Array.from(phenomena.roles, (r) => (r === ROLE_PAGE ? 0 : 1))), phenomena };
 }

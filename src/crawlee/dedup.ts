@@ -23,7 +23,9 @@ export interface CrawlDedup {
   isDuplicate(url: string, html: DocInput): string | null;
   /** See `UrlFilter.transformRequestFunction` (for `enqueueLinks`). */
   readonly transformRequestFunction: UrlFilter['transformRequestFunction'];
-  /** See `UrlFilter.preNavigationHook` (for `preNavigationHooks`). */
+  /** See `UrlFilter.attach`: queued requests now skippable are skipped by the crawler's queue, Crawlee's way. */
+  attach: UrlFilter['attach'];
+  /** See `UrlFilter.preNavigationHook` (for `preNavigationHooks`, where `attach` cannot be used). */
   readonly preNavigationHook: UrlFilter['preNavigationHook'];
   /** Mirrored prefixes recognized so far. */
   rules(): MirrorRule[];
@@ -47,6 +49,7 @@ export async function crawlDedup(options: CrawlDedupOptions = {}): Promise<Crawl
     guard, mirrors, filter,
     isDuplicate: (url, html) => guard.isDuplicate(url, html),
     transformRequestFunction: filter.transformRequestFunction,
+    attach: (crawler) => filter.attach(crawler),
     preNavigationHook: filter.preNavigationHook,
     rules: () => mirrors?.rules() ?? [],
   };

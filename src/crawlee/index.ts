@@ -2,7 +2,7 @@
 // objects are taken structurally, so nothing here imports it.
 export { crawlDedup, type CrawlDedup, type CrawlDedupOptions } from './dedup.js';
 export { DuplicateGuard, type DuplicateGuardOptions, type GuardObserver } from './guard.js';
-export { UrlFilter, SkippedUrlError, type RequestLike } from './filter.js';
+export { UrlFilter, SkippedUrlError, type RequestLike, type RequestQueueLike, type CrawlerLike } from './filter.js';
 export { MirrorLearner, type MirrorLearnerOptions, type MirrorRule, type UrlSkipper } from './mirror-learner.js';
 export { init } from '../wasm/loader.js';
 export { saveIndex, loadIndex } from '../cluster/index-format.js';

@@ -10,6 +10,7 @@ import { intOption, numberOption, rejectUnknown } from '../errors.js';
 
 /** What a URL filter answers: `true` when a crawler can skip the URL. `AvoidList` is one. */
 export interface UrlSkipper {
+  /** Takes a URL; returns true when the crawler can skip it. */
   shouldSkip(url: string): boolean;
 }
 
@@ -34,6 +35,7 @@ export interface MirrorRule {
   recognizedAt: number;
 }
 
+/** A prefix pair seen so far: how many duplicates it explains, and the prefixes they pointed at. */
 interface Candidate {
   evidence: number;
   targets: Map<string, number>;

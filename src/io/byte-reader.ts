@@ -193,6 +193,32 @@ export class ByteReader {
     return { bytes, length };
   }
 
+  /**
+   * Skips a run of blank bytes (space, tab, CR, LF, vertical tab, form feed, NUL) from here: blank
+   * and whitespace-only lines and runs of NUL go in one scan of the buffered bytes, with no work
+   * per line, and so do the blanks that start the next line. Returns the line ends (LF) and NUL
+   * bytes skipped and the bytes skipped in all. Stops at the end or a barrier.
+   */
+  async skipBlank(): Promise<{ newlines: number; nuls: number; bytes: number }> {
+    let newlines = 0, nuls = 0, bytes = 0;
+    for (;;) {
+      const b = this.buf.length > 0 ? this.buf : await this.fill(1);
+      const n = b.length;
+      if (n === 0) break;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = b[i];
+        if (c === 10) newlines++;
+        else if (c === 0) nuls++;
+        else if (c !== 32 && (c < 9 || c > 13)) break;
+      }
+      bytes += i;
+      this.consume(i);
+      if (i < n) break;
+    }
+    return { newlines, nuls, bytes };
+  }
+
   /** The line buffer of a transient reader: a line spanning pieces is gathered here (valid until the next read). */
   private line: Uint8Array = EMPTY;
 

@@ -4,6 +4,13 @@
  * size. Every member is checked against its CRC-32 and size. A truncated or corrupt member yields
  * all its bytes up to the damage, then a `damage` piece saying where and what happened; after a
  * corrupt member, inflating resumes at the next gzip member header.
+ *
+ * Corrupt deflate data loses nothing that inflates before it: zlib drops the output of the call in
+ * which it meets the damage, so the member is inflated again from its start (recoverBeforeDamage)
+ * and the failing stretch fed in ever smaller steps, down to the byte at which inflating fails,
+ * which is the offset the damage reports. A CRC-32 or size mismatch is found only at the member's
+ * end, after its bytes came out: they are handed out (a large member's are, as it streams), then
+ * the damage.
  */
 import * as zlib from 'node:zlib';
 import { concatBytes } from './concat-bytes.js';
@@ -97,6 +104,12 @@ class Input {
     return piece;
   }
 
+  /** The bytes taken since the mark from `offset` on (the mark's bytes kept), or undefined when they were not kept. */
+  keptFrom(offset: number): Uint8Array | undefined {
+    if (!this.history || offset < this.markedAt || offset > this.offset) return undefined;
+    return concatBytes(this.history).subarray(offset - this.markedAt);
+  }
+
   /** Starts keeping the bytes taken from here on (up to MAX_REWIND), for `rewind`. */
   mark(): void {
     this.history = [];
@@ -180,7 +193,7 @@ function writeOne(z: zlib.InflateRaw, piece: Uint8Array): Promise<boolean> {
   });
 }
 
-type MemberEnd = { ok: true } | { damage: Damage };
+type MemberEnd = { ok: true } | { damage: Damage; corruptFrom?: number };
 
 /**
  * Inflates one member's deflate data from `input` (positioned after the header), yielding output
@@ -191,6 +204,8 @@ async function* streamMember(input: Input, start: number, member: number): Async
   // A sync flush after every piece hands out all it inflated, so a truncated stream loses nothing before the cut.
   const z = zlib.createInflateRaw({ chunkSize: 64 << 10, flush: zlib.constants.Z_SYNC_FLUSH });
   let sawEof = false;
+  // Compressed bytes of the member the inflater took without failing: the damage is past them.
+  let accepted = 0;
   const pump = (async () => {
     for (;;) {
       const piece = await input.take(PIECE);
@@ -202,6 +217,7 @@ async function* streamMember(input: Input, start: number, member: number): Async
       const before = z.bytesWritten;
       if (!(await writeOne(z, piece))) return;
       const used = z.bytesWritten - before;
+      accepted += used;
       if (used < piece.length) {
         // The deflate stream ended inside this piece: the rest is the trailer and what follows.
         input.unread(piece, piece.length - used);
@@ -222,15 +238,112 @@ async function* streamMember(input: Input, start: number, member: number): Async
     return { ok: true, crc, size };
   } catch (e) {
     await pump.catch(() => {});
-    const at = start + z.bytesWritten;
     const code = (e as { code?: string }).code;
     if (sawEof && code === 'Z_BUF_ERROR') {
       return { damage: { offset: member, truncated: true, message: `truncated gzip member at offset ${member}: the input ends at offset ${input.offset} inside its compressed data (${size} bytes inflated)` }, crc, size };
     }
-    return { damage: { offset: member, truncated: false, message: `corrupt gzip member at offset ${member}: bad deflate data near offset ${at} (${(e as Error).message})` }, crc, size };
+    const from = start + accepted;
+    return { damage: { offset: member, truncated: false, message: `corrupt gzip member at offset ${member}: bad deflate data in offsets ${from}–${Math.max(from, input.offset - 1)} (${(e as Error).message})` }, corruptFrom: from, crc, size };
   } finally {
     z.close();
   }
+}
+
+// Deflate data up to this many bytes is searched for its damage with one-call inflates (bisection);
+// longer, by inflating it again as a stream.
+const RECOVER_SYNC = 1 << 20;
+// What one of those calls may inflate; past it, the stream search.
+const RECOVER_OUT = 64 << 20;
+// The stream search feeds the failing stretch in steps of these sizes, one pass each.
+const RECOVER_STEPS = [1024, 16, 1];
+
+/** Inflates a prefix of deflate data in one call; returns its output, or the error zlib met (RangeError past RECOVER_OUT). */
+function inflatePrefix(data: Uint8Array, n: number): Uint8Array | Error {
+  try {
+    const out = zlib.inflateRawSync(data.subarray(0, n), { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: RECOVER_OUT });
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
+
+/** What recoverBeforeDamage found: the offset in the deflate data where inflating fails, zlib's message, the bytes inflated before it. */
+interface Found {
+  at: number;
+  message: string;
+  inflated: number;
+}
+
+/**
+ * Takes a member's deflate data from its start through the stretch where inflating failed, the
+ * bytes of it known to inflate (`good`), and how many inflated bytes were handed out already;
+ * yields (as pieces of `member`) the rest of what inflates before the damage, and returns where
+ * inflating fails, or undefined when it could not be found (the stretch inflates now).
+ */
+async function* recoverBeforeDamage(data: Uint8Array, good: number, emitted: number, member: number): AsyncGenerator<Piece, Found | undefined> {
+  const beyond = function* (out: Uint8Array, from: number): Generator<Piece> {
+    if (from + out.length > emitted) {
+      const bytes = out.subarray(Math.max(0, emitted - from));
+      emitted += bytes.length;
+      yield { bytes, member };
+    }
+  };
+  if (data.length <= RECOVER_SYNC) {
+    // Failing is monotone in the prefix (zlib fails on the first bad code it decodes): bisect for the longest prefix that inflates.
+    let lo = good, hi = data.length, last: Uint8Array | undefined;
+    const end = inflatePrefix(data, hi);
+    if (!(end instanceof Error)) return undefined;
+    let failure = end;
+    while (hi - lo > 1) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      const r = inflatePrefix(data, mid);
+      if (r instanceof RangeError) { lo = -1; break; }
+      if (r instanceof Error) { hi = mid; failure = r; } else { lo = mid; last = r; }
+    }
+    if (lo >= 0) {
+      const out = last ?? inflatePrefix(data, lo);
+      if (!(out instanceof Error)) {
+        yield* beyond(out, 0);
+        return { at: lo, message: failure.message, inflated: out.length };
+      }
+    }
+  }
+  // The stream search: inflate again, the known part in large writes, then the failing stretch in
+  // smaller and smaller steps; each pass ends at the step that fails, the next starts it over.
+  let known = good, message = '', inflated = 0;
+  for (const step of RECOVER_STEPS) {
+    const z = zlib.createInflateRaw({ chunkSize: 64 << 10, flush: zlib.constants.Z_SYNC_FLUSH });
+    const outs: Uint8Array[] = [];
+    let seen = 0, failed = false;
+    z.on('data', (b: Buffer) => outs.push(new Uint8Array(b.buffer, b.byteOffset, b.length)));
+    z.on('error', (e: Error) => { message = e.message; });
+    const drain = function* (): Generator<Piece> {
+      for (const out of outs.splice(0)) {
+        yield* beyond(out, seen);
+        seen += out.length;
+      }
+    };
+    try {
+      for (let at = 0; at < known; at += PIECE) {
+        if (!(await writeOne(z, data.subarray(at, Math.min(known, at + PIECE))))) { failed = true; break; }
+        await new Promise((r) => setImmediate(r));
+        yield* drain();
+      }
+      if (failed) return undefined; // not the same inflate as before: give up
+      for (let at = known; at < data.length; at += step) {
+        const ok = await writeOne(z, data.subarray(at, Math.min(data.length, at + step)));
+        await new Promise((r) => setImmediate(r));
+        yield* drain();
+        if (!ok) { failed = true; break; }
+        known = Math.min(data.length, at + step);
+      }
+      inflated = seen;
+    } finally {
+      z.close();
+    }
+    if (!failed) return undefined;
+  }
+  return { at: known, message, inflated };
 }
 
 /**
@@ -275,6 +388,8 @@ export async function* gunzipPieces(chunks: AsyncIterable<Uint8Array>): AsyncGen
       const trailer = trailerOf(window.subarray(fast.used, fast.used + 8));
       const crc = crc32 ? crc32(fast.data) : trailer.crc;
       if (crc !== trailer.crc || trailer.size !== fast.data.length % 2 ** 32) {
+        // as a streamed member's: its bytes come out, then the damage
+        if (fast.data.length > 0) yield { bytes: fast.data, member };
         yield { damage: { offset: member, truncated: false, message: `corrupt gzip member at offset ${member}: its ${crc !== trailer.crc ? 'CRC-32' : 'size'} does not match the inflated data` } };
         await input.skipToMagic();
         continue;
@@ -299,7 +414,13 @@ export async function* gunzipPieces(chunks: AsyncIterable<Uint8Array>): AsyncGen
     }
     if ('damage' in end) {
       if (held) yield { bytes: held, member };
-      yield end;
+      if (end.corruptFrom !== undefined) {
+        // inflate again what zlib dropped with its error, down to the byte where it fails
+        const data = input.keptFrom(start);
+        const found = data ? yield* recoverBeforeDamage(data, end.corruptFrom - start, end.size, member) : undefined;
+        if (found) end.damage.message = `corrupt gzip member at offset ${member}: bad deflate data at offset ${start + found.at} (${found.message}; ${found.inflated} bytes inflated before it)`;
+      }
+      yield { damage: end.damage };
       if (end.damage.truncated) return;
       // Search for the next member from just after this one's header, where the damage may begin.
       input.rewind(start);

@@ -3,6 +3,9 @@
  * length: a longer line is reported and skipped without ever being held, so one 600 MB line (a
  * gzip bomb, a sparse file) costs no more memory than the cap. A UTF-8 byte-order mark before the
  * first line is dropped. Damage in a gzip stream loses the line it cuts and is reported once.
+ * Blank and whitespace-only lines and runs of NUL bytes are skipped in bulk (ByteReader.skipBlank),
+ * at the cost of a byte scan, not of a line each: a run with NULs in it (a hole in a sparse file,
+ * padding) is reported once, the lines after it kept.
  */
 import type { ReadError } from '../graph/document.js';
 import type { ResolvedReadOptions } from './options.js';
@@ -52,6 +55,11 @@ export async function* readLines(path: string, opts: ResolvedReadOptions): Async
     const { reader, gzip, regular } = await openInput(path, opts.onBytes, (d) => damageAt(d.offset, d.message), { transient: true });
     const seekable = regular && !gzip;
     for (;;) {
+      const blank = await reader.skipBlank();
+      if (blank.nuls > 0) {
+        opts.onError({ source: path, location: `line ${number + 1}`, code: 'E_INPUT', message: `${formatBytes(blank.nuls)} of NUL bytes (a hole or padding, not text) skipped with the blank lines around them (${formatBytes(blank.bytes)}); the next line is line ${number + blank.newlines + 1}` });
+      }
+      number += blank.newlines;
       const at = reader.position;
       const line = await reader.readLine(opts.maxRecordBytes);
       if (line === undefined) {

@@ -2,14 +2,16 @@ import { enumOption, intOption, optionError, rejectUnknown } from '../errors.js'
 import type { ReadError } from '../graph/document.js';
 
 /**
- * Why a record was read but not kept as a document: binary content, a non-2xx status, a URL that
- * is not http(s), a symbolic link or special file not followed, WARC metadata (`.wat`), a WARC
+ * Why a record was read but not kept as a document: binary content, a non-2xx status, a redirect
+ * (3xx with a Location: an edge of the link graph, not a page), a text record that is not a page
+ * (a stylesheet, script, JSON or robots.txt of a web crawl; `allText` keeps them), a URL that is
+ * not http(s), a symbolic link or special file not followed, WARC metadata (`.wat`), a WARC
  * revisit that adds no page (a re-capture of the same URL, or one whose earlier record was not
  * read), other.
  */
-export type SkipReason = 'binary' | 'status' | 'url' | 'link' | 'metadata' | 'revisit' | 'other';
+export type SkipReason = 'binary' | 'status' | 'redirect' | 'not-page' | 'url' | 'link' | 'metadata' | 'revisit' | 'other';
 /** Every skip reason, in the order the summary lists them. */
-export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'status', 'url', 'link', 'metadata', 'revisit', 'other'];
+export const SKIP_REASONS: readonly SkipReason[] = ['binary', 'status', 'redirect', 'not-page', 'url', 'link', 'metadata', 'revisit', 'other'];
 
 /** A record that was read and deliberately not kept (not an error): counted in the summary. */
 export interface SkipEvent {
@@ -18,6 +20,10 @@ export interface SkipEvent {
   location: string;
   /** Why, in words, when the reason alone would surprise (a link out of the folder, a `file:` URL); the CLI prints these. */
   message?: string;
+  /** The record's content type (MIME, lowercased), for `not-page` skips. */
+  contentType?: string;
+  /** A redirect's edge: the URL redirected, where its Location leads (resolved against it) and the status. */
+  redirect?: { from: string; to: string; status: number; relative?: boolean };
 }
 
 /** The input kinds `readCrawl` knows. */
@@ -40,8 +46,14 @@ export interface ReadOptions {
   links?: boolean;
   /** Scheme given to URLs rebuilt from a wget mirror folder (the layout does not record it). Default 'http'. */
   scheme?: 'http' | 'https';
-  /** Keep WARC responses of any HTTP status. Default false: only 2xx responses are documents (others are counted as skipped). */
+  /** Keep WARC responses of any HTTP status. Default false: only 2xx responses are documents (others are counted as skipped; a 3xx with a Location as a redirect). */
   allStatuses?: boolean;
+  /**
+   * Keep a web crawl's text records that are not pages: stylesheets, scripts, JSON, robots.txt.
+   * Default false: WARC and ARC records of those types are counted as skipped (`not-page`, with
+   * their content type). Folders, JSONL and single files are read as they are either way.
+   */
+  allText?: boolean;
   /** Force the input kind instead of detecting it from the path (and, for standard input `-`, from its first bytes). Default: detect. */
   kind?: InputKind;
   /**
@@ -84,6 +96,7 @@ export interface ResolvedReadOptions {
   links: boolean;
   scheme: 'http' | 'https';
   allStatuses: boolean;
+  allText: boolean;
   kind: InputKind | undefined;
   maxRecordBytes: number;
   followSymlinks: boolean;
@@ -96,7 +109,7 @@ export interface ResolvedReadOptions {
   signal: AbortSignal | undefined;
 }
 
-const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning', 'pageBytes', 'signal'];
+const KNOWN = ['onError', 'onSkip', 'onBytes', 'links', 'scheme', 'allStatuses', 'allText', 'kind', 'maxRecordBytes', 'followSymlinks', 'anyScheme', 'idField', 'textField', 'htmlField', 'onWarning', 'pageBytes', 'signal'];
 const newBytes = (n: number) => new Uint8Array(n);
 
 function field(name: string, value: unknown, fallback: string): string {
@@ -135,6 +148,7 @@ export function resolveReadOptions(options: ReadOptions | ResolvedReadOptions = 
     links: bool('links', options.links, true),
     scheme: enumOption('scheme', options.scheme, 'http', ['http', 'https'] as const),
     allStatuses: bool('allStatuses', options.allStatuses, false),
+    allText: bool('allText', options.allText, false),
     kind: options.kind === undefined ? undefined : enumOption('kind', options.kind, 'folder', INPUT_KINDS),
     maxRecordBytes: intOption('maxRecordBytes', options.maxRecordBytes, DEFAULT_MAX_RECORD_BYTES, 1024, 2 ** 30),
     followSymlinks: bool('followSymlinks', options.followSymlinks, false),

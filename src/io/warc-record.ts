@@ -3,14 +3,15 @@
  * HTTP status line and headers of a response (parsed by warcio), transfer- and content-encodings
  * undone within the record cap, the target URI checked (http(s) only unless `anyScheme`).
  */
+import { isIP } from 'node:net';
 import * as zlib from 'node:zlib';
 import type { Document } from '../graph/document.js';
 import { concatBytes } from './concat-bytes.js';
-import { isHttpUrl, parseUrl } from '../graph/url.js';
+import { isHttpUrl, normalizeUrl, parseUrl } from '../graph/url.js';
 import { charsetFromContentType, mimeOf } from './charset.js';
 import { capAdvice } from './lines.js';
 import { makeDocument } from './make-document.js';
-import type { ResolvedReadOptions } from './options.js';
+import type { ResolvedReadOptions, SkipEvent } from './options.js';
 import { isBinaryType } from './sniff.js';
 
 /** WARC header fields by lowercased name, values decoded as UTF-8 (repeated fields joined by ', '). */
@@ -127,6 +128,16 @@ function decodeContent(encoding: string, b: Uint8Array, cap: number): Uint8Array
   }
 }
 
+/** Text types a web crawl fetches that are not pages: stylesheets, scripts, JSON, source maps, web manifests. */
+const NOT_PAGE = /^(text\/css|text\/javascript|application\/(x-)?javascript|text\/ecmascript|application\/ecmascript|application\/(ld\+|manifest\+)?json|text\/json)$/;
+
+/** Takes a record's MIME type and URL path; returns true when it is a web crawl's text that is not a page (see `allText`). */
+export function isNotPage(mime: string | undefined, path: string): boolean {
+  if (mime !== undefined && NOT_PAGE.test(mime)) return true;
+  if (/\.(css|m?js|map)$/i.test(path) && (mime === undefined || mime === 'text/plain')) return true;
+  return /^\/robots\.txt$/i.test(path) && (mime === undefined || mime === 'text/plain');
+}
+
 /** Record types whose block is a page: `response` (HTTP), `resource` (the bytes as they are), `conversion` (extracted text, WET). */
 const DOCUMENT_TYPES = new Set(['response', 'resource', 'conversion']);
 
@@ -134,8 +145,8 @@ const DOCUMENT_TYPES = new Set(['response', 'resource', 'conversion']);
 export async function toDocument(record: WarcRecordBytes, path: string, opts: ResolvedReadOptions): Promise<Document | undefined> {
   const type = record.headers.get('warc-type') ?? '';
   const location = `offset ${record.offset}`;
-  const skip = (reason: 'binary' | 'status' | 'url' | 'metadata' | 'revisit' | 'other', message?: string) => {
-    opts.onSkip(message === undefined ? { reason, source: path, location } : { reason, source: path, location, message });
+  const skip = (reason: 'binary' | 'status' | 'redirect' | 'not-page' | 'url' | 'metadata' | 'revisit' | 'other', message?: string, more: Partial<SkipEvent> = {}) => {
+    opts.onSkip(message === undefined ? { reason, source: path, location, ...more } : { reason, source: path, location, message, ...more });
     return undefined;
   };
   const error = (message: string) => {
@@ -167,6 +178,13 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
     payload = http.payload;
     const mime = mimeOf(contentType);
     if (mime && isBinaryType(mime)) return skip('binary');
+    if (status !== undefined && !opts.allStatuses && status >= 300 && status < 400 && http.headers.has('location')) {
+      // a redirect: an edge of the link graph (from this URL to its Location), not a page
+      const raw = latin1AsUtf8(http.headers.get('location')!.trim());
+      const to = raw === '' ? undefined : normalizeUrl(raw, uri);
+      if (to === undefined || !/^https?:/i.test(to)) return error(`redirect ${status} of ${JSON.stringify(uri.slice(0, 200))}: its Location ${JSON.stringify(raw.slice(0, 200))} is not a URL; skipped`);
+      return skip('redirect', undefined, { redirect: { from: normalizeUrl(uri) ?? uri, to, status, relative: !/^[a-z][a-z0-9+.-]*:/i.test(raw) } });
+    }
     if (status !== undefined && !opts.allStatuses && !(status >= 200 && status < 300)) return skip('status');
     const transfer = http.headers.get('transfer-encoding')?.toLowerCase();
     if (transfer?.includes('chunked')) payload = dechunk(payload) ?? payload;
@@ -179,7 +197,12 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
   } else if (type === 'conversion' && contentType === undefined) contentType = 'text/plain';
   const mime = mimeOf(contentType);
   if (mime && isBinaryType(mime)) return skip('binary');
-  const ip = record.headers.get('warc-ip-address');
+  if (!opts.allText && type !== 'conversion' && isNotPage(mime, parsed?.pathname ?? '')) return skip('not-page', undefined, { contentType: mime ?? 'text/plain' });
+  let ip = record.headers.get('warc-ip-address')?.trim();
+  if (ip && isIP(ip.replace(/^\[|\]$/g, '')) === 0) {
+    error(`WARC-IP-Address ${JSON.stringify(ip.slice(0, 100))} of ${JSON.stringify(uri.slice(0, 200))} is not an IP address; the page is kept without an address`);
+    ip = undefined;
+  }
   const date = record.headers.get('warc-date');
   // a view would pin the record's buffer (a batch of records, inflated): the page gets its own bytes, from pageBytes
   let bytes = payload;

@@ -59,9 +59,12 @@ export class WarcPayloads {
   private files = new Uint32Array(1024);
   private kinds = new Uint8Array(1024);
   private uris = new Uint32Array(1024);
+  /** 32-bit hashes of the URIs of every page read, for re-captures of them. */
+  private readonly seen = new Set<number>();
 
   /** Takes the payload digest of a record read as a page, and that page; remembers it when it can be read back. */
   remember(digest: string | undefined, doc: Document): void {
+    this.seen.add(fnv(doc.url, 0x811c9dc5));
     if (digest === undefined || doc.origin === undefined) return;
     const key = digestKey(digest);
     if (this.byDigest.has(key)) return;
@@ -108,7 +111,12 @@ export class WarcPayloads {
   resolve(headers: Map<string, string>): { found: Stored } | { same: true } | { missing: string | undefined } {
     const uri = headerUri(headers.get('warc-target-uri'));
     const refers = headerUri(headers.get('warc-refers-to-target-uri'));
-    if (NOT_MODIFIED.test(headers.get('warc-profile') ?? '') || (refers !== undefined && refers === uri)) return { same: true };
+    if (NOT_MODIFIED.test(headers.get('warc-profile') ?? '') || (refers !== undefined && refers === uri)) {
+      // a re-capture joins the page of its URI read before it (an earlier sweep's file): said when there is none
+      if (uri === undefined || this.seen.has(fnv(uri, 0x811c9dc5))) return { same: true };
+      const id = headerUri(headers.get('warc-refers-to'));
+      return { missing: `revisit of ${JSON.stringify(uri.slice(0, 200))}: the record it refers to${id ? ` (${id.slice(0, 80)})` : ''} was not read before it (give the earlier sweep's WARC file first); skipped` };
+    }
     const digest = headers.get('warc-payload-digest');
     const i = digest === undefined ? undefined : this.byDigest.get(digestKey(digest));
     if (i === undefined) {

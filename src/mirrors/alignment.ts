@@ -24,7 +24,7 @@ export interface PathAlignment {
   pathsB: number;
 }
 
-/** Options of {@link alignPaths}. */
+/** Options of `alignPaths`. */
 export interface AlignOptions {
   /** Alignments returned, most aligned pairs first (default 8). Cost: one comparison run each in the test. */
   maxAlignments?: number;

@@ -10,9 +10,9 @@ import { Ranking } from './ranking.js';
 /** The rankings the paper combines. */
 export const COMBINED_COMPONENTS = ['ip4', 'prefix', 'hconn2', 'paths', 'hosts'] as const;
 
-/** Options of {@link rankCombined}. */
+/** Options of `rankCombined`. */
 export interface CombinedOptions {
-  /** Pairs taken from the top of each ranking (default {@link combinedDepth}). */
+  /** Pairs taken from the top of each ranking (default `combinedDepth`). */
   depth?: number;
 }
 

@@ -10,7 +10,7 @@ import type { LinkTable } from './links.js';
 import { Ranking } from './ranking.js';
 import { pathVectors, rankVectors, termOptions, type TermRankOptions } from './url-rank.js';
 
-/** Options of {@link rankConn}: the paths options plus the link test's n, f and m. */
+/** Options of `rankConn`: the paths options plus the link test's n, f and m. */
 export interface ConnOptions extends TermRankOptions {
   /** Common paths of highest out-degree taken from each host (default 10). */
   n?: number;

@@ -36,7 +36,9 @@ export interface HostPages<S> {
 
 /** Per-host page sketches and the estimator that compares two sketches (NaN when they cannot be compared). */
 export interface HostContent<S> {
+  /** Takes a host; returns its pages' sketches, or undefined when none were kept. */
   pages(host: string): HostPages<S> | undefined;
+  /** Takes two sketches; returns their estimated resemblance (NaN when they cannot be compared). */
   resemblance(a: S, b: S): number;
 }
 

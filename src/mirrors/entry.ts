@@ -16,7 +16,7 @@ import { LinkTable } from './links.js';
 import { MirrorPool } from './pool.js';
 import { rankAll } from './find.js';
 import { ALGORITHMS, type AlgorithmName, type Ranking } from './ranking.js';
-import { mirrorRecord, type MirrorRecord } from './record.js';
+import { aliasRecords, mirrorRecord, type AliasRecord, type MirrorRecord } from './record.js';
 import { DEFAULT_SEED } from './seed.js';
 import { readForMirrors } from './stream.js';
 import { verifyRanking } from './mirroring-test.js';
@@ -80,7 +80,7 @@ export interface MirrorEvaluation {
 }
 
 /** What `findMirrors` resolves to: the records `resemble mirrors` prints, its summary, and with `evaluate` the curves. */
-export interface FoundMirrors extends EntryResult<MirrorRecord, MirrorSummary> {
+export interface FoundMirrors extends EntryResult<MirrorRecord | AliasRecord, MirrorSummary> {
   evaluation?: MirrorEvaluation;
 }
 
@@ -171,8 +171,10 @@ export async function findMirrors(input: CrawlInput, options: FindMirrorsOptions
   throwIfAborted(options.signal);
   const evaluation = evaluate ? await evaluateAll(hosts, Object.values(rankings), options.truth, { ranking, results, pool, source, similarity, depth: topOption === 0 ? undefined : topOption, rule, infer, hasContent }) : undefined;
   const judgeTruth = options.truth ? truthJudge(hosts, options.truth).judge : undefined;
-  const records: MirrorRecord[] = [];
+  const records: (MirrorRecord | AliasRecord)[] = [];
   for (let i = 0; i < top; i++) records.push(plain(mirrorRecord(hosts, ranking, i, verify ? results[i] : undefined, judgeTruth ? judgeTruth(ranking.a[i], ranking.b[i]) === 1 : undefined)) as MirrorRecord);
+  // hosts the crawl shows to be one (redirects, the same pages under two names), after the ranked pairs
+  for (const r of aliasRecords(read.phenomena?.hostAliases ?? [])) records.push(plain(r) as AliasRecord);
   Object.assign(summary, { algorithm, hosts: hosts.size, droppedHosts: hosts.droppedHosts, rankedPairs: ranking.length, written: top, errors, seconds: (performance.now() - started) / 1000 });
   if (verify) {
     const count = (v: string) => results.filter((r) => r.verdict === v).length;

@@ -37,7 +37,7 @@ export interface RankMirrorsOptions {
   algorithm?: AlgorithmName;
   /** Minimum distinct URLs per host (default 5; the paper: 100). */
   minUrls?: number;
-  /** Seed of every random choice (default {@link DEFAULT_SEED}). */
+  /** Seed of every random choice (default `DEFAULT_SEED`). */
   seed?: number;
   /** Term document-frequency limits (defaults 100 and 25). */
   maxDf?: number;

@@ -14,9 +14,9 @@ import { buildTermVectors, cosinePairs } from './vectors.js';
 import { hconn1Weight, hconn2Weight } from './weights.js';
 import { topSharedTerms } from './url-rank.js';
 
-/** Options of {@link rankHconn}. */
+/** Options of `rankHconn`. */
 export interface HconnOptions {
-  /** Seed of the candidate sampling for popular targets (default {@link DEFAULT_SEED}). */
+  /** Seed of the candidate sampling for popular targets (default `DEFAULT_SEED`). */
   seed?: number;
 }
 

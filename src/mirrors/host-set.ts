@@ -17,7 +17,7 @@ export const DEFAULT_MIN_URLS = 5;
 
 /** Options of {@link HostSet.fromUrls}. */
 export interface HostSetOptions {
-  /** Hosts with fewer distinct URLs are dropped (default {@link DEFAULT_MIN_URLS}; the paper used 100). */
+  /** Hosts with fewer distinct URLs are dropped (default `DEFAULT_MIN_URLS`; the paper used 100). */
   minUrls?: number;
   /** Host → IP addresses (text); malformed addresses are reported and skipped. Default: none. */
   ips?: ReadonlyMap<string, readonly string[]>;

@@ -24,7 +24,7 @@ import { compareHosts, ruleParams, RULE_KEYS, type AlignmentEvidence, type Mirro
 /** Content evidence by host name (the mirroring rule's result on the two hosts' pages); undefined when either host has no content. */
 export type ContentEvidenceFn = (a: string, b: string) => MirroringResult | undefined;
 
-/** Options of the content evidence and of {@link rankHybrid}: the mirroring rule's, and the ranking's own. */
+/** Options of the content evidence and of `rankHybrid`: the mirroring rule's, and the ranking's own. */
 export interface HybridOptions extends MirrorRuleOptions {
   /** Pages (same file name, same min-hash) two hosts must share to become a content-only candidate (default 2). */
   minShared?: number;
@@ -38,7 +38,7 @@ export interface HybridOptions extends MirrorRuleOptions {
   pOther?: number;
 }
 
-/** The parameters of {@link hybridScore}. */
+/** The parameters of `hybridScore`. */
 export interface HybridScoreParams {
   pMirror: number;
   pOther: number;
@@ -133,7 +133,7 @@ export function hybridPrior(votes: number, components: number): number {
 
 /**
  * hybrid: takes hosts, the combined ranking and per-host content (sketches, or a ready evidence
- * function); returns combined's pairs plus content-only candidates, ranked by {@link hybridScore},
+ * function); returns combined's pairs plus content-only candidates, ranked by `hybridScore`,
  * ties by votes, then by combined's order, then by host ids.
  */
 export function rankHybrid<S>(hosts: HostSet, combined: Ranking, content: HostContent<S> | ContentEvidenceFn, options: HybridOptions = {}): Ranking {

@@ -12,11 +12,11 @@ import { Random } from '../random.js';
 import { DEFAULT_SEED } from './seed.js';
 import { pairKey, Ranking } from './ranking.js';
 
-/** Options of {@link rankIp4} and {@link rankIp3}. */
+/** Options of `rankIp4` and `rankIp3`. */
 export interface IpRankOptions {
   /** Most pairs listed per cluster; a cluster with more is sampled at random (IP4: 200, IP3: 5, as in §3.1). */
   pairsPerCluster?: number;
-  /** Seed of the pair sampling (default {@link DEFAULT_SEED}). */
+  /** Seed of the pair sampling (default `DEFAULT_SEED`). */
   seed?: number;
 }
 

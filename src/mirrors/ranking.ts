@@ -7,6 +7,7 @@ import type { HostSet } from './host-set.js';
 
 /** The algorithms of Bharat et al. (ip4 … combined) and the content-aware hybrid. */
 export const ALGORITHMS = ['ip4', 'ip3', 'hosts', 'paths', 'prefix', 'shingles', 'conn', 'hconn1', 'hconn2', 'combined', 'hybrid'] as const;
+/** The name of one ranking algorithm: one of `ALGORITHMS`. */
 export type AlgorithmName = (typeof ALGORITHMS)[number];
 
 /** Evidence of one ranked pair: plain JSON values. */
@@ -39,7 +40,7 @@ export class Ranking {
     return this.foundBy(i);
   }
 
-  /** Takes a position; returns the pair's key (see {@link pairKey}). */
+  /** Takes a position; returns the pair's key (see `pairKey`). */
   key(i: number): number {
     return pairKey(this.a[i], this.b[i], this.hosts.size);
   }

@@ -70,3 +70,33 @@ export function mirrorRecord(hosts: HostSet, ranking: Ranking, i: number, result
     evidence,
   };
 }
+
+/** A host and its `www.` alias, as the crawl showed them (io/crawl-phenomena.ts): printed after the ranked pairs, never sampled. */
+export interface AliasRecord {
+  rank: null;
+  a: string;
+  b: string;
+  score: null;
+  algorithms: [];
+  mirror: true;
+  relation: 'alias';
+  extent: 'full';
+  evidence: { alias: { rule: string; pages: number; sameBytes: number; ip?: string } };
+}
+
+/**
+ * Takes the host aliases a crawl's phenomena found; returns one record per pair of distinct host
+ * names (a `www.` alias; an https spelling of a host is the host itself here), the host first.
+ */
+export function aliasRecords(aliases: ReadonlyArray<{ host: string; alias: string; rule: string; pages: number; sameBytes: number; ip?: string }>): AliasRecord[] {
+  const name = (origin: string) => origin.replace(/^[a-z]+:\/\//, '');
+  const seen = new Set<string>();
+  const out: AliasRecord[] = [];
+  for (const x of aliases) {
+    const a = name(x.host), b = name(x.alias);
+    if (a === b || seen.has(`${a} ${b}`)) continue;
+    seen.add(`${a} ${b}`);
+    out.push({ rank: null, a, b, score: null, algorithms: [], mirror: true, relation: 'alias', extent: 'full', evidence: { alias: { rule: x.rule, pages: x.pages, sameBytes: x.sameBytes, ...(x.ip ? { ip: x.ip } : {}) } } });
+  }
+  return out;
+}

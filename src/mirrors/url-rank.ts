@@ -16,7 +16,7 @@ export interface TermRankOptions {
   maxDf?: number;
   /** Terms in more than restrictDf hosts are kept in only restrictDf random hosts' vectors (default 25). */
   restrictDf?: number;
-  /** Seed of the restriction (default {@link DEFAULT_SEED}). */
+  /** Seed of the restriction (default `DEFAULT_SEED`). */
   seed?: number;
 }
 

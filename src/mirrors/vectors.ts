@@ -138,7 +138,7 @@ export interface CosinePairs {
   shared: Uint32Array;
 }
 
-/** Options of {@link cosinePairs}. */
+/** Options of `cosinePairs`. */
 export interface CosineOptions {
   /**
    * Bounds the pairs a popular term generates: a term held by more hosts than `cap(df)` proposes

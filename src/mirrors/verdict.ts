@@ -24,7 +24,7 @@ export type Verdict = 'mirror' | 'copied pages' | 'not mirror' | 'undetermined';
 export interface MirrorRuleOptions extends AlignOptions {
   /** Aligned page pairs compared per alignment, spread over its sorted paths (default 20; §4.1.1 sampled 15 per host). */
   samplePaths?: number;
-  /** Resemblance at or above which two pages are highly similar (default 0.7, the middle of the range that was right on two realistic crawls; README, "Mirrored hosts"). */
+  /** Resemblance at or above which two pages are highly similar (default 0.7, the middle of the range that was right on two realistic crawls; docs/mirrors.md). */
   threshold?: number;
   /** Share of the compared pages that must be highly similar for a mirror (default 0.75, the paper's m for conn). */
   agreement?: number;

@@ -134,12 +134,14 @@ export interface FromParquetOptions {
   cluster?: NearDuplicateOptions;
   /** Threads that estimate the candidate pairs (default: available cores). */
   workers?: number;
+  /** Called as each stage advances. */
   onProgress?: (p: PipelineProgress) => void;
 }
 
 /** What `nearDuplicatesFromParquet` returns; `close()` removes the sketch file the result reads. */
 export interface FromParquetResult extends ShardSketches {
   nd: NearDuplicates;
+  /** Removes the sketch file the result reads. */
   close(): void;
 }
 

@@ -78,6 +78,7 @@ export interface ParquetShardOptions {
   shard?: ShardId;
   workers?: number;
   read?: ReadOptions;
+  /** Called as the crawl is read and sketched. */
   onProgress?: (p: StreamProgress) => void;
 }
 

@@ -7,7 +7,7 @@ import type { WebGraph } from '../graph/web-graph.js';
 import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
 import type { StreamProgress } from '../stream/sketch-crawl.js';
 import { plain, round4 } from '../report/plain.js';
-import { cliqueGroups, findCollisions } from './collisions.js';
+import { signatureReport } from './report.js';
 import { precisionRecall, sampleReference, type PrPoint } from './evaluate.js';
 import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, type SignatureOptions } from './options.js';
 import { pairsAtLeast } from './pair-evaluation.js';
@@ -54,18 +54,26 @@ export interface CollisionRecord {
   b: string;
   rpDistance: number;
   hmDistance: number;
+  /** When a or b stands for several pages with the same signatures: how many each stands for. */
+  aPages?: number;
+  bPages?: number;
 }
 
 /** A group of pages that do not chain: every two collide. */
 export interface CollisionGroupRecord {
   group: number;
   size: number;
-  members: { url: string; rpDistance: number; hmDistance: number }[];
+  /** Whether the group's pairs are listed among the pair records (small groups) or implied. */
+  pairsListed: boolean;
+  members: { url: string; rpDistance: number; hmDistance: number; copyOf?: string }[];
 }
 
 /** The counts of `resemble signatures`'s summary lines. */
 export interface SignatureSummary extends ReadSummary {
+  /** Colliding pairs in all (listed or implied by a group), pairs listed, and distinct signatures. */
   pairs: number;
+  listedPairs: number;
+  distinct: number;
   groups: number;
   groupedPages: number;
   C: number;
@@ -145,22 +153,29 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
   const k = signatures.params.k;
   const summary: SignatureSummary = {
     pages: stream.urls.length, bytes: stream.bytes, errors, skipped: { ...stream.skipped }, workers: stream.workers, seconds: 0,
-    pairs: 0, groups: 0, groupedPages: 0, C, D, k,
+    pairs: 0, listedPairs: 0, distinct: 0, groups: 0, groupedPages: 0, C, D, k,
   };
   const records: (CollisionRecord | CollisionGroupRecord | PrPoint)[] = [];
   if (!evaluate) {
-    const pairs = findCollisions(signatures.rp, signatures.hm, k, { C, D });
-    const groups = cliqueGroups(signatures.size, pairs, signatures.rp, signatures.hm, k);
+    const report = signatureReport(signatures.rp, signatures.hm, k, { C, D });
+    const { pairs, groups } = report;
     if (wanted.includes('pairs')) {
-      for (let i = 0; i < pairs.a.length; i++) records.push({ a: urls[pairs.a[i]], b: urls[pairs.b[i]], rpDistance: round4(pairs.rpDistance[i]), hmDistance: round4(pairs.hmDistance[i]) });
+      for (let i = 0; i < pairs.a.length; i++) {
+        const r: CollisionRecord = { a: urls[pairs.a[i]], b: urls[pairs.b[i]], rpDistance: round4(pairs.rpDistance[i]), hmDistance: round4(pairs.hmDistance[i]) };
+        // a page standing for copies with the same signatures says how many pages it stands for
+        if (pairs.aPages[i] > 1 || pairs.bPages[i] > 1) { r.aPages = pairs.aPages[i]; r.bPages = pairs.bPages[i]; }
+        records.push(r);
+      }
     }
     if (wanted.includes('groups')) {
       groups.forEach((g, i) => records.push({
-        group: i, size: g.members.length,
-        members: g.members.map((m) => ({ url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
+        group: i, size: g.members.length, pairsListed: g.pairsListed,
+        members: g.members.map((m) => (m.copyOf >= 0
+          ? { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance), copyOf: urls[m.copyOf] }
+          : { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
       }));
     }
-    Object.assign(summary, { pairs: pairs.a.length, groups: groups.length, groupedPages: groups.reduce((t, g) => t + g.members.length, 0) });
+    Object.assign(summary, { pairs: report.collidingPairs, listedPairs: pairs.a.length, distinct: report.distinct, groups: groups.length, groupedPages: groups.reduce((t, g) => t + g.members.length, 0) });
   } else {
     const reference = options.reference !== undefined ? referenceIds(options.reference, graph) : sampleReference(bags, { size: sampleSize, threshold });
     summary.reference = { pages: reference.length, sampled: options.reference === undefined, threshold };

@@ -8,3 +8,4 @@ export { sampleReference, evaluateCollisions, precisionRecall, RP_ONLY_C, type R
 export { shingleSetsOf, exactJaccard, pairsAtLeast, scorePairs, type ShingleSets, type JaccardPairs, type PairScore } from './pair-evaluation.js';
 export { crawlBags, signaturesOfCrawl, type BagOptions } from './crawl-signatures.js';
 export { precisionRecallPlot } from './plot.js';
+export { signatureReport, equalSignatureClasses, LIST_PAIRS_UP_TO, type SignatureReport, type SignatureReportOptions, type ReportGroup, type ReportMember, type ReportPairs } from './report.js';

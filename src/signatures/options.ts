@@ -34,7 +34,7 @@ export interface SignatureParams {
 
 export const SIGNATURE_OPTION_KEYS = ['k', 'seed', 'weighting', 'gamma', 'iterations'] as const;
 
-/** Default K, and tolerances C (HM) and D (RP), chosen from the curves measured on the realistic crawl (README, "Signatures"). */
+/** Default K, and tolerances C (HM) and D (RP), chosen from the curves measured on the realistic crawl (docs/signatures.md). */
 export const SIGNATURE_DEFAULTS = { k: 32, C: 2, D: 0.03 } as const;
 
 /** Takes signature options; returns them validated with defaults, or throws E_OPTION. */

@@ -27,6 +27,7 @@ import { FINGERPRINTS, resultOf, runPageJob, SHINGLES, work, type PageJobResult,
 import { createPool } from '../stream/pool-node.js';
 import { BAGS, CONTENT_BAGS, type BagRows } from './page-columns.js';
 import { graphOf, runPageJobOn, streamPages, type PageStream, type StreamReadOptions } from '../stream/page-stream.js';
+import { workerCount } from '../stream/sketch-crawl.js';
 import { defaultSpillDir, readSpilled, readSpilledPacked, spillWindows, type Spill } from '../stream/spill.js';
 import type { Inputs } from '../io/pages.js';
 
@@ -181,11 +182,20 @@ export async function readForSignatures(input: Inputs, options: SignatureStreamO
   const job: PageWork[] = [work(BAGS, content === 'page' ? 'page' : 'text')];
   if (content === 'main') job.push(work(FINGERPRINTS, true));
   if (w !== undefined) job.push(work(SHINGLES, { w }));
-  const stream = await streamPages(input, {
-    job, workers: options.workers, batchBytes: options.batchBytes, onProgress: options.onProgress,
-    read: { ...(options.read ?? {}), links: true },
-    spillDir: content === 'main' ? options.spillDir ?? defaultSpillDir() : undefined,
-  });
+  // one pool for the stream and the content tokens read back: worker isolates start once (on the first batch that needs them)
+  const workers = workerCount(options.workers);
+  const pool = workers > 1 ? createPool({ workers }) : undefined;
+  let stream: PageStream;
+  try {
+    stream = await streamPages(input, {
+      job, workers, batchBytes: options.batchBytes, onProgress: options.onProgress, pool,
+      read: { ...(options.read ?? {}), links: true },
+      spillDir: content === 'main' ? options.spillDir ?? defaultSpillDir() : undefined,
+    });
+  } catch (e) {
+    await pool?.close();
+    throw e;
+  }
   try {
     const graph = graphOf(stream, options.read?.onError as ((e: ReadError) => void) | undefined);
     const n = stream.urls.length;
@@ -225,8 +235,8 @@ export async function readForSignatures(input: Inputs, options: SignatureStreamO
       const windows = [...spillWindows(stream.spill!, firstIds)];
       const tables = templates.tables;
       const workers = stream.workers > 1 && windows.length > 1 ? stream.workers : 1;
-      const pool = workers > 1 ? createPool({ workers }) : undefined;
-      try {
+      const onPool = workers > 1 ? pool : undefined;
+      {
         const inflight: { ids: number[]; done: Promise<PageJobResult> }[] = [];
         let k = 0, done = 0;
         const take = async () => {
@@ -243,8 +253,8 @@ export async function readForSignatures(input: Inputs, options: SignatureStreamO
           const job = [work(CONTENT_BAGS, { values: tables.values, offsets: tables.offsets, docTable })];
           k += win.length;
           const html = new Uint8Array(win.length).fill(1);
-          if (pool) {
-            inflight.push({ ids: win, done: runPageJobOn(pool, job, { bytes, ends, html }) });
+          if (onPool) {
+            inflight.push({ ids: win, done: runPageJobOn(onPool, job, { bytes, ends, html }) });
             if (inflight.length >= 2 * workers) await take();
           } else {
             const pages = Array.from(ends, (end, i) => bytes.subarray(i ? ends[i - 1] : 0, end));
@@ -253,8 +263,6 @@ export async function readForSignatures(input: Inputs, options: SignatureStreamO
           }
         }
         while (inflight.length) await take();
-      } finally {
-        await pool?.close();
       }
       for (const d of ids) { const f = copies.firstOf(d); if (f !== d) { partOf[d] = partOf[f]; rowOf[d] = rowOf[f]; } }
     }
@@ -264,6 +272,7 @@ export async function readForSignatures(input: Inputs, options: SignatureStreamO
   } finally {
     stream.spill?.remove();
     stream.spill = undefined;
+    await pool?.close();
   }
 }
 

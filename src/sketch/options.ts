@@ -73,6 +73,7 @@ export const S_LIMITS = { default: 128, min: 1, max: 4096 } as const;
 export const DEFAULT_W = W_LIMITS.default;
 /** The default MIN_s size. */
 export const DEFAULT_S = S_LIMITS.default;
+/** The default MOD_m modulus (the paper's m = 25). */
 export const DEFAULT_M = 25;
 
 /** Validates options (coded errors, before any WASM call) and fills in the defaults. */

@@ -99,6 +99,7 @@ export interface ChunkOptions {
   boundaries?: 'resemble' | 'rabin-wasm';
 }
 
+/** Validated chunking parameters as the kernel takes them. */
 interface ChunkParams { window: number; mask: bigint; minSize: number; maxSize: number; flavor: number }
 
 function chunkParams(o: ChunkOptions = {}): ChunkParams {
@@ -136,7 +137,9 @@ export class Chunker {
 
   constructor(options?: ChunkOptions) { this.p = chunkParams(options); }
 
+  /** Takes the next bytes; returns the boundaries found in them (absolute offsets). */
   update(bytes: Uint8Array): Uint32Array { return this.run(bytes, false); }
+  /** Ends the stream; returns the last boundary (its end). */
   finish(): Uint32Array { return this.run(new Uint8Array(0), true); }
 
   private run(bytes: Uint8Array, final: boolean): Uint32Array {

@@ -16,6 +16,7 @@ import { SketchSet } from './sketch-set.js';
  * Whole-page sketches are still written as version 1, byte for byte as before content mode.
  */
 export const SKETCH_MAGIC = 0x534b5352; // "RSKS" read as a little-endian u32
+/** The current version of the SketchSet format (2: content sketches; whole pages are still written as 1). */
 export const SKETCH_VERSION = 2;
 const HEADER_PAGE = 64;
 const HEADER_MAIN = 72;

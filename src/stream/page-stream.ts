@@ -9,6 +9,7 @@ import { intOption, optionError } from '../errors.js';
 import { utf8Bytes, type Document, type ReadError } from '../graph/document.js';
 import { WebGraph } from '../graph/web-graph.js';
 import { readCrawl, type SkipCounts } from '../io/crawl.js';
+import type { CrawlPhenomena } from '../io/crawl-phenomena.js';
 import type { Inputs } from '../io/pages.js';
 import { SKIP_REASONS, type ReadOptions } from '../io/options.js';
 import { jobMessage, runPageJob, type PageJobResult, type PageWork } from './page-jobs.js';
@@ -27,6 +28,11 @@ export interface StreamReadOptions {
   read?: ReadOptions;
   /** Called as pages are read and their batches done. */
   onProgress?: (p: StreamProgress) => void;
+  /**
+   * A pool of `workers` workers to run the batches on, left open (a caller with a later stage on
+   * the same pool starts its worker isolates once). Default: one of the stream's own, closed at the end.
+   */
+  pool?: Pool;
 }
 
 /** Options of `streamPages`; every one but `job` has a default. */
@@ -43,8 +49,15 @@ export interface PageStreamOptions {
   keepIps?: boolean;
   /** Write every page's UTF-8 bytes to a temporary file in this folder as it streams by (`PageStream.spill`). */
   spillDir?: string;
+  /** Collect the crawl's web phenomena (variants, soft-404s, aliases, redirects) into this as it is read. Default: none. */
+  phenomena?: CrawlPhenomena;
   /** Called as pages are read and their batches done. */
   onProgress?: (p: StreamProgress) => void;
+  /**
+   * A pool of `workers` workers to run the batches on, left open (a caller with a later stage on
+   * the same pool starts its worker isolates once). Default: one of the stream's own, closed at the end.
+   */
+  pool?: Pool;
 }
 
 /** A crawl read as a stream: the small per-page columns and each batch's job result, no page bytes. */
@@ -148,7 +161,7 @@ export async function streamPages(input: Inputs, options: PageStreamOptions = {}
       report();
       return;
     }
-    if (!pool && workers > 1 && !last) pool = createPool({ workers });
+    if (!pool && workers > 1 && !last) pool = options.pool ?? createPool({ workers });
     if (pool) {
       const done = runPageJobOn(pool, job, packed!);
       done.then(() => { progress.sketched += batch.length; report(); }, () => undefined);
@@ -162,16 +175,18 @@ export async function streamPages(input: Inputs, options: PageStreamOptions = {}
     }
   };
 
+  const phenomena = options.phenomena;
   try {
     const reading = readCrawl(input, {
       ...read,
       links: keepLinks,
       onError: (e) => { errors.push(e); read.onError?.(e); },
-      onSkip: (s) => { skipped[s.reason]++; read.onSkip?.(s); },
+      onSkip: (s) => { skipped[s.reason]++; phenomena?.skipped(s); read.onSkip?.(s); },
       onBytes: (n) => { progress.bytes += n; read.onBytes?.(n); },
     });
     for await (const doc of reading) {
       const bytes = utf8Bytes(doc);
+      phenomena?.observe({ url: doc.url, bytes, ip: doc.ip }, urls.length);
       urls.push(doc.url);
       sources.push(doc.source ?? doc.url);
       sizes.push(doc.bytes.length);
@@ -197,7 +212,7 @@ export async function streamPages(input: Inputs, options: PageStreamOptions = {}
     spill?.spill.remove();
     throw e;
   } finally {
-    await pool?.close();
+    if (pool !== options.pool) await pool?.close();
   }
   return {
     urls, sources, sizes: Float64Array.from(sizes), utf8Sizes: Float64Array.from(utf8Sizes), html: Uint8Array.from(html),

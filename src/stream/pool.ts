@@ -35,6 +35,7 @@ export interface PoolSketchOptions extends SketchManyOptions {
 
 /** Progress callback of fingerprintMany: documents done so far and in total. */
 export interface FingerprintManyOptions {
+  /** Called as batches finish, with the documents done and the total. */
   onProgress?: (done: number, total: number) => void;
 }
 

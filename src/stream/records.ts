@@ -27,7 +27,10 @@ export interface CrawlRecords {
   length: Float64Array;
   files: InputFile[];
   /** The crawl's `sources` (an array, or its compact column) and `sizes`: a page of its own file is read from its source, and must come back as long as it was. */
-  sources: { at(d: number): string | undefined };
+  sources: {
+    /** Takes a DocId; returns its page's source (file path or URL), if known. */
+    at(d: number): string | undefined;
+  };
   sizes: Float64Array;
 }
 

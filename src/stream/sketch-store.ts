@@ -143,6 +143,7 @@ export class SketchStore {
   }
 }
 
+/** The small per-page columns kept in memory while the sketches wait in a file. */
 interface SpilledColumns {
   file: SpillFile;
   path: string;

@@ -29,7 +29,7 @@ export interface TemplateOptions {
   heavy?: number;
 }
 
-/** The default of TemplateOptions.heavy: see the README, "Content mode", for the curves behind it. */
+/** The default of TemplateOptions.heavy: see docs/content-mode.md for the curves behind it. */
 export const DEFAULT_HEAVY = 0.18;
 
 /** TemplateOptions resolved. */

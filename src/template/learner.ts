@@ -118,6 +118,7 @@ interface HostSample {
   frozen: boolean;
 }
 
+/** What the learner holds for one host (or site) until its template is trusted. */
 interface HostState<T> {
   /** Pages held, with their fingerprints (their identity among the site's distinct pages; undefined for a redirect stub, which does not count). */
   held: Array<{ doc: DocInput; item: T; fp: bigint | undefined }>;

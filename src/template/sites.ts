@@ -14,6 +14,7 @@
 // sites, on any number of workers.
 import { parseUrl } from '../graph/url.js';
 
+/** A site of the router's tree: its key, depth and scope, the pages seen, and the sites under it. */
 interface SiteNode {
   key: string;
   /** The folders of the key's path. */

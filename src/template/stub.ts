@@ -14,8 +14,18 @@ const REFRESH = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh/i;
 /** True when a page is a redirect stub: under STUB_MAX_BYTES and redirecting by a meta refresh. */
 export function isRedirectStub(doc: DocInput): boolean {
   if (doc.length >= STUB_MAX_BYTES) return false;
-  const text = typeof doc === 'string' ? doc : latin1(doc);
-  return REFRESH.test(text);
+  if (typeof doc === 'string') return REFRESH.test(doc);
+  // REFRESH needs an ASCII `<meta`: bytes without one are no stub, and most pages are not (making
+  // every small page a string first took the reading thread 2 s of 14 on 100,000 short pages)
+  return hasMeta(doc) && REFRESH.test(latin1(doc));
+}
+
+/** True when bytes hold `<meta` in any case. */
+function hasMeta(b: Uint8Array): boolean {
+  for (let i = b.indexOf(0x3c); i >= 0 && i + 4 < b.length; i = b.indexOf(0x3c, i + 1)) {
+    if ((b[i + 1] | 0x20) === 0x6d && (b[i + 2] | 0x20) === 0x65 && (b[i + 3] | 0x20) === 0x74 && (b[i + 4] | 0x20) === 0x61) return true;
+  }
+  return false;
 }
 
 function latin1(bytes: Uint8Array): string {

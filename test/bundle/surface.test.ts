@@ -32,7 +32,7 @@ const NODE_ONLY = [
   'planScript', 'plotSeries', 'poolJudge', 'precisionAtRecall', 'precisionRecall', 'randomProjection',
   'rankAll', 'reachableFrom', 'readBatches', 'readCrawl', 'readFolder', 'readJsonl', 'readSingleFile',
   'readShardSet', 'readUrlList', 'readWarc', 'readWarcStreaming', 'renderPlan', 'renderSvg', 'routeSites', 'runPipeline',
-  'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signaturesOfCrawl', 'sketchCrawl', 'sketchWithTemplates', 'sketchToParquet', 'sniffCharset',
+  'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signatureReport', 'signaturesOfCrawl', 'sketchCrawl', 'sketchWithTemplates', 'sketchToParquet', 'sniffCharset',
   'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'utf8Bytes',
   'verifyRanking', 'writeParquetFile', 'findCollections', 'findMirrors', 'findSignatureCollisions', 'studyDuplicates',
 ];

@@ -1,6 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createRecordWriter, csvCell, plain, round4, writeRecords } from '../../src/cli/output.js';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRecordWriter, csvCell, openAtomic, plain, round4, writeRecords } from '../../src/cli/output.js';
 import { progressLine, startProgress, summaryLine } from '../../src/cli/progress.js';
 import type { CommandContext } from '../../src/cli/command.js';
 
@@ -53,6 +56,31 @@ test('CSV: union of columns in first-seen order, RFC 4180 quoting, nested values
   assert.is(s.text, 'url,score,tags,extra\nhttp://a/,0.1235,"[""x"",""y""]",\n"http://b/, ""q""",1,,"{""n"":1}"\n');
   assert.is(csvCell('multi\nline'), '"multi\nline"');
   assert.is(csvCell(null), '');
+});
+
+test('openAtomic: records gathered into chunks reach the file in order, strings and bytes mixed, only on commit; abort leaves nothing', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'resemble-atomic-'));
+  try {
+    const path = join(dir, 'out.jsonl');
+    const f = openAtomic(path);
+    let want = '';
+    // enough to flush several chunks in between (each a megabyte or so), with bytes written between strings
+    for (let i = 0; i < 40_000; i++) {
+      const line = JSON.stringify({ i, text: 'é'.repeat(i % 97) }) + '\n';
+      if (i % 9_999 === 0) { const bytes = new TextEncoder().encode(`bytes ${i}\n`); f.writeBytes(bytes); want += `bytes ${i}\n`; }
+      f.write(line);
+      want += line;
+    }
+    assert.not.ok(existsSync(path), 'nothing at the path before commit');
+    f.commit();
+    assert.is(readFileSync(path, 'utf8'), want);
+    const g = openAtomic(join(dir, 'failed.jsonl'));
+    g.write('half a record');
+    g.abort();
+    assert.equal(readdirSync(dir), ['out.jsonl'], 'an aborted file leaves nothing, not even its temporary file');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('summary and progress lines', () => {

@@ -1,11 +1,12 @@
 // Prefix keys and pair counting over them: prefixMiss against a binomial summed term by term from
 // exact binomial coefficients, prefixLength the shortest prefix that reaches PREFIX_MISS, prefixKeys
 // against a slow reference, the miss model against planted pairs, and the candidate pairs of
-// nearDuplicates (inline and on a pool) against a brute-force count of the prefix keys each pair shares.
+// nearDuplicates (inline and on a pool) against a brute-force count of the prefix keys each pair shares;
+// prefixKeysOnPool (its steps in ranges, on a pool's workers) against prefixKeys.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nearDuplicates, nearDuplicatesOnPool, completeAbove } from '../../src/cluster/near-duplicates.js';
-import { PREFIX_HITS, PREFIX_MISS, prefixKeys, prefixLength, prefixMiss } from '../../src/cluster/prefix.js';
+import { PREFIX_HITS, PREFIX_MISS, prefixKeys, prefixKeysOnPool, prefixLength, prefixMiss, prefixRunner, runPrefixStep, type PrefixRunner } from '../../src/cluster/prefix.js';
 import { init } from '../../src/index.js';
 import { createPool } from '../../src/stream/pool-node.js';
 import { Rng, columnsFromSets, randomSet, variant } from './helpers.js';
@@ -181,6 +182,67 @@ test('prefixHits: clear errors where no prefix keys the pairs', () => {
   const mod = columnsFromSets([randomSet(rng, 50)], { kind: 'mod', mLog2: 0 });
   assert.throws(() => nearDuplicates(mod, { prefixHits: 2 }), /prefixHits/);
   assert.is(nearDuplicates(mod).stats.minHits, 1);
+});
+
+
+/** Takes columns; returns a copy whose values and offsets are on SharedArrayBuffers (as a crawl sketched for a pool keeps them). */
+function onShared<T extends { values: BigUint64Array; offsets: Uint32Array }>(set: T): T {
+  const values = new BigUint64Array(new SharedArrayBuffer(set.values.byteLength)), offsets = new Uint32Array(new SharedArrayBuffer(set.offsets.byteLength));
+  values.set(set.values); offsets.set(set.offsets);
+  return { ...set, values, offsets };
+}
+
+const sameKeys = (got: { values: BigUint64Array; offsets: Uint32Array; ignoredShingles: number; ignoredPostings: number }, want: typeof got, what: string) => {
+  assert.equal(Array.from(got.offsets), Array.from(want.offsets), `${what}: offsets`);
+  assert.equal(Array.from(got.values), Array.from(want.values), `${what}: values`);
+  assert.equal([got.ignoredShingles, got.ignoredPostings], [want.ignoredShingles, want.ignoredPostings], `${what}: what the cap dropped`);
+};
+
+test('prefixKeysOnPool: the steps in any number of ranges give what prefixKeys gives, bit for bit', async () => {
+  const rng = new Rng(38);
+  const shared = randomSet(rng, 400);
+  const sets: bigint[][] = [];
+  for (let d = 0; d < 250; d++) sets.push(rng.shuffle(shared.slice()).slice(0, rng.int(120)).concat(randomSet(rng, rng.int(60))));
+  const set = onShared(columnsFromSets(sets, { kind: 'min', s: 128 }));
+  const docs = Uint32Array.from({ length: set.size }, (_, d) => d).filter((d) => d % 5 !== 2 && set.offsets[d + 1] > set.offsets[d]);
+  // steps run here, in turn (the splitting is what is tested; the pool runs the same steps)
+  const here: PrefixRunner = async (jobs) => jobs.map(runPrefixStep);
+  for (const [cap, p] of [[3, 10], [40, 44], [1000, 128]]) {
+    const want = prefixKeys(set, docs, cap, p);
+    assert.ok(cap > 100 || want.ignoredShingles > 0, `cap ${cap}: some values common`);
+    for (const ranges of [1, 2, 3, 7, 64, 1000]) sameKeys(await prefixKeysOnPool(set, docs, cap, p, here, ranges), want, `cap ${cap} p ${p} ranges ${ranges}`);
+  }
+  sameKeys(await prefixKeysOnPool(set, new Uint32Array(0), 3, 10, here, 4), prefixKeys(set, new Uint32Array(0), 3, 10), 'no documents');
+});
+
+test('prefix keys on a pool of 2 and 3 workers (partitions too: more than 2^20 entries), and nearDuplicatesOnPool above the size it uses them at', async () => {
+  const rng = new Rng(380);
+  const base = Array.from({ length: 600 }, () => randomSet(rng, 128));
+  const sets: bigint[][] = [];
+  // 9,000 documents of 128 values: near copies of 600 bases, and a value on every tenth page (common at cap 500)
+  const everywhere = 1n << 63n;
+  for (let d = 0; d < 9000; d++) {
+    const v = variant(rng, base[d % 600], 0.8).slice(0, 127);
+    if (d % 10 === 0) v.push(everywhere);
+    sets.push(v);
+  }
+  const set = onShared(columnsFromSets(sets, { kind: 'min', s: 128 }));
+  assert.ok(set.values.length > 1 << 20, `${set.values.length} entries`);
+  const docs = Uint32Array.from({ length: set.size }, (_, d) => d).filter((d) => d % 9 !== 4);
+  const want = prefixKeys(set, docs, 500, 44);
+  assert.ok(want.ignoredShingles > 0, 'the value on every tenth page is common');
+  for (const workers of [2, 3]) {
+    const pool = createPool({ workers });
+    try {
+      sameKeys(await prefixKeysOnPool(set, docs, 500, 44, prefixRunner(pool), 2 * workers), want, `${workers} workers`);
+      const one = nearDuplicates(set, { commonCap: 500 }), many = await nearDuplicatesOnPool(set, pool, { commonCap: 500 });
+      assert.equal(many.stats, one.stats);
+      assert.equal(JSON.parse(JSON.stringify(many.clusters)), JSON.parse(JSON.stringify(one.clusters)));
+      assert.ok(one.clusters.count > 100, `${one.clusters.count} clusters`);
+    } finally {
+      await pool.close();
+    }
+  }
 });
 
 test.run();

@@ -12,7 +12,7 @@ import dns from 'node:dns';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crawlDedup, SkippedUrlError, type CrawlDedup } from '../../src/crawlee/index.js';
+import { crawlDedup, type CrawlDedup } from '../../src/crawlee/index.js';
 
 const SAMPLE = fileURLToPath(new URL('../../sample/', import.meta.url));
 const truth = JSON.parse(readFileSync(join(SAMPLE, 'truth.json'), 'utf8')) as {
@@ -40,8 +40,18 @@ const lookup = dns.lookup;
 const storage = mkdtempSync(join(tmpdir(), 'resemble-crawlee-'));
 process.env.CRAWLEE_STORAGE_DIR = storage;
 const hadStorageInCwd = existsSync(join(process.cwd(), 'storage'));
-const { CheerioCrawler, Configuration, ProxyConfiguration, log } = await import('crawlee');
-log.setLevel(log.LEVELS.OFF);
+const { CheerioCrawler, Configuration, ProxyConfiguration } = await import('crawlee');
+
+// Crawlee logs at its default level; what it writes during the crawls is kept and checked (no
+// error, no skip told as a failure), not hidden.
+const logged: string[] = [];
+function capture<T>(run: () => Promise<T>): Promise<T> {
+  const out = process.stdout.write.bind(process.stdout), err = process.stderr.write.bind(process.stderr);
+  const keep = (chunk: unknown) => { logged.push(String(chunk)); return true; };
+  process.stdout.write = keep as typeof process.stdout.write;
+  process.stderr.write = keep as typeof process.stderr.write;
+  return run().finally(() => { process.stdout.write = out; process.stderr.write = err; });
+}
 
 /** A forward proxy serving the sample's hosts from disk; anything else is refused and recorded. */
 function sampleProxy(): Promise<{ server: Server; port: number; refused: string[]; served: string[] }> {
@@ -66,7 +76,11 @@ interface Outcome {
   dedup: CrawlDedup;
   /** Pages the request handler saw, in order, with the earlier page each duplicates. */
   pages: { url: string; duplicateOf: string | null }[];
+  /** URLs Crawlee reported skipped (onSkippedRequest), distinct, and how many reports in all. */
   skipped: string[];
+  skipReports: number;
+  /** Crawlee's own totals of the run. */
+  stats: { requestsFinished: number; requestsFailed: number };
   failed: string[];
   missing: string[];
   proxy: Awaited<ReturnType<typeof sampleProxy>>;
@@ -76,7 +90,8 @@ async function crawl(options?: Parameters<typeof crawlDedup>[0]): Promise<Outcom
   const proxy = await sampleProxy();
   const dedup = await crawlDedup(options);
   const pages: Outcome['pages'] = [];
-  const skipped: string[] = [], failed: string[] = [], missing: string[] = [];
+  const skipped = new Set<string>(), failed: string[] = [], missing: string[] = [];
+  let skipReports = 0;
   const hosts = readdirSync(SAMPLE).filter((h) => h.includes('.') && statSync(join(SAMPLE, h)).isDirectory()).sort();
   // The crawler of the README, plus the bookkeeping this test counts with.
   const crawler = new CheerioCrawler({
@@ -84,7 +99,9 @@ async function crawl(options?: Parameters<typeof crawlDedup>[0]): Promise<Outcom
     maxConcurrency: 1, // one page at a time: the crawl order, and so the outcome, is the same every run
     maxRequestRetries: 0,
     useSessionPool: false,
-    preNavigationHooks: [dedup.preNavigationHook],
+    // Crawlee's own skip report: links left out by the filter at enqueue time, and queued URLs the
+    // attached queue skips once their mirror is recognized (reason 'filters' both)
+    onSkippedRequest({ url, reason }) { if (reason === 'filters') { skipped.add(url); skipReports++; } },
     async requestHandler({ request, response, body, enqueueLinks }) {
       if (response.statusCode !== 200) { missing.push(request.url); return; } // links to pages the sample does not hold
       const duplicateOf = dedup.isDuplicate(request.loadedUrl ?? request.url, body.toString());
@@ -93,12 +110,11 @@ async function crawl(options?: Parameters<typeof crawlDedup>[0]): Promise<Outcom
       // filter leaves out the prefixes recognized as mirrors.
       await enqueueLinks({ transformRequestFunction: dedup.transformRequestFunction });
     },
-    failedRequestHandler({ request }, error) {
-      if (error instanceof SkippedUrlError) skipped.push(request.url); else failed.push(`${request.url}: ${error.message}`);
-    },
+    failedRequestHandler({ request }, error) { failed.push(`${request.url}: ${error.message}`); },
   }, new Configuration({ persistStorage: false, purgeOnStart: true }));
-  await crawler.run(hosts.map((h) => `http://${h}/index.html`));
-  return { dedup, pages, skipped, failed, missing, proxy };
+  await dedup.attach(crawler);
+  const stats = await capture(() => crawler.run(hosts.map((h) => `http://${h}/index.html`)));
+  return { dedup, pages, skipped: [...skipped], skipReports, stats: { requestsFinished: stats.requestsFinished, requestsFailed: stats.requestsFailed }, failed, missing, proxy };
 }
 
 // The default (content mode), and whole pages.
@@ -120,6 +136,19 @@ const contentResemblance = (a: string, b: string) => {
   const x = batch.set.get(batchDoc.get(a)!), y = batch.set.get(batchDoc.get(b)!);
   return x.values.length === 0 || y.values.length === 0 ? 0 : resemblance(x, y);
 };
+
+test('skips go through Crawlee\'s own skip paths: reported skipped, never failed, never logged as errors', () => {
+  for (const o of [out, whole]) {
+    assert.is(o.stats.requestsFailed, 0, 'Crawlee counted failed requests');
+    assert.is(o.skipReports, o.dedup.filter.skipped, 'every skip of the filter reported to Crawlee as skipped');
+    assert.ok(o.dedup.filter.skippedBeforeFetch > 0 && o.dedup.filter.skippedAtEnqueue > 0, `${o.dedup.filter.skippedAtEnqueue} at enqueue, ${o.dedup.filter.skippedBeforeFetch} queued`);
+    assert.is(o.stats.requestsFinished, o.pages.length + o.missing.length, 'finished requests are the pages handled');
+  }
+  const text = logged.join('');
+  assert.ok(/INFO/.test(text), 'Crawlee logged at its default level');
+  assert.not.match(text, /ERROR|SkippedUrlError|reached maximum retries/);
+  console.log(`crawlee: ${out.stats.requestsFinished} requests finished, ${out.stats.requestsFailed} failed, ${out.skipReports} skips reported (${out.dedup.filter.skippedAtEnqueue} at enqueue, ${out.dedup.filter.skippedBeforeFetch} queued, never fetched); ${logged.length} log writes, none an error`);
+});
 
 test('the crawl stays on loopback and writes nothing to the working tree', () => {
   const outside = connections.filter((c) => !/^(127\.0\.0\.1|localhost|::1|ipc:)/.test(c));

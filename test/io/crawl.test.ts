@@ -61,7 +61,7 @@ test('loadCrawl over several inputs: documents in input order, graph across them
   assert.match(urls[4], /^file:\/\/.*page\.html$/);
   assert.equal(seen, urls.map((u, i) => `${i} ${u}`));
   assert.equal(crawl.errors.map((e) => [e.code, e.location]), [['E_INPUT', 'line 2'], ['E_IO', join(dir, 'missing.warc')]]);
-  assert.equal(crawl.skipped, { binary: 1, status: 0, url: 0, link: 0, metadata: 0, revisit: 0, other: 0 });
+  assert.equal(crawl.skipped, { binary: 1, status: 0, redirect: 0, 'not-page': 0, url: 0, link: 0, metadata: 0, revisit: 0, other: 0 });
   const g = crawl.graph;
   assert.equal(Array.from(g.outLinks(0)), [1, 2]);
   assert.equal(Array.from(g.outLinks(1)), [0]);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { constants, gzipSync } from 'node:zlib';
+import { constants, gzipSync, inflateRawSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ByteReader } from '../../src/io/byte-reader.js';
@@ -89,7 +89,7 @@ test('a member cut short and followed by the next: reported, the next member fou
   assert.is(text.get(gz[0].length + cut.length), texts[2]);
 });
 
-test('CRC-32 and size mismatches are corrupt members; garbage between members is skipped and reported', async () => {
+test('CRC-32 and size mismatches are corrupt members, reported after their bytes; garbage between members is skipped and reported', async () => {
   const badCrc = gz[1].slice();
   badCrc[badCrc.length - 8] ^= 1;
   const junk = enc.encode('not gzip at all');
@@ -99,7 +99,100 @@ test('CRC-32 and size mismatches are corrupt members; garbage between members is
   assert.match(damages[1].message, 'CRC-32');
   assert.is(text.get(0), texts[0]);
   assert.is(text.get(gz[0].length + junk.length + badCrc.length), texts[2]);
-  assert.is(text.size, 2);
+  // the mismatch is known only at the member's end, after its bytes (a streamed member's came out already)
+  assert.is(text.get(gz[0].length + junk.length), texts[1]);
+  assert.is(text.size, 3);
+});
+
+/**
+ * The reference for damage: inflates a stream in steps of `step` bytes (as Python's zlib
+ * decompressobj fed 16 bytes at a time), keeping what each step gives until one fails; returns
+ * the bytes out and the offset (in `deflate`) of the step that failed.
+ */
+function stepwise(deflate: Uint8Array, step: number): { out: Uint8Array; failsAt: number } {
+  const outs: Uint8Array[] = [];
+  let good = 0;
+  for (let at = step; ; at += step) {
+    const n = Math.min(at, deflate.length);
+    try {
+      const all = inflateRawSync(deflate.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH });
+      outs.length = 0;
+      outs.push(new Uint8Array(all));
+      good = n;
+    } catch {
+      return { out: outs[0] ?? new Uint8Array(0), failsAt: good };
+    }
+    if (n === deflate.length) return { out: outs[0], failsAt: -1 };
+  }
+}
+
+/** Overwrites `n` bytes at `at` with 0xff (a deflate block type that does not exist: zlib fails there). */
+function overwrite(b: Uint8Array, at: number, n = 16): Uint8Array {
+  const bad = b.slice();
+  bad.fill(0xff, at, at + n);
+  return bad;
+}
+
+test('corrupt deflate data in one stream: every byte that inflates before the damage comes out, the damage at its byte', async () => {
+  const whole = texts.join('').repeat(40);
+  const one = new Uint8Array(gzipSync(whole, { level: 9 }));
+  for (const at of [40, one.length >> 2, one.length >> 1]) {
+    const bad = overwrite(one, at);
+    const ref = stepwise(bad.subarray(10), 16);
+    assert.ok(ref.failsAt >= 0, 'the reference fails');
+    for (const sizes of [[1 << 20], [997], [65536, 13]]) {
+      const { text, damages } = await inflate(bad, sizes);
+      const out = text.get(0) ?? '';
+      // what inflates before zlib fails (past the damage's start it may be garbage, as the reference's)
+      assert.ok(out.startsWith(dec.decode(ref.out)), `damage at ${at}, chunks ${sizes}: at least what 16-byte steps inflate (${out.length} vs ${ref.out.length})`);
+      assert.ok(out.length >= Math.min(whole.length, Math.max(0, at - 2000) * 2), `most of the text before the damage (${out.length})`);
+      assert.is(damages.length, 1);
+      const m = /bad deflate data at offset (\d+) \(/.exec(damages[0].message);
+      assert.ok(m, damages[0].message);
+      const failsAt = Number(m![1]);
+      assert.ok(failsAt >= at && failsAt < ref.failsAt + 10 + 16, `offset ${failsAt} in the overwritten bytes or after (${at})`);
+      // the exact byte: the stream through it fails, the stream before it does not
+      assert.throws(() => inflateRawSync(bad.subarray(10, failsAt + 1), { finishFlush: constants.Z_SYNC_FLUSH }));
+      assert.is(dec.decode(inflateRawSync(bad.subarray(10, failsAt), { finishFlush: constants.Z_SYNC_FLUSH })), out);
+    }
+  }
+});
+
+test('corrupt deflate data in a member in the middle: its bytes before the damage come out, then the damage, then the next members', async () => {
+  const bad = overwrite(gz[3], gz[3].length >> 1);
+  const ref = stepwise(bad.subarray(10), 16);
+  const { text, damages } = await inflate(concat([gz[0], gz[1], gz[2], bad, gz[4], gz[5]]), [777]);
+  assert.is(damages.length, 1);
+  assert.is(damages[0].offset, starts[3]);
+  assert.match(damages[0].message, `corrupt gzip member at offset ${starts[3]}: bad deflate data at offset`);
+  const out = text.get(starts[3]) ?? '';
+  assert.ok(out.startsWith(dec.decode(ref.out)), `${out.length} vs ${ref.out.length}`);
+  let same = 0;
+  while (same < out.length && out[same] === texts[3][same]) same++;
+  assert.ok(same > texts[3].length / 3, `the text before the damage (${same} of ${texts[3].length})`);
+  for (const i of [0, 1, 2, 4, 5]) assert.is(text.get(starts[i]), texts[i]);
+});
+
+test('corrupt deflate data deep in a large member (the stream search): every byte before it comes out', async () => {
+  const r2 = rng(5);
+  const big = Array.from({ length: 300_000 }, () => Math.floor(r2() * 1e9).toString(36)).join(' ');
+  const one = new Uint8Array(gzipSync(big, { level: 1 }));
+  assert.ok(one.length > (1 << 20) + 100_000, `deflate data past the one-call search (${one.length})`);
+  // an overwrite deflate fails on (not every one does: some decode as other codes, caught only by the CRC-32)
+  let at = one.length - 50_000, bad = overwrite(one, at);
+  const fails = (b: Uint8Array) => { try { inflateRawSync(b.subarray(10)); return false; } catch { return true; } };
+  while (!fails(bad)) bad = overwrite(one, (at += 997));
+  const { text, damages } = await inflate(bad, [65536]);
+  const out = text.get(0) ?? '';
+  const m = /bad deflate data at offset (\d+) \(/.exec(damages[0].message);
+  assert.ok(m, damages[0].message);
+  const failsAt = Number(m![1]);
+  assert.ok(failsAt >= at && failsAt < at + 1000, `${failsAt}`);
+  const ref = inflateRawSync(bad.subarray(10, failsAt), { finishFlush: constants.Z_SYNC_FLUSH });
+  assert.is(out, dec.decode(ref));
+  let same = 0;
+  while (same < out.length && out.charCodeAt(same) === big.charCodeAt(same)) same++;
+  assert.ok(same > big.length * 0.9, `the text before the damage (${same} of ${big.length})`);
 });
 
 test('a gzip bomb streams: 256 MiB of NULs from 256 KB, in pieces no larger than 4 MiB', async () => {

@@ -43,6 +43,11 @@ async function read(name: string, content: string | Uint8Array | undefined, opti
   return run;
 }
 
+/** Gzips the parts as one stream (level 9). */
+function createGzipSync(parts: string[]): Uint8Array {
+  return gzipSync(Buffer.concat(parts.map((p) => Buffer.from(p))), { level: 9 });
+}
+
 const line = (url: string, text: string) => JSON.stringify({ url, text }) + '\n';
 const words = (i: number) => `page ${i} has a few words of its own to sketch`;
 
@@ -62,7 +67,7 @@ test('JSONL: a line over the record cap is reported with its number and skipped;
   assert.match(errors[0].message, 'line of 3.0 MiB is longer than the record cap of 1.0 MiB');
 });
 
-test('JSONL: a hole of 160 MiB (sparse file; bench/hostile.bench.ts reads 600 MiB) is one long line, reported; the records around it are kept', async () => {
+test('JSONL: a hole of 160 MiB (sparse file; bench/hostile.bench.ts reads 600 MiB) is a run of NULs, skipped and reported once; the records around it are kept', async () => {
   const path = join(dir, 'hole.jsonl');
   const a = line('http://a.org/1', 'one');
   const fd = openSync(path, 'w');
@@ -73,7 +78,32 @@ test('JSONL: a hole of 160 MiB (sparse file; bench/hostile.bench.ts reads 600 Mi
   const { docs, errors } = await read('hole.jsonl', undefined);
   assert.equal(docs.map((d) => d.url), ['http://a.org/1', 'http://a.org/2']);
   assert.equal(errors.map((e) => e.location), ['line 2']);
-  assert.match(errors[0].message, `line of ${HOLE / MiB}.0 MiB`);
+  assert.match(errors[0].message, `${HOLE / MiB}.0 MiB of NUL bytes (a hole or padding, not text) skipped`);
+  assert.match(errors[0].message, 'the next line is line 3');
+});
+
+test('JSONL.gz: 64 Mi blank lines between good lines are skipped in bulk; the lines after them keep their numbers', async () => {
+  const gz = createGzipSync([line('http://a.org/1', 'one'), '\n'.repeat(64 * MiB), line('http://a.org/2', 'two'), 'not json\n']);
+  const started = performance.now();
+  const { docs, errors } = await read('blank.jsonl.gz', gz);
+  const seconds = (performance.now() - started) / 1000;
+  assert.equal(docs.map((d) => d.url), ['http://a.org/1', 'http://a.org/2']);
+  assert.equal(errors.map((e) => e.location), [`line ${64 * MiB + 3}`]);
+  assert.ok(seconds < 30, `${seconds} s`); // a loose bound: one line at a time took minutes
+});
+
+test('JSONL and URL lists: whitespace-only lines, CRLF blanks and NUL lines are skipped; NUL runs reported once each', async () => {
+  const body = [line('http://a.org/1', 'one'), ' \t \r\n\r\n   \n', '\0\n'.repeat(1000), '  ' + line('http://a.org/2', 'two'), '\0\0\0' + line('http://a.org/3', 'three')].join('');
+  const { docs, errors } = await read('ws.jsonl', body);
+  assert.equal(docs.map((d) => d.url), ['http://a.org/1', 'http://a.org/2', 'http://a.org/3']);
+  assert.equal(errors.map((e) => e.location), ['line 2', 'line 1006']);
+  assert.match(errors[0].message, '1000 bytes of NUL bytes (a hole or padding, not text) skipped with the blank lines around them (2 KiB); the next line is line 1005');
+  // the kept lines read back exactly from their origins
+  const file = readFileSync(join(dir, 'ws.jsonl'));
+  for (const d of docs) assert.is(JSON.parse(file.subarray(d.origin!.offset, d.origin!.offset + d.origin!.length).toString()).url, d.url);
+  const urls = await read('ws.txt', 'http://a.org/\n \t\n\0\0\n\n  http://b.org/ 10.0.0.1\n');
+  assert.equal(urls.docs.map((d) => [d.url, d.ip]), [['http://a.org/', undefined], ['http://b.org/', '10.0.0.1']]);
+  assert.equal(urls.errors.map((e) => e.location), ['line 2']);
 });
 
 test('JSONL.gz: a gzip bomb line (64 MiB of NULs in 64 KB) is reported; records before and after are kept', async () => {

@@ -1,7 +1,7 @@
-// Every command line in the README's code blocks names a command, flags and scripts that exist:
+// Every command line in the code blocks of the README and of the manual (docs/*.md) names a command, flags and scripts that exist:
 // `resemble …` / `npx web-resemble …` lines are checked against the command's own --help, `npm run`
 // lines against package.json's scripts, `node … FILE` lines against the file and the flags it parses.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
@@ -10,6 +10,8 @@ import { main } from '../../src/cli/main.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
+/** The README and every page of the manual, file → text. */
+const pages = new Map([['README.md', readme], ...readdirSync(join(root, 'docs')).filter((n) => n.endsWith('.md')).sort().map((n) => [`docs/${n}`, readFileSync(join(root, 'docs', n), 'utf8')] as [string, string])]);
 const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
 
 /** The shell lines of the README's fenced code blocks (ts/js/json blocks left out), comments and prompts stripped. */
@@ -38,10 +40,11 @@ async function helpOf(command: string | undefined): Promise<string> {
 /** The flags (--name, -x) of a tokenized command line, values after `=` dropped. */
 const flagsOf = (tokens: string[]) => tokens.filter((t) => /^--?[a-zA-Z]/.test(t)).map((t) => t.split('=')[0]);
 
-const lines = shellLines(readme);
+const lines = [...pages.values()].flatMap(shellLines);
 
-test('the README has command lines to check', () => {
-  assert.ok(lines.filter((l) => /resemble/.test(l)).length >= 10, lines.join('\n'));
+test('the README and the manual have command lines to check', () => {
+  assert.ok(shellLines(readme).filter((l) => /resemble/.test(l)).length >= 10, shellLines(readme).join('\n'));
+  assert.ok(lines.length > shellLines(readme).length, 'the manual\'s command lines are read too');
 });
 
 test('every resemble command line names a command and flags its --help lists', async () => {

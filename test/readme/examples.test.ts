@@ -1,5 +1,5 @@
-// Every library example of the README runs as written (against the sources) and prints what the
-// README says it does, checked against what was planted in the sample crawl (sample/truth.json),
+// Every library example of the README and of the manual (docs/*.md) runs as written (against the
+// sources) and prints what the text says it does, checked against what was planted in the sample crawl (sample/truth.json),
 // against the slow references, or against a count made here another way. Every example also
 // type-checks under --strict, and none goes untested.
 import { createHash } from 'node:crypto';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
-import { cleanUp, examples, root, runExample, typecheckExamples } from './examples.js';
+import { cleanUp, conflicts, examples, root, runExample, shownIn, typecheckExamples } from './examples.js';
 
 interface Truth {
   mirrors: [string, string][];
@@ -216,11 +216,17 @@ test('sites: every page once, in the sites routeSites gives in one call (a count
   assert.ok(printed.get('sqlite.example.org/session')! > 8 && printed.has('sqlite.example.org/'), 'a folder of a host is a site of its own');
 });
 
-test('every README example type-checks under --strict against the sources', () => {
+test('an example shown in two files is the same code in both', () => {
+  assert.equal(conflicts, []);
+  assert.ok([...shownIn.values()].some((files) => files.length > 1 && files[0] === 'README.md'), 'the README\'s examples are read with the manual\'s');
+  assert.ok([...shownIn.values()].some((files) => files.every((f) => f.startsWith('docs/'))), 'examples only in docs/ are read too');
+});
+
+test('every README and docs example type-checks under --strict against the sources', () => {
   assert.equal(typecheckExamples(), []);
 });
 
-test('every README example is run by a test above', () => {
+test('every README and docs example is run by a test above', () => {
   assert.ok(examples.size >= 12, [...examples.keys()].join(' '));
   assert.equal([...examples.keys()].filter((n) => !tested.has(n)), []);
 });

@@ -1,16 +1,19 @@
-// The README's reference table of the root exports against src/node.ts: every value the root
+// The manual's reference table of the root exports (docs/library.md) against src/node.ts: every value the root
 // entry exports has a row, and every name in the table is exported (values, or types for the rows
 // of types). When the public surface changes, this says which rows to add or drop.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readme, root } from './examples.js';
+import { root } from './examples.js';
+
+const library = readFileSync(join(root, 'docs/library.md'), 'utf8');
 
 /** The names in the first column of the table between the root-exports markers, in order. */
 function tableNames(text: string): string[] {
   const start = text.indexOf('<!-- root-exports: start -->'), end = text.indexOf('<!-- root-exports: end -->');
-  assert.ok(start >= 0 && end > start, 'the README has the reference table between <!-- root-exports: start --> and <!-- root-exports: end -->');
+  assert.ok(start >= 0 && end > start, 'docs/library.md has the reference table between <!-- root-exports: start --> and <!-- root-exports: end -->');
   const names: string[] = [];
   for (const row of text.slice(start, end).split('\n').filter((l) => l.startsWith('| '))) {
     const cells = row.split(' | ');
@@ -27,7 +30,7 @@ function declaredNames(): Set<string> {
   return new Set(checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)!)!).map((s) => s.name));
 }
 
-const names = tableNames(readme);
+const names = tableNames(library);
 
 test('the table lists each name once', () => {
   assert.ok(names.length > 50, `${names.length} names`);
@@ -36,13 +39,13 @@ test('the table lists each name once', () => {
 
 test('every value the root entry exports is in the table', async () => {
   const values = Object.keys(await import('../../src/node.js')).sort();
-  assert.equal(values.filter((n) => !names.includes(n)), [], 'root exports missing from the README table (add a row, or stop exporting them)');
+  assert.equal(values.filter((n) => !names.includes(n)), [], 'root exports missing from the table of docs/library.md (add a row, or stop exporting them)');
 });
 
 test('every name in the table is exported by the root entry', () => {
   const declared = declaredNames();
   assert.ok(declared.has('sketch') && declared.has('Document'), 'the export list is read, types included');
-  assert.equal(names.filter((n) => !declared.has(n)), [], 'names in the README table that the root entry does not export (drop the row, or export them)');
+  assert.equal(names.filter((n) => !declared.has(n)), [], 'names in the table of docs/library.md that the root entry does not export (drop the row, or export them)');
 });
 
 test.run();

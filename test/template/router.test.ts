@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { articles, site } from './sites.js';
 import { TemplateLearner } from '../../src/template/learner.js';
 import { learnFromPages } from '../../src/template/learn.js';
+import { mulberry32 } from '../../src/random.js';
 import { STUB_MAX_BYTES, isRedirectStub, pageIdentity } from '../../src/template/stub.js';
 
 await init();
@@ -71,6 +72,22 @@ test('redirect stubs: small pages that redirect by a meta refresh, and nothing e
   assert.not.ok(isRedirectStub('<html><head><title>a page</title></head><body><p>short</p></body></html>'), 'a small page that does not redirect');
   assert.not.ok(isRedirectStub(stub('./a/b.html') + ' '.repeat(STUB_MAX_BYTES)), 'a page as long as a real one');
   assert.not.ok(isRedirectStub('<p>write &lt;meta http-equiv="refresh"&gt; to redirect</p>'), 'the words in text');
+});
+
+test('redirect stubs: bytes answer as their latin1 string does, with `<meta` in any case, anywhere, cut at the end', () => {
+  const random = mulberry32(38);
+  const parts = ['<', '<meta', '<MeTa', '<META ', ' http-equiv=', '"refresh"', 'Refresh', '>', ' ', 'x', '\u00e9', '<me', 'ta', '<m'];
+  let stubs = 0;
+  for (let t = 0; t < 3000; t++) {
+    let text = t % 2 ? '<meta http-equiv=' : '';
+    const k = Math.floor(random() * 8);
+    for (let i = 0; i < k; i++) text += parts[Math.floor(random() * parts.length)];
+    const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+    const reference = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh/i.test(String.fromCharCode(...bytes));
+    assert.is(isRedirectStub(bytes), reference, JSON.stringify(text));
+    if (reference) stubs++;
+  }
+  assert.ok(stubs > 50 && stubs < 2900, `${stubs} stubs of 3000: both answers tested`);
 });
 
 test('redirect stubs do not count among a site\'s first pages: the router and the learner wait for real ones', () => {

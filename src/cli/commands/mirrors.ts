@@ -75,7 +75,7 @@ Flags:
   --seed N              seed of every random choice (default ${D.seed})
   --link-urls           also count URLs seen only as link targets (the paper's input did)
   --threshold X         resemblance at which two pages are highly similar (default 0.7, from curves
-                        on two realistic crawls: see the README; the paper used 0.5 on pages with
+                        on two realistic crawls: docs/mirrors.md; the paper used 0.5 on pages with
                         dynamic parts, which lets a distant release of a manual pass as a mirror)
   --agreement X         share of compared pages highly similar for a mirror (default 0.75, the
                         paper's m for conn)

@@ -61,10 +61,10 @@ or a sampled reference set) and pair level against exact word-8-shingle Jaccard 
 colliding pairs with Jaccard ≥ --pair-precision-at; pairRecall: pairs with Jaccard ≥
 --pair-recall-at that collide, all of them found exactly by prefix filtering).
 
-The defaults come from curves measured on two realistic crawls of real documentation (README,
-"Signatures"): K = 32, D = 0.03 with HM unconstrained (C = 2) gave pair precision 0.990 and 0.970
-(Jaccard ≥ 0.8) at recall 0.970 and 0.978 (Jaccard ≥ 0.9). No C raised precision there; give
---C 0.1 (the paper's) to require the link context too.
+The defaults come from curves measured on two realistic crawls of real documentation
+(docs/signatures.md): K = 32, D = 0.03 with HM unconstrained (C = 2) gave pair precision 0.990
+and 0.970 (Jaccard ≥ 0.8) at recall 0.970 and 0.978 (Jaccard ≥ 0.9). No C raised precision
+there; give --C 0.1 (the paper's) to require the link context too.
 
 Flags:
   --k N                 dimensions of both signatures (default ${SIGNATURE_RUN_DEFAULTS.k}; cost linear in N)
@@ -187,7 +187,7 @@ template is learnt from its first pages, they are read back from it for their co
     requireDocuments(s.pages, s.errors, ctx.positionals);
     if (!evaluate) {
       writeRecords(ctx.out, format, found.records);
-      if (!ctx.quiet) ctx.err.write(`signatures: ${s.pairs} colliding pairs; ${s.groups} groups that do not chain, of ${s.groupedPages} pages (C = ${s.C}, D = ${s.D}, K = ${s.k})\n`);
+      if (!ctx.quiet) ctx.err.write(`signatures: ${s.pairs} colliding pairs (${s.listedPairs} listed); ${s.groups} groups that do not chain, of ${s.groupedPages} pages; ${s.distinct} distinct signatures (C = ${s.C}, D = ${s.D}, K = ${s.k})\n`);
       return 0;
     }
     if (!ctx.quiet) {
