@@ -219,6 +219,16 @@ test('sites: every page once, in the sites routeSites gives in one call (a count
   assert.ok(printed.get('sqlite.example.org/session')! > 8 && printed.has('sqlite.example.org/'), 'a folder of a host is a site of its own');
 });
 
+test('entry points: the counts are resemble dups\'s, dedup drops the copy, an abort is E_ABORTED, a broken page is reported', () => {
+  const cli = spawnSync(process.execPath, ['bin/resemble.js', 'dups', 'sample/'], { cwd: root, encoding: 'utf8' });
+  const counts = /dups: (\d+) clusters? of near-duplicates hold (\d+) of (\d+) pages/.exec(cli.stderr)!;
+  assert.ok(counts, cli.stderr);
+  assert.equal(run('entry-dups'), [`${counts[1]} clusters hold ${counts[2]} of ${counts[3]} pages`]);
+  assert.equal(run('entry-dedup'), ['1 http://b.example/1 identical']);
+  assert.equal(run('entry-progress'), ['E_ABORTED']);
+  assert.equal(run('entry-errors'), ['page 1 expected a string "url"; skipped', '2 1']);
+});
+
 test('an example shown in two files is the same code in both', () => {
   assert.equal(conflicts, []);
   assert.ok([...shownIn.values()].some((files) => files.length > 1 && files[0] === 'README.md'), 'the README\'s examples are read with the manual\'s');
