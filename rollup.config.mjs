@@ -215,40 +215,10 @@ const node = [
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
   },
 ];
-/** The declarations' build: the slow half of the whole one. */
-const types = node[node.length - 1];
 
-/**
- * Replaces the chunk pruning of a build split in parts: each part writes the dist/ files it wrote to
- * build/chunks-<part>.json, and scripts/build.mjs removes, once every part is done, the chunks
- * none of them wrote.
- */
-function listChunks(part) {
-  return {
-    name: 'resemble-list-chunks',
-    writeBundle() {
-      mkdirSync(join(root, 'build'), { recursive: true });
-      writeFileSync(join(root, 'build', `chunks-${part}.json`), JSON.stringify([...written].sort()) + '\n');
-    },
-  };
-}
-
-/**
- * `rollup -c` builds everything; `rollup -c --configBrowser` only the browser bundles (what the
- * browser tests load). `--configPart js` (the JavaScript bundles) and `--configPart types` (the
- * declarations) split the whole build in two that can run at once, in two processes (the
- * declarations are the slow half: they run the TypeScript checker); scripts/build.mjs does so.
- */
+/** `rollup -c` builds everything; `rollup -c --configBrowser` only the browser bundles (what the browser tests load). */
 export default (args) => {
   const only = args.configBrowser === true;
-  const part = args.configPart;
   delete args.configBrowser;
-  delete args.configPart;
-  if (only) return browser;
-  if (part === undefined) return [...browser, ...node];
-  if (part !== 'js' && part !== 'types') throw new Error(`--configPart takes js or types, not ${part}`);
-  const configs = [...browser, ...node].filter((c) => (c === types) === (part === 'types'));
-  const last = configs[configs.length - 1];
-  last.plugins = [...last.plugins.filter((p) => p.name !== 'resemble-prune-chunks'), listChunks(part)];
-  return configs;
+  return only ? browser : [...browser, ...node];
 };

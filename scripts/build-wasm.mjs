@@ -3,16 +3,14 @@
 // src/wasm/inline.generated.ts (both as base64, their hashes and the pair's id). Outputs are
 // deterministic functions of assembly/*.ts; the work is skipped when they are up to date and
 // `--force` rebuilds. Prints one summary line; the compiler's diagnostics only when it fails.
-import { execFile } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { writeEntityTable } from './entity-table.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const execFileAsync = promisify(execFile);
 // The kernel's entity table is generated from the TypeScript one first (rewritten only when it changed).
 writeEntityTable(root);
 const BUILDS = [
@@ -30,22 +28,14 @@ mkdirSync(join(root, 'build'), { recursive: true });
 mkdirSync(join(root, 'dist'), { recursive: true });
 const asc = join(root, 'node_modules', 'assemblyscript', 'bin', 'asc.js');
 const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
-// The two builds compile at once, each in a compiler process of its own: on a machine with two
-// cores a first `npm install` waits for one compile instead of two. Each output depends on its
-// own flags alone, so the bytes are those of compiling them one after the other.
-const compiled = await Promise.allSettled(BUILDS.map((b) => {
-  const args = [asc, 'assembly/index.ts', '--outFile', `build/${b.file}`, '-O3', '--noAssert', '--runtime', 'stub', '--exportStart', '_initialize', ...b.flags];
-  return execFileAsync(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-}));
-const failed = compiled.findIndex((r) => r.status === 'rejected');
-if (failed >= 0) {
-  const e = compiled[failed].reason;
-  process.stderr.write(`${e.stdout ?? ''}${e.stderr ?? ''}build-wasm: the ${BUILDS[failed].name} build failed\n`);
-  process.exit(1);
-}
-// The compiler's warnings (stderr of a successful compile) are passed on, as when it ran in the foreground.
-for (const r of compiled) if (r.value.stderr) process.stderr.write(r.value.stderr);
 const built = BUILDS.map((b) => {
+  const args = [asc, 'assembly/index.ts', '--outFile', `build/${b.file}`, '-O3', '--noAssert', '--runtime', 'stub', '--exportStart', '_initialize', ...b.flags];
+  try {
+    execFileSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    process.stderr.write(`${e.stdout ?? ''}${e.stderr ?? ''}build-wasm: the ${b.name} build failed\n`);
+    process.exit(1);
+  }
   const bytes = readFileSync(join(root, 'build', b.file));
   copyFileSync(join(root, 'build', b.file), join(root, 'dist', b.file));
   return { ...b, bytes, sha: sha(bytes) };

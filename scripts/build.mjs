@@ -11,7 +11,7 @@
 // Staleness: rollup records each bundle's source files in build/inputs/<bundle>.json; an output
 // older than one of them, than the configuration or than the WebAssembly is rebuilt. A lock
 // directory keeps two builds in one tree (parallel test files) from running at once.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,26 +71,6 @@ function warnings(out) {
   return found;
 }
 
-/** Runs a Node script of the build in the background with its output captured; resolves to that output, rejects with it when the script fails. */
-function runAsync(what, args) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
-    child.on('error', (e) => fail(new Error(`${what} failed (${e.message}):\n${out}`)));
-    child.on('close', (code) => (code === 0 ? done(out) : fail(new Error(`${what} failed:\n${out}`))));
-  });
-}
-
-/** Takes the parts of a split build; removes the files of dist/chunks/ that none of them wrote (chunk names carry content hashes, so old ones would pile up and be published). */
-function pruneChunks(parts) {
-  const written = new Set(parts.flatMap((p) => JSON.parse(readFileSync(join(root, 'build', `chunks-${p}.json`), 'utf8'))));
-  const dir = join(root, 'dist', 'chunks');
-  if (!existsSync(dir)) return;
-  for (const f of readdirSync(dir)) if (!written.has(`chunks/${f}`)) rmSync(join(dir, f));
-}
-
 function sleep(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
@@ -99,7 +79,7 @@ function sleep(ms) {
  * Takes 'browser' or 'all' and { force }; builds what is stale and returns one line saying what
  * was done, plus the warnings the compilers printed. Throws with the compiler output on failure.
  */
-async function build(which = 'all', { force = false } = {}) {
+function build(which = 'all', { force = false } = {}) {
   const started = Date.now();
   const wasm = run('build-wasm', [join(root, 'scripts', 'build-wasm.mjs'), ...(force ? ['--force'] : [])]);
   const notes = warnings(wasm);
@@ -122,15 +102,9 @@ async function build(which = 'all', { force = false } = {}) {
   try {
     const why = force ? '--force' : staleness(which);
     if (why === undefined) return { line: 'dist/ was built by another run', warnings: notes };
-    const rollup = [join(root, 'node_modules', 'rollup', 'dist', 'bin', 'rollup'), '-c'];
-    if (which === 'browser') notes.push(...warnings(run('rollup', [...rollup, '--configBrowser'])));
-    else {
-      // The JavaScript bundles and the declarations build at once, in two processes (the
-      // declarations run the TypeScript checker: about half the time); each lists the chunks it
-      // wrote, and the chunks of earlier builds that neither wrote are removed after both.
-      for (const out of await Promise.all(['js', 'types'].map((part) => runAsync(`rollup (${part})`, [...rollup, '--configPart', part])))) notes.push(...warnings(out));
-      pruneChunks(['js', 'types']);
-    }
+    const args = [join(root, 'node_modules', 'rollup', 'dist', 'bin', 'rollup'), '-c'];
+    if (which === 'browser') args.push('--configBrowser');
+    notes.push(...warnings(run('rollup', args)));
     const what = [builtWasm ? `the WebAssembly (${builtWasm})` : '', which === 'browser' ? 'the browser bundles' : 'dist/ (ESM, CommonJS, browser, types)'].filter(Boolean).join(' and ');
     return { line: `built ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s because ${why}`, warnings: notes };
   } finally {
@@ -150,7 +124,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.a
     process.exit(1);
   }
   try {
-    const r = await build(args.includes('--browser') ? 'browser' : 'all', { force: args.includes('--force') });
+    const r = build(args.includes('--browser') ? 'browser' : 'all', { force: args.includes('--force') });
     for (const w of r.warnings) console.error(w);
     console.error(`web-resemble: ${r.line}`);
   } catch (e) {

@@ -1,12 +1,13 @@
 // Every job kind the worker pool runs, by name: the registry the worker scripts (worker-node.ts,
 // worker-browser.ts) answer jobs from. The pool (src/workers) knows none of them; each kind's
-// calling side is in src/stream/pool.ts (sketch, fingerprint, estimate, template), src/cluster/prefix.ts (prefix), src/cluster/postings-pool.ts (postings) and
+// calling side is in src/stream/pool.ts (sketch, fingerprint, estimate, template), src/cluster/prefix.ts (prefix), src/cluster/postings-pool.ts (postings), src/cluster/walk-pool.ts (walk-columns) and
 // src/stream/page-stream.ts (page), and each page column in the folder of the capability that needs it.
 import { ResembleError } from './errors.js';
 import { estimateMinChunk } from './cluster/estimate.js';
 import { walkPairs } from './cluster/walk.js';
 import { runPrefixStep, type PrefixStep } from './cluster/prefix.js';
 import { runListsStep, type ListsStep } from './cluster/postings-pool.js';
+import { runWalkColumnsStep, type WalkColumnsStep } from './cluster/walk-pool.js';
 import { BAGS, CONTENT_BAGS } from './signatures/page-columns.js';
 import { fingerprintMany } from './sketch/rabin.js';
 import { sketchMany } from './sketch/sketch.js';
@@ -86,6 +87,10 @@ export function jobKinds(columns: readonly PageColumn<never, unknown>[] = PAGE_C
     postings: (job: ListsStep): JobOutput => {
       const r = runListsStep(job);
       return { result: r, transfer: buffersOf([r.docs, r.lengths, r.perPartition]) };
+    },
+    'walk-columns': (job: WalkColumnsStep): JobOutput => {
+      const r = runWalkColumnsStep(job);
+      return { result: r, transfer: r ? [r.buffer as ArrayBuffer] : [] };
     },
     page: (msg: PageBatchMessage): JobOutput => {
       const job = jobOfMessage(msg.job, columns);

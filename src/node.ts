@@ -33,7 +33,9 @@ export {
   type LoadedCrawl, type LoadOptions, type SkipCounts, readFolder, readWarc, readWarcStreaming,
   readJsonl, readUrlList, decodeHtml, detectCharset, sniffCharset, type DecodedHtml, type CharsetSource,
   extractLinks, fileBytes, type FileBytes, type Piece, type Damage, type ReadOptions,
-  type InputKind, type SkipEvent, type SkipReason
+  type InputKind, type SkipEvent, type SkipReason,
+  urlVariant, type UrlVariant, type VariantRule, CrawlPhenomena, phenomenaSummary, phenomenaRecords, type CrawlPhenomenaOptions,
+  type PhenomenaReport, type VariantRecord, type Soft404Record, type Soft404Host, type HostAliasRecord, type RedirectRecord
 } from './io/index.js';
 // Mirrored hosts (Bharat, Broder, Dean and Henzinger).
 export {

@@ -1,5 +1,7 @@
 /** Loading crawls for subcommands: progress, read errors on stderr, the summary line, and "nothing usable" as an error. */
+import { writeFileSync } from 'node:fs';
 import { ResembleError } from '../errors.js';
+import { phenomenaRecords, phenomenaSummary, type PhenomenaReport } from '../io/crawl-phenomena.js';
 import type { ReadError } from '../graph/document.js';
 import { inputSize, loadCrawl, type LoadedCrawl, type LoadOptions } from '../io/crawl.js';
 import type { ReadOptions } from '../io/options.js';
@@ -219,4 +221,26 @@ export function readSummary(totals: { urls: readonly string[]; bytes: number; er
   const n = totals.urls.length;
   return summaryLine({ documents: n, bytes: totals.bytes, errors: totals.errors.length, skipped: totals.skipped, seconds: 0 })
     .replace(/^read \d+ documents? (\([\d.]+ MB\)) in [\d.]+ s/, `read ${count(n)} page${n === 1 ? '' : 's'} $1`);
+}
+
+/** The flag of the commands that read a web crawl's phenomena (mirrors, collections). */
+export const PHENOMENA_FLAGS = { phenomena: { type: 'string' } } as const;
+
+/** Help text of PHENOMENA_FLAGS. */
+export const PHENOMENA_USAGE = `  --phenomena FILE      also write what the web crawl holds besides its pages, one JSON line each:
+                        URL variants joined to their page (with the rule), soft-404 pages and hosts,
+                        host aliases, redirects, records that are not pages (docs/crawls.md)`;
+
+/** Takes the command context and a crawl's phenomena; prints their summary on stderr (unless --quiet) and writes them to --phenomena FILE. */
+export function reportPhenomena(ctx: CommandContext, report: PhenomenaReport | undefined): void {
+  if (!report) return;
+  const line = phenomenaSummary(report);
+  if (line && !ctx.quiet) ctx.err.write(line + '\n');
+  const file = stringOf(ctx.values, 'phenomena');
+  if (file === undefined) return;
+  try {
+    writeFileSync(file, phenomenaRecords(report).map((l) => l + '\n').join(''));
+  } catch (e) {
+    throw new ResembleError('E_IO', `cannot write the phenomena file ${file}: ${(e as Error).message}`, { path: file });
+  }
 }

@@ -13,6 +13,7 @@ import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
 import { walkBounds, walkColumns, type PairTests, type WalkedPairs } from './walk.js';
 import { buildPostings, type PostingLists } from './postings.js';
 import { listsRunner, postingsOnPool } from './postings-pool.js';
+import { walkColumnsOnPool, walkColumnsRunner } from './walk-pool.js';
 import { PREFIX_HITS, prefixKeys, prefixKeysOnPool, prefixLength, prefixRunner, type PrefixKeys } from './prefix.js';
 import { UnionFind } from './union-find.js';
 import type { Pool } from '../stream/pool.js';
@@ -519,7 +520,9 @@ export async function candidatePairsOnPool(set: ClusterColumns, keys: { values: 
     c.set(v);
     return c as T;
   };
-  const columns = walkColumns(post, set.size, true);
+  const columns = post.docs.buffer instanceof SharedArrayBuffer && post.listStart.buffer instanceof SharedArrayBuffer
+    ? await walkColumnsOnPool(post, set.size, walkColumnsRunner(pool), 2 * pool.size)
+    : walkColumns(post, set.size, true);
   const tests: PairTests = {
     keyOffsets: shared(keys.offsets), minHits, shortUnion, rowOffsets: shared(set.offsets), s, floor,
     ...(keys.values === set.values && floor > 0 && post.ignoredPerDoc ? { ignored: shared(post.ignoredPerDoc) } : {}),

@@ -110,7 +110,9 @@ export async function postingsOnPool(keys: { values: BigUint64Array; offsets: Ui
   // the ranges' lists joined in partition order
   let m = 0, n = 0, ignoredShingles = 0, ignoredPostings = 0;
   for (const g of got) { m += g.docs.length; n += g.lengths.length; ignoredShingles += g.ignoredShingles; ignoredPostings += g.ignoredPostings; }
-  const out = new Uint32Array(m), listStart = new Uint32Array(n + 1), partStart = new Uint32Array(parts + 1);
+  // on shared memory: the walk's columns are built from them on the workers too (walk-pool.ts)
+  const sab = (k: number) => new Uint32Array(new SharedArrayBuffer(Math.max(8, 4 * k)), 0, k);
+  const out = sab(m), listStart = sab(n + 1), partStart = new Uint32Array(parts + 1);
   let at = 0, l = 0;
   got.forEach((g, k) => {
     out.set(g.docs, at);

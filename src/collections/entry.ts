@@ -15,6 +15,7 @@ import { rollUp, type RollUpError } from './rollup.js';
 import { DEFAULT_SIMILARITY, parseSimilarity, type SimilarPages, type Similarity } from './similarity.js';
 import { replicaSummary } from './summary.js';
 import { readForCollections } from './stream.js';
+import type { PhenomenaReport } from '../io/crawl-phenomena.js';
 
 /** Defaults of `findCollections` (and of the flags of `resemble collections`). */
 export const COLLECTION_DEFAULTS = { similarity: DEFAULT_SIMILARITY, growth: 'mixed', minSize: 10, minShare: 0.5, minCoverage: 0.9, keep: 'inlinks', report: 'clusters' } as const;
@@ -72,6 +73,8 @@ export interface FoundCollections extends EntryResult<Record<string, unknown>, C
   collections: ReplicatedCollections & { similarity: SimilarPages };
   /** avoid: the list (its `save()` is what `--save` writes). */
   avoidList?: AvoidList;
+  /** What the web crawl holds besides its pages, as `--phenomena FILE` writes it. */
+  phenomena?: PhenomenaReport;
 }
 
 const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'similarity', 'growth', 'minSize', 'minShare', 'report', 'keep', 'minCoverage', 'results', 'engine', 'engineOptions', 'onProgress'];
@@ -147,5 +150,5 @@ export async function findCollections(input: CrawlInput, options: FindCollection
   }
   summary.errors = errors;
   summary.seconds = (performance.now() - started) / 1000;
-  return { records: records.map((r) => plain(r) as Record<string, unknown>), summary, collections: found, ...(list ? { avoidList: list } : {}) };
+  return { records: records.map((r) => plain(r) as Record<string, unknown>), summary, collections: found, ...(list ? { avoidList: list } : {}), ...(read.phenomena ? { phenomena: read.phenomena } : {}) };
 }

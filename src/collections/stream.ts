@@ -62,7 +62,8 @@ export async function readForCollections(input: Inputs, sim: Similarity, options
   const kinds: number[] = [];
   const collector = options.phenomena === false ? undefined : new CrawlPhenomena();
   const crawl = await sketchCrawl(input, {
-    sketch: sim.kind === 'sketch' ? sim.sketch : false, workers: options.workers, read: { ...(options.read ?? {}), links: true }, keepLinks: true,
+    sketch: sim.kind === 'sketch' ? sim.sketch : false, workers: options.workers, keepLinks: true,
+    read: collector ? collector.wrap({ ...(options.read ?? {}), links: true }) : { ...(options.read ?? {}), links: true },
     onProgress: options.onProgress,
     onBatch: (docs: readonly Document[], first: number) => {
       docs.forEach((d, k) => { kinds[first + k] = isHtml(d.contentType) ? 1 : 0; collector?.observe({ url: d.url, bytes: utf8Bytes(d), ip: d.ip }, first + k); });
@@ -79,5 +80,7 @@ export async function readForCollections(input: Inputs, sim: Similarity, options
   const kept = sameKindOnly(similar, Uint8Array.from({ length: crawl.pages }, (_, i) => kinds[i] ?? 1));
   if (!collector || collector.size !== crawl.pages) return { crawl, graph, similar: kept };
   const phenomena = collector.report();
+  for (const e of phenomena.errors) options.read?.onError?.(e);
+  for (const w of phenomena.warnings) options.read?.onWarning?.(w);
   return { crawl, graph, similar: pagesApart(kept, Uint8Array.from(phenomena.roles, (r) => (r === ROLE_PAGE ? 0 : 1))), phenomena };
 }

@@ -17,12 +17,15 @@ export interface RequestLike {
 
 /** The part of a Crawlee request queue `attach` uses. */
 export interface RequestQueueLike {
+  /** Hands out the next request to fetch (Crawlee's `RequestQueue.fetchNextRequest`). */
   fetchNextRequest(...args: unknown[]): Promise<RequestLike | null | undefined>;
+  /** Marks a request done (Crawlee's `RequestQueue.markRequestHandled`). */
   markRequestHandled(request: RequestLike): Promise<unknown>;
 }
 
 /** The part of a Crawlee crawler `attach` uses (and its `handleSkippedRequest`, which calls the crawler's `onSkippedRequest`, when it has one). */
 export interface CrawlerLike {
+  /** The crawler's request queue (Crawlee's `BasicCrawler.getRequestQueue`). */
   getRequestQueue(): Promise<RequestQueueLike>;
 }
 

@@ -368,7 +368,35 @@ function unrelated(keys: Set<string>): boolean {
   return paths.size >= 2;
 }
 
-/** Takes a redirect's record; returns where a link to its source leads (the final URL). */
+/** Takes the redirects of a report; returns, per URL redirected, where a link to it leads (the chain's final URL). */
 export function redirectMap(redirects: readonly RedirectRecord[]): Map<string, string> {
   return new Map(redirects.map((r) => [r.from, r.final]));
+}
+
+/** Takes a report; returns its one-line summary for stderr (empty when the crawl held none of the phenomena). */
+export function phenomenaSummary(r: PhenomenaReport): string {
+  const parts: string[] = [];
+  if (r.variants.length) {
+    const byRule = new Map<string, number>();
+    for (const v of r.variants) for (const rule of v.rules) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+    parts.push(`${r.variants.length} URL variants joined to their page (${[...byRule].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+  }
+  if (r.soft404.length) parts.push(`${r.soft404.length} soft-404 pages on ${r.soft404Hosts.length} hosts left out (${r.soft404Hosts.filter((h) => h.every).length} answering every path)`);
+  if (r.hostAliases.length) parts.push(`${r.hostAliases.length} host aliases`);
+  if (r.redirects.length) parts.push(`${r.redirects.length} redirects read as links`);
+  const types = Object.entries(r.notPages);
+  if (types.length) parts.push(`${types.reduce((n, [, k]) => n + k, 0)} records not pages skipped (${types.map(([t, n]) => `${t} ${n}`).join(', ')})`);
+  return parts.length ? `web crawl: ${parts.join('; ')}` : '';
+}
+
+/** Takes a report; returns it as JSON lines, one per finding: `{kind: variant | soft-404 | soft-404-host | alias | redirect | not-page, …}`. */
+export function phenomenaRecords(r: PhenomenaReport): string[] {
+  return [
+    ...r.variants.map((v) => ({ kind: 'variant', url: v.url, page: v.page, rules: v.rules })),
+    ...r.soft404.map((s) => ({ kind: 'soft-404', url: s.url, host: s.host, paths: s.paths, hosts: s.hosts })),
+    ...r.soft404Hosts.map((h) => ({ kind: 'soft-404-host', ...h })),
+    ...r.hostAliases.map((a) => ({ kind: 'alias', ...a })),
+    ...r.redirects.map((x) => ({ kind: 'redirect', ...x })),
+    ...Object.entries(r.notPages).map(([contentType, records]) => ({ kind: 'not-page', contentType, records })),
+  ].map((x) => JSON.stringify(x));
 }

@@ -13,3 +13,8 @@ export { gunzipPieces, type Piece, type Damage } from './gunzip.js';
 export { ByteReader } from './byte-reader.js';
 export { openInput, STDIN } from './source.js';
 export { INPUT_KINDS, SKIP_REASONS, DEFAULT_MAX_RECORD_BYTES, type ReadOptions, type InputKind, type SkipEvent, type SkipReason } from './options.js';
+export { urlVariant, VARIANT_RULES, HOST_RULES, type UrlVariant, type VariantRule } from './url-variants.js';
+export {
+  CrawlPhenomena, phenomenaSummary, phenomenaRecords, redirectMap, bodyKey, DEFAULT_SOFT_404_PATHS, ROLE_PAGE, ROLE_VARIANT, ROLE_SOFT_404,
+  type CrawlPhenomenaOptions, type PhenomenaReport, type VariantRecord, type Soft404Record, type Soft404Host, type HostAliasRecord, type RedirectRecord,
+} from './crawl-phenomena.js';

@@ -19,6 +19,7 @@ import { ALGORITHMS, type AlgorithmName, type Ranking } from './ranking.js';
 import { aliasRecords, mirrorRecord, type AliasRecord, type MirrorRecord } from './record.js';
 import { DEFAULT_SEED } from './seed.js';
 import { readForMirrors } from './stream.js';
+import type { PhenomenaReport } from '../io/crawl-phenomena.js';
 import { verifyRanking } from './mirroring-test.js';
 import { RULE_DEFAULTS, type MirroringResult, type MirrorRuleOptions } from './verdict.js';
 
@@ -82,6 +83,8 @@ export interface MirrorEvaluation {
 /** What `findMirrors` resolves to: the records `resemble mirrors` prints, its summary, and with `evaluate` the curves. */
 export interface FoundMirrors extends EntryResult<MirrorRecord | AliasRecord, MirrorSummary> {
   evaluation?: MirrorEvaluation;
+  /** What the web crawl holds besides its pages (URL variants, soft-404s, aliases, redirects), as `--phenomena FILE` writes it. */
+  phenomena?: PhenomenaReport;
 }
 
 const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'algorithm', 'top', 'verify', 'infer', 'hosts', 'minUrls', 'seed', 'linkUrls', 'truth', 'evaluate', 'onProgress',
@@ -137,7 +140,8 @@ export async function findMirrors(input: CrawlInput, options: FindMirrorsOptions
     pages: stream.urls.length, bytes: stream.bytes, errors, skipped: { ...stream.skipped }, workers: stream.workers, seconds: 0,
     algorithm, hosts: 0, droppedHosts: 0, minUrls, rankedPairs: 0, written: 0,
   };
-  if (summary.pages === 0) return { records: [], summary: { ...summary, errors, seconds: (performance.now() - started) / 1000 } };
+  const phenomena = read.phenomena ? { phenomena: read.phenomena } : {};
+  if (summary.pages === 0) return { records: [], summary: { ...summary, errors, seconds: (performance.now() - started) / 1000 }, ...phenomena };
   const mirrorInput = mirrorInputFromDocuments(read.pages, { linkUrls: options.linkUrls ?? false });
   const ips = new Map(mirrorInput.ips);
   for (const [h, list] of options.hosts?.ips ?? []) ips.set(h, [...new Set([...(ips.get(h) ?? []), ...list])]);
@@ -180,7 +184,7 @@ export async function findMirrors(input: CrawlInput, options: FindMirrorsOptions
     const count = (v: string) => results.filter((r) => r.verdict === v).length;
     summary.verdicts = { mirror: count('mirror'), notMirror: count('not mirror'), undetermined: count('undetermined') };
   }
-  return { records, summary, ...(evaluation ? { evaluation } : {}) };
+  return { records, summary, ...(evaluation ? { evaluation } : {}), ...phenomena };
 }
 
 interface EvaluateContext {

@@ -69,10 +69,11 @@ export async function readForMirrors(input: Inputs, options: MirrorStreamOptions
   const all: Document[] = stream.urls.map((url, i) => ({ url, bytes: EMPTY, source: stream.sources[i], links: stream.links?.[i], ip: stream.ips?.[i] }));
   if (!collector) return { stream, graph, set, pages: all };
   const phenomena = collector.report();
-  for (const e of [...phenomena.errors, ...phenomena.warnings]) {
+  for (const e of phenomena.errors) {
     stream.errors.push(e);
     (options.read?.onError as ((e: ReadError) => void) | undefined)?.(e);
   }
+  for (const w of phenomena.warnings) (options.read?.onWarning as ((e: ReadError) => void) | undefined)?.(w);
   // variants, re-captures and soft-404s are no evidence: no paths of their own, no content
   const redirected = redirectMap(phenomena.redirects);
   const pages: Document[] = [];

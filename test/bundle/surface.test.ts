@@ -22,18 +22,19 @@ const CORE = [
 // The Node entry adds the readers, the pool on worker_threads, the web graph, mirrors, the study,
 // the signatures, content mode and the scale path.
 const NODE_ONLY = [
-  'CONTRACT', 'CONTRACT_VERSION', 'DuckDBEngine', 'HostSet', 'ParquetSink', 'Ranking', 'SiteRouter', 'TemplateLearner',
+  'CONTRACT', 'CONTRACT_VERSION', 'CrawlPhenomena', 'DuckDBEngine', 'HostSet', 'ParquetSink', 'Ranking', 'SiteRouter', 'TemplateLearner',
   'WebGraph', 'bagsFromTokens', 'cliqueGroups', 'clusterWithDuckDB', 'collisionGroups', 'computeSignatures',
   'crawlBags', 'crawlContentSource', 'createPool', 'decodeHtml', 'dedup', 'deepestKnownSite', 'detectCharset', 'duplicateStudy',
   'evaluateCollisions', 'evaluateRankings', 'exactJaccard', 'extractLinks', 'extrapolate', 'fileBytes',
   'findCollisions', 'findDuplicates', 'rankMirrors', 'findNearDuplicates', 'growthProfile', 'hostOfUrl', 'hyperlinkMap', 'isRedirectStub', 'keyRows',
   'learnTemplates', 'linkSummaryWithDuckDB', 'loadCrawl', 'mirrorInputFromDocuments', 'mirroringTest', 'nearDuplicatesFromParquet',
   'normalizeUrl', 'openParquetFile', 'openSpark', 'pageIdentity', 'pageText', 'pairsAtLeast', 'paragraphColumns', 'parseHostsFile',
+  'phenomenaRecords', 'phenomenaSummary',
   'planScript', 'plotSeries', 'poolJudge', 'precisionAtRecall', 'precisionRecall', 'randomProjection',
   'rankAll', 'reachableFrom', 'readBatches', 'readCrawl', 'readFolder', 'readJsonl', 'readSingleFile',
   'readShardSet', 'readUrlList', 'readWarc', 'readWarcStreaming', 'renderPlan', 'renderSvg', 'routeSites', 'runPipeline',
   'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signatureReport', 'signaturesOfCrawl', 'sketchCrawl', 'sketchWithTemplates', 'sketchToParquet', 'sniffCharset',
-  'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'utf8Bytes',
+  'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'urlVariant', 'utf8Bytes',
   'verifyRanking', 'writeParquetFile', 'findCollections', 'findMirrors', 'findSignatureCollisions', 'studyDuplicates',
 ];
 

@@ -231,5 +231,35 @@ test('collections: soft-404s and URL variants are no evidence of a replicated co
   assert.is(on.phenomena!.variants.length, 1);
 });
 
+test('mirrors --phenomena FILE lists them, one JSON line each; the summary says them on stderr; the www. alias is an alias record', async () => {
+  const { main } = await import('../../src/cli/main.js');
+  const { readFileSync } = await import('node:fs');
+  const records: Uint8Array[] = [];
+  for (const p of ['a', 'b', 'c', 'd', 'e', 'f']) {
+    records.push(httpResponse(`http://origin.example/doc/${p}.html`, page(`Doc ${p}`), { ip: '192.0.2.5' }));
+    records.push(httpResponse(`http://mirror.example/doc/${p}.html`, page(`Doc ${p}`), { ip: '192.0.2.6' }));
+    records.push(httpResponse(`http://www.origin.example/doc/${p}.html`, page(`Doc ${p}`), { ip: '192.0.2.5' }));
+  }
+  records.push(httpResponse('http://origin.example/doc/a.html?utm_source=x', page('Doc a'), { ip: '192.0.2.5' }));
+  for (const p of ['/x.html', '/y/z.html', '/q.html', '/r/s.html', '/t.html']) records.push(httpResponse(`http://parked.example${p}`, STOCK, { ip: '192.0.2.5' }));
+  records.push(redirect('http://origin.example/doc/a.htm', 301, 'http://origin.example/doc/a.html', '192.0.2.5'));
+  records.push(httpResponse('http://origin.example/style.css', 'p { margin: 0 }', { contentType: 'text/css', ip: '192.0.2.5' }));
+  const input = warc('cli.warc.gz', records);
+  const file = join(dir, 'phenomena.jsonl');
+  let out = '', err = '';
+  const code = await main(['mirrors', input, '--algorithm', 'paths', '--min-urls', '1', '--phenomena', file], { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c), isTTY: false } });
+  assert.is(code, 0, err);
+  assert.match(err, /web crawl: 7 URL variants joined to their page \(www 6, tracking 1\); 5 soft-404 pages on 1 hosts left out \(1 answering every path\); 1 host aliases; 1 redirects read as links; 1 records not pages skipped \(text\/css 1\)/);
+  assert.match(err, /W_SOFT_404/);
+  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const kinds: Record<string, number> = {};
+  for (const l of lines) kinds[l.kind] = (kinds[l.kind] ?? 0) + 1;
+  assert.equal(kinds, { variant: 7, 'soft-404': 5, 'soft-404-host': 1, alias: 1, redirect: 1, 'not-page': 1 });
+  const printed = out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(printed.some((r) => r.relation === 'alias' && r.a === 'origin.example' && r.b === 'www.origin.example'));
+  assert.not.ok(printed.some((r) => r.relation !== 'alias' && [r.a, r.b].includes('parked.example')), 'the parked host takes no part');
+  assert.not.ok(printed.some((r) => r.relation !== 'alias' && [r.a, r.b].includes('www.origin.example')), 'the alias is not ranked');
+});
+
 test.after(cleanup);
 test.run();

@@ -198,6 +198,9 @@ if (why) {
       const notes = `${install.stdout}\n${install.stderr}`.split('\n').filter((l) => /install-scripts\s+\S+@/.test(l)).map((l) => l.replace(/^npm warn install-scripts\s+/, ''));
       console.log(`install from ${way}: ${install.seconds.toFixed(0)} s; node_modules ${MB(bytesIn(join(dir, 'node_modules')))}; npm lists as unreviewed install scripts: ${notes.join(', ') || 'none'}`);
       assert.equal(ownLines(install), [], 'the install prints nothing of ours');
+      // A tarball holds dist/ built: its package.json has no prepare (scripts/pack-manifest.mjs), so npm lists no script of ours to review.
+      if (way === 'npm pack') assert.equal(notes.filter((n) => n.startsWith(`${pkg.name}@`)), [], 'the tarball has no install script of ours');
+      for (const peer of ['vega', 'vega-lite']) assert.not.ok(existsSync(join(dir, 'node_modules', peer)), `${way}: ${peer}, an optional peer, is not installed`);
       for (const f of ['dist/node.js', 'dist/node.cjs', 'dist/node.d.ts', 'dist/cli.js', 'dist/resemble.wasm']) assert.ok(existsSync(join(installed(dir), f)), `${way}: ${f} installed`);
       assert.not.ok(existsSync(join(installed(dir), 'src')), `${way}: no sources installed`);
       const esm = await run(process.execPath, ['--input-type=module', '-e', ESM], dir, { DOCS: JSON.stringify(docs) });

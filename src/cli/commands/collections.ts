@@ -9,7 +9,7 @@ import { init } from '../../index.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, READER_FLAGS, stringOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { cliReadOptions, PIPELINE_FLAGS, pipelineUsage, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { cliReadOptions, PHENOMENA_FLAGS, PHENOMENA_USAGE, reportPhenomena, PIPELINE_FLAGS, pipelineUsage, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
 /** Takes the clusters; returns the paper's Figure 12 (cluster cardinality against collection size, log axes) as SVG. */
@@ -67,6 +67,7 @@ checked before it is written: collections disjoint, each link-connected on one h
 between every two (a page where it fails is taken out).
 
 Flags:
+${PHENOMENA_USAGE}
   --similarity SPEC     page similarity (default ${COLLECTION_DEFAULTS.similarity}):
                           windows:N:R       share ≥ R of the larger page's windows of N text lines
                           chunks:N:T        share ≥ T chunks of N text lines (the paper: 4:15, 2:25)
@@ -114,6 +115,7 @@ The input is read as a stream: each batch of pages is cut into chunks (or sketch
 fingerprints, URLs, sizes, dates and links are kept.`,
   options: {
     ...READER_FLAGS,
+    ...PHENOMENA_FLAGS,
     similarity: { type: 'string' },
     growth: { type: 'string' },
     'min-size': { type: 'string' },
@@ -172,6 +174,7 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     }
     const s = found.summary;
     if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
+    reportPhenomena(ctx, found.phenomena);
     requireDocuments(s.pages, s.errors, ctx.positionals);
     const writer = createRecordWriter(ctx.out, format);
     if (s.rollup && !ctx.quiet) for (const e of s.rollup.errors) ctx.err.write(`result ${e.rank + 1}: ${e.message} (skipped)\n`);

@@ -8,7 +8,7 @@ import { findMirrors, MIRROR_DEFAULTS as D, type FindMirrorsOptions, type Mirror
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { cliReadOptions, errorLine, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { cliReadOptions, PHENOMENA_FLAGS, PHENOMENA_USAGE, reportPhenomena, errorLine, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../output.js';
 
 function readText(path: string, what: string): string {
@@ -55,6 +55,7 @@ resemblance ≥ --threshold; not mirror when every alignment with --min-paths co
 short; undetermined (with the reason and counts) when no alignment had that many comparable pages.
 
 Flags:
+${PHENOMENA_USAGE}
   --algorithm NAME      ${ALGORITHMS.join('|')} (default hybrid; combined for an input of
                         URLs only)
                         ip4, ip3: same IP / same subnet (IPv4 /24, IPv6 /64); hosts, paths, prefix,
@@ -106,6 +107,7 @@ made as it is read; the mirroring test compares those sketches.
     plots: { type: 'string' },
     seed: { type: 'string' },
     'link-urls': { type: 'boolean' },
+    ...PHENOMENA_FLAGS,
     threshold: { type: 'string' },
     agreement: { type: 'string' },
     'sample-paths': { type: 'string' },
@@ -162,6 +164,7 @@ made as it is read; the mirroring test compares those sketches.
     }
     const s = found.summary;
     if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
+    reportPhenomena(ctx, found.phenomena);
     requireDocuments(s.pages, s.errors, ctx.positionals);
     report(ctx, [...(hostsFile?.errors ?? []), ...(truthFile?.errors ?? [])]);
     if (found.evaluation) await printEvaluation(ctx, found.evaluation, plotDir);

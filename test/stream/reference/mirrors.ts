@@ -1,6 +1,7 @@
 // The mirrors command as it was before it streamed (it read the whole crawl with openCrawl): the reference
 // its streaming version is compared with, output for output (test/stream/stream-commands.test.ts).
-import { mirrorRecord } from '../../../src/mirrors/record.js';
+import { aliasRecords, mirrorRecord } from '../../../src/mirrors/record.js';
+import { CrawlPhenomena, ROLE_PAGE } from '../../../src/io/crawl-phenomena.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../../src/errors.js';
@@ -35,7 +36,7 @@ import { DEFAULT_SEED } from '../../../src/mirrors/seed.js';
 import { plotSeries } from '../../../src/report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../../../src/cli/args.js';
 import type { Command, CommandContext } from '../../../src/cli/command.js';
-import { errorLine, openCrawl } from '../../../src/cli/input.js';
+import { errorLine, openCrawl, reportPhenomena } from '../../../src/cli/input.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../../../src/cli/output.js';
 
 const NEEDS_LINKS: readonly AlgorithmName[] = ['conn', 'hconn1', 'hconn2', 'combined', 'hybrid'];
@@ -153,7 +154,13 @@ Flags:
 
     let wanted: AlgorithmName[] = evaluate ? [...ALGORITHMS] : [algorithm];
     const links = wanted.some((a) => NEEDS_LINKS.includes(a));
-    const crawl = await openCrawl(ctx, ctx.positionals, { links });
+    const loaded = await openCrawl(ctx, ctx.positionals, { links });
+    // the crawl's web phenomena, as the streaming command reads them: variants and soft-404s are no evidence
+    const collector = new CrawlPhenomena();
+    loaded.documents.forEach((d, i) => collector.observe(d, i));
+    const phenomena = collector.report();
+    const crawl = { ...loaded, documents: loaded.documents.filter((_, i) => phenomena.roles[i] === ROLE_PAGE) };
+    reportPhenomena(ctx, phenomena);
     const input = mirrorInputFromDocuments(crawl.documents, { linkUrls: ctx.values['link-urls'] === true });
     const ips = new Map(input.ips);
     for (const [h, list] of hostsFile?.ips ?? []) ips.set(h, [...new Set([...(ips.get(h) ?? []), ...list])]);
@@ -193,6 +200,7 @@ Flags:
     const judgeTruth = truthFile ? truthJudge(hosts, truthFile.pairs).judge : undefined;
     const out = createRecordWriter(ctx.out, format);
     for (let i = 0; i < top; i++) out.write(mirrorRecord(hosts, ranking, i, verify ? results[i] : undefined, judgeTruth ? judgeTruth(ranking.a[i], ranking.b[i]) === 1 : undefined));
+    for (const r of aliasRecords(phenomena.hostAliases)) out.write(r);
     out.end();
     if (!ctx.quiet) {
       const count = (v: string) => results.filter((r) => r.verdict === v).length;

@@ -4,7 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../../src/errors.js';
 import { init } from '../../../src/index.js';
-import { cliqueGroups, findCollisions } from '../../../src/signatures/collisions.js';
+import { signatureReport } from '../../../src/signatures/report.js';
 import { crawlShingleSets, signaturesOfCrawl } from '../../../src/signatures/crawl-signatures.js';
 import { precisionRecall, sampleReference } from '../../../src/signatures/evaluate.js';
 import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, type SignatureOptions } from '../../../src/signatures/options.js';
@@ -58,7 +58,7 @@ over the crawl) and an HM signature (RP signatures propagated from the pages it 
 collide when their HM signatures differ by less than C and their RP signatures by less than D in
 every component. Writes, by default, one record per colliding pair:
   {a, b, rpDistance, hmDistance}            (the infinity-norm distances)
-then one record per group of pages that do not chain: every two members of a group collide (a
+then one record per group of pages that do not chain (the signatures' report as the streaming command makes it, from signatures made in memory): every two members of a group collide (a
 clique of the collision graph, built greedily in input order: a page joins the first group all of
 whose members it collides with). Colliding pages are never joined through a chain of collisions.
   {group, size, members: [{url, rpDistance, hmDistance}]}   (distances to the first member)
@@ -155,21 +155,28 @@ Flags:
     const k = signatures.params.k;
 
     if (!v.evaluate) {
-      const pairs = findCollisions(signatures.rp, signatures.hm, k, { C, D });
-      const groups = cliqueGroups(signatures.size, pairs, signatures.rp, signatures.hm, k);
+      const report = signatureReport(signatures.rp, signatures.hm, k, { C, D });
+      const { pairs, groups } = report;
       const records: object[] = [];
       if (output.has('pairs')) {
-        for (let i = 0; i < pairs.a.length; i++) records.push({ a: urls[pairs.a[i]], b: urls[pairs.b[i]], rpDistance: round4(pairs.rpDistance[i]), hmDistance: round4(pairs.hmDistance[i]) });
+        for (let i = 0; i < pairs.a.length; i++) {
+          const r: Record<string, unknown> = { a: urls[pairs.a[i]], b: urls[pairs.b[i]], rpDistance: round4(pairs.rpDistance[i]), hmDistance: round4(pairs.hmDistance[i]) };
+          if (pairs.aPages[i] > 1 || pairs.bPages[i] > 1) { r.aPages = pairs.aPages[i]; r.bPages = pairs.bPages[i]; }
+          records.push(r);
+        }
       }
       if (output.has('groups')) {
         groups.forEach((g, i) => records.push({
           group: i,
           size: g.members.length,
-          members: g.members.map((m) => ({ url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
+          pairsListed: g.pairsListed,
+          members: g.members.map((m) => (m.copyOf >= 0
+            ? { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance), copyOf: urls[m.copyOf] }
+            : { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
         }));
       }
       writeRecords(ctx.out, format, records);
-      if (!ctx.quiet) ctx.err.write(`signatures: ${pairs.a.length} colliding pairs; ${groups.length} groups that do not chain, of ${groups.reduce((t, g) => t + g.members.length, 0)} pages (C = ${C}, D = ${D}, K = ${k})\n`);
+      if (!ctx.quiet) ctx.err.write(`signatures: ${report.collidingPairs} colliding pairs (${pairs.a.length} listed); ${groups.length} groups that do not chain, of ${groups.reduce((t, g) => t + g.members.length, 0)} pages; ${report.distinct} distinct signatures (C = ${C}, D = ${D}, K = ${k})\n`);
       return 0;
     }
 
