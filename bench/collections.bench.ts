@@ -7,7 +7,7 @@ import { Bench } from 'tinybench';
 import { machine } from '../src/bench/machine.js';
 import { chooseClock, clockNow } from '../src/bench/measure.js';
 import { avoidList } from '../src/collections/avoid.js';
-import { findCollections, type ReplicatedCollections } from '../src/collections/find.js';
+import { collectionsOfGraph, type ReplicatedCollections } from '../src/collections/find.js';
 import { HOLE } from '../src/collections/matrix.js';
 import { plantedCrawl } from '../src/collections/planted.js';
 import { similarPages, type SimilarPages } from '../src/collections/similarity.js';
@@ -36,8 +36,8 @@ console.log(`generated ${crawl.size} pages on ${crawl.hosts.length} hosts, ${cra
 // Check the results once before timing: every planted collection is one cluster of copies + 1 collections × pages (mixed growth).
 started = performance.now();
 const similar = similarPages(crawl.texts, SIMILARITY);
-const exact = findCollections(crawl, similar, { growth: 'paper' });
-const mixed = findCollections(crawl, similar, {});
+const exact = collectionsOfGraph(crawl, similar, { growth: 'paper' });
+const mixed = collectionsOfGraph(crawl, similar, {});
 const checkMs = performance.now() - started;
 function check(found: ReplicatedCollections, cardinality: number, size: number): void {
   for (let k = 0; k < options.collections; k++) {
@@ -53,8 +53,8 @@ console.log(`checked: ${options.collections} planted clusters recovered (mixed $
 
 const stages: Array<[string, () => unknown]> = [
   ['page similarity (2-line chunks, T = 4) → trivial clusters', () => similarPages(crawl.texts, SIMILARITY)],
-  ['LinkSummary + merge + growth (paper)', () => findCollections(crawl, similar, { growth: 'paper' })],
-  ['rows + column split + assembly + checks (mixed)', () => findCollections(crawl, similar, {})],
+  ['LinkSummary + merge + growth (paper)', () => collectionsOfGraph(crawl, similar, { growth: 'paper' })],
+  ['rows + column split + assembly + checks (mixed)', () => collectionsOfGraph(crawl, similar, {})],
   ['avoid-list', () => avoidList(mixed, crawl)],
 ];
 const rows: Record<string, string | number>[] = [];

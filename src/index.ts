@@ -19,7 +19,7 @@ export type { Document, ReadError, RecordOrigin } from './graph/document.js';
 export {
   avoidList, AvoidList, type AvoidEntry, type AvoidOptions, type Redundancy, breakPoints,
   type BreakPoints, type ChunkColumns, type ChunkParams, checkDefinition5,
-  type Definition5Violation, findCollections, type CollectionOptions, type ReplicatedCollections,
+  type Definition5Violation, collectionsOfGraph, type CollectionOptions, type ReplicatedCollections,
   type SimilarCluster, growClusters, type GrownCluster, type IcebergOptions, type SharedPairs,
   linkSummary, type LinkSummary, type LinkSummaryOptions, mergeEdges, type MergeEdges, pageGraph,
   type NamedPageGraph, type PageGraph, type PlantedCrawl, type PlantedOptions,

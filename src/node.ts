@@ -9,6 +9,10 @@ export { dedup, type DedupOptions, type Deduplicated, type DedupSummary, type Dr
 export type { PipelineEvent } from './cluster/stream.js';
 export { sketchCrawl, type SketchCrawlOptions, type SketchRecord, type CrawlSketchRecords } from './stream/sketch-records.js';
 export type { StreamProgress } from './stream/sketch-crawl.js';
+export { findCollections, type FindCollectionsOptions, type FoundCollections, type CollectionSummary, type CollectionReport } from './collections/entry.js';
+export { findMirrors, type FindMirrorsOptions, type FoundMirrors, type MirrorSummary, type MirrorEvaluation } from './mirrors/entry.js';
+export { studyDuplicates, type StudyDuplicatesOptions, type StudiedDuplicates, type StudySummary } from './study/entry.js';
+export { findSignatureCollisions, type SignatureCollisionOptions, type FoundSignatureCollisions, type SignatureSummary, type CollisionRecord, type CollisionGroupRecord } from './signatures/entry.js';
 // Content mode: templates learnt per host and left out of the sketches.
 export {
   learnTemplates, type TemplateOptions, type TemplateParams, type TemplateStats,
@@ -41,7 +45,7 @@ export {
   type HconnOptions, type CombinedOptions, type HybridScoreParams, type ContentEvidenceFn,
   type HybridOptions, type PathAlignment, type AlignOptions, type Verdict, type MirroringResult,
   type AlignmentEvidence, type MirrorRule, type MirrorRuleOptions, type PairOutcome,
-  type ComparisonPlan, findMirrors, rankAll, type MirrorInput, type FindMirrorsOptions,
+  type ComparisonPlan, rankMirrors, rankAll, type MirrorInput, type RankMirrorsOptions,
   mirroringTest, verifyRanking, type MirroringTestOptions, type VerifyOptions, evaluateRankings,
   precisionAtRecall, truthJudge, poolJudge, type Judge, type Curve, type EvaluateOptions,
   type TruthFile, type FigureData, crawlContentSource, type Content, type ContentSource,

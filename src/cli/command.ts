@@ -25,5 +25,7 @@ export interface Command {
   usage: string;
   /** node:util parseArgs options (the shared --out, --format, --quiet, --help are added by main). */
   options: NonNullable<ParseArgsConfig['options']>;
+  /** Flags of earlier versions and the message naming what replaced each (`--cap` → `is now --common-cap`): rejected with it, exit 2. */
+  renamed?: Record<string, string>;
   run(ctx: CommandContext): Promise<number>;
 }

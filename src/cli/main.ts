@@ -108,6 +108,7 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
   let sink: AtomicFile | undefined;
   let code = 1;
   try {
+    rejectRenamed(command, rest);
     const { values, positionals } = parseCommandArgs(command, rest);
     if (values.help) {
       const reading = 'input-format' in command.options ? `\n\n${READER_USAGE}` : '';
@@ -142,5 +143,23 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
     return code === 'E_OPTION' ? 2 : 1;
   } finally {
     if (code !== 0) sink?.abort();
+  }
+}
+
+/** Flags renamed in every command: one name for one thing (`--out FILE`, `--plots DIR`, `--common-cap N`). */
+const RENAMED: Record<string, string> = {
+  output: 'is now --out FILE (where results go)',
+  plot: 'is now --plots DIR (a folder of SVG figures)',
+  cap: 'is now --common-cap N (shingles on more pages are ignored)',
+};
+
+/** Takes a command and its arguments; throws E_OPTION (exit 2) for a flag of an earlier version, naming the one that replaced it. */
+export function rejectRenamed(command: Command, args: readonly string[]): void {
+  const renamed = { ...RENAMED, ...(command.renamed ?? {}) };
+  for (const a of args) {
+    if (a === '--') return;
+    const m = /^--([^=]+)/.exec(a);
+    if (!m || Object.hasOwn(command.options, m[1]) || !Object.hasOwn(renamed, m[1])) continue;
+    throw new ResembleError('E_OPTION', `--${m[1]} ${renamed[m[1]]}`, { option: `--${m[1]}` });
   }
 }

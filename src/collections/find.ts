@@ -17,7 +17,7 @@ import { NO_VIRTUAL_PAGES, virtualPages, withVirtualPages } from './virtual-page
 
 export type { SimilarCluster } from './assemble.js';
 
-/** Options of `findCollections`; every one has a default. */
+/** Options of `collectionsOfGraph`; every one has a default. */
 export interface CollectionOptions {
   /**
    * How clusters grow. 'mixed' (default): over links held by at least two copies, so full, partial
@@ -39,7 +39,7 @@ export interface CollectionOptions {
   rootScore?: ArrayLike<number>;
 }
 
-/** What `findCollections` returns. */
+/** What `collectionsOfGraph` returns. */
 export interface ReplicatedCollections {
   /** Similar clusters of cardinality ≥ 2, by cardinality, then size (both descending), then first entry page. */
   readonly clusters: SimilarCluster[];
@@ -66,7 +66,7 @@ export function collectionOptions(options: CollectionOptions = {}, pageCount?: n
   const o = options as CollectionOptions & { extended?: unknown; singleSite?: unknown };
   if (o.extended !== undefined) throw new ResembleError('E_OPTION', 'the option extended is gone: partial copies always join their cluster at the pages they share (growth: mixed); growth: paper is the exact condition', { option: 'extended' });
   if (o.singleSite !== undefined) throw new ResembleError('E_OPTION', 'the option singleSite is gone: a collection is always on one host', { option: 'singleSite' });
-  rejectUnknown(options, KNOWN, 'findCollections');
+  rejectUnknown(options, KNOWN, 'collectionsOfGraph');
   if (options.virtualPages !== undefined && typeof options.virtualPages !== 'boolean') throw optionError('virtualPages', 'boolean', options.virtualPages);
   const minSize = intOption('minSize', options.minSize, 10, 1, 2 ** 31);
   if (options.rootScore !== undefined && pageCount !== undefined && options.rootScore.length !== pageCount) {
@@ -105,7 +105,7 @@ const SPLIT_PASSES = 4;
  * `assembleFromRows`). Paper growth: the LinkSummary, the exact merge condition, union-find and
  * growth from a start point (Algorithm 3.1), with the same checks on the output.
  */
-export function findCollections(graph: PageGraph, similarity: SimilarPages | TrivialClusters, options: CollectionOptions = {}): ReplicatedCollections {
+export function collectionsOfGraph(graph: PageGraph, similarity: SimilarPages | TrivialClusters, options: CollectionOptions = {}): ReplicatedCollections {
   const o = collectionOptions(options, graph.size);
   const n = graph.size;
   const similar = isSimilarPages(similarity) ? similarity : undefined;

@@ -4,7 +4,7 @@ export { breakPoints, type BreakPoints } from './break-points.js';
 export { chunkFingerprints, pageChunks, type ChunkColumns, type ChunkParams } from './chunks.js';
 export { splitColumns } from './columns.js';
 export { checkDefinition5, repairDefinition5, type Definition5Violation } from './definition5.js';
-export { collectionOptions, findCollections, type CollectionOptions, type ReplicatedCollections, type SimilarCluster } from './find.js';
+export { collectionOptions, collectionsOfGraph, type CollectionOptions, type ReplicatedCollections, type SimilarCluster } from './find.js';
 export { growClusters, type GrownCluster } from './grow.js';
 export { icebergPairs, type IcebergOptions, type SharedPairs } from './iceberg.js';
 export { clusterProblems, type InvariantGraph } from './invariants.js';

@@ -1,6 +1,6 @@
 import { ResembleError } from '../errors.js';
 import type { DocInput } from '../sketch/input.js';
-import { collectionOptions, findCollections, type CollectionOptions, type ReplicatedCollections } from './find.js';
+import { collectionOptions, collectionsOfGraph, type CollectionOptions, type ReplicatedCollections } from './find.js';
 import type { PageGraph } from './page-graph.js';
 import { DEFAULT_SIMILARITY, parseSimilarity, similarPages, type SimilarPages, type Similarity } from './similarity.js';
 
@@ -22,5 +22,5 @@ export function replicatedCollections(
   collectionOptions(grow, graph.size);
   if (pages.length !== graph.size) throw new ResembleError('E_INPUT', `expected ${graph.size} pages for the graph, got ${pages.length}`, { pages: pages.length, graph: graph.size });
   const similar = similarPages(pages, sim);
-  return { ...findCollections(graph, similar, grow), similarity: similar };
+  return { ...collectionsOfGraph(graph, similar, grow), similarity: similar };
 }

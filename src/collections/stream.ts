@@ -12,6 +12,7 @@ import { icebergOnEngine } from '../scale/candidates.js';
 import type { EngineOptions } from '../scale/duckdb.js';
 import type { SparkOptions } from '../scale/spark.js';
 import { sketchCrawl, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
+import type { Inputs } from '../io/pages.js';
 
 /** Takes chunk columns of consecutive batches; returns them as one set of columns. */
 export function concatChunkColumns(parts: readonly ChunkColumns[]): ChunkColumns {
@@ -55,7 +56,7 @@ export interface ReadForCollectionsOptions {
 const isHtml = (type: string | undefined) => type === 'text/html' || type === 'application/xhtml+xml';
 
 /** Takes inputs, the similarity test, worker count and reader options; returns the web graph and the trivial clusters, read in one streaming pass. */
-export async function readForCollections(input: string | readonly string[], sim: Similarity, options: ReadForCollectionsOptions = {}): Promise<CollectionsInput> {
+export async function readForCollections(input: Inputs, sim: Similarity, options: ReadForCollectionsOptions = {}): Promise<CollectionsInput> {
   const parts: ChunkColumns[] = [];
   // 1 for an HTML page, 0 for other text (sources, scripts, stylesheets): a page is a copy only of a page of its kind
   const kinds: number[] = [];

@@ -25,6 +25,8 @@ export interface Page {
   ip?: string;
   /** With `bytes`: the MIME type the server declared (`text/html`); default: sniffed from the bytes. */
   contentType?: string;
+  /** The page's absolute out-link URLs, when the crawler has them; default: extracted from the HTML. */
+  links?: readonly string[];
 }
 
 /** What a page source may yield: a page object, a string (plain text) or bytes. */
@@ -48,6 +50,15 @@ const encoder = new TextEncoder();
 
 /** Takes one page and its position; returns its document, undefined for a binary page, or a message saying what is wrong with it. */
 function pageDocument(page: unknown, i: number, source: string, links: boolean): Document | undefined | string {
+  const doc = pageOnly(page, i, source, links);
+  const given = page !== null && typeof page === 'object' ? (page as Page).links : undefined;
+  if (given === undefined || typeof doc !== 'object') return doc;
+  if (!Array.isArray(given) || given.some((l) => typeof l !== 'string')) return 'expected "links" to be an array of URLs';
+  if (links) doc.links = [...given];
+  return doc;
+}
+
+function pageOnly(page: unknown, i: number, source: string, links: boolean): Document | undefined | string {
   if (typeof page === 'string') return makeDocument({ url: idUrl(String(i)), bytes: encoder.encode(page), mime: 'text/plain', utf8Text: true, source }, links);
   if (page instanceof Uint8Array) return makeDocument({ url: idUrl(String(i)), bytes: page, source }, links);
   if (page === null || typeof page !== 'object' || Array.isArray(page)) return 'expected a page { url, html | text | bytes }, a string or bytes';

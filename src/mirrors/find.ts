@@ -31,8 +31,8 @@ export interface MirrorInput {
   content?: HostContent<unknown> | ContentEvidenceFn;
 }
 
-/** Options of {@link findMirrors} and {@link rankAll}; every default follows the paper unless said. */
-export interface FindMirrorsOptions {
+/** Options of {@link rankMirrors} and {@link rankAll}; every default follows the paper unless said. */
+export interface RankMirrorsOptions {
   /** The ranking to return (default 'combined'). */
   algorithm?: AlgorithmName;
   /** Minimum distinct URLs per host (default 5; the paper: 100). */
@@ -56,8 +56,8 @@ export interface FindMirrorsOptions {
 const KNOWN = ['algorithm', 'minUrls', 'seed', 'maxDf', 'restrictDf', 'ip4Pairs', 'ip3Pairs', 'conn', 'combinedDepth', 'hybrid'];
 
 /** Takes plain inputs; returns the host set, its link table and the chosen ranking. */
-export function findMirrors(input: MirrorInput, options: FindMirrorsOptions = {}): { hosts: HostSet; links: LinkTable; ranking: Ranking } {
-  rejectUnknown(options, KNOWN, 'findMirrors');
+export function rankMirrors(input: MirrorInput, options: RankMirrorsOptions = {}): { hosts: HostSet; links: LinkTable; ranking: Ranking } {
+  rejectUnknown(options, KNOWN, 'rankMirrors');
   const algorithm = enumOption('algorithm', options.algorithm, 'combined', ALGORITHMS);
   const hosts = HostSet.fromUrls(input.urls, { minUrls: options.minUrls, ips: input.ips, locations: input.locations });
   const links = linkTableOf(hosts, input);
@@ -81,7 +81,7 @@ export function rankAll(
   hosts: HostSet,
   links: LinkTable,
   content: HostContent<unknown> | ContentEvidenceFn | undefined,
-  options: FindMirrorsOptions = {},
+  options: RankMirrorsOptions = {},
   wanted?: readonly AlgorithmName[],
 ): Partial<Record<AlgorithmName, Ranking>> {
   rejectUnknown(options, KNOWN, 'rankAll');

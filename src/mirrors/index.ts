@@ -15,7 +15,7 @@ export { rankCombined, combinedDepth, COMBINED_COMPONENTS, type CombinedOptions 
 export { rankHybrid, sketchEvidence, contentCandidates, hybridScore, hybridPrior, bestAlignment, HYBRID_DEFAULTS, type HybridScoreParams, type ContentEvidenceFn, type HybridOptions } from './hybrid.js';
 export { alignPaths, alignedPairs, samplePaths, spreadOrder, prefixRange, ALIGN_DEFAULTS, type PathAlignment, type AlignOptions } from './alignment.js';
 export { compareHosts, pairVerdict, planComparisons, ruleParams, wilsonLower, bytesShares, AlignmentTally, RULE_DEFAULTS, RULE_KEYS, type Verdict, type PageSizes, type PairHosts, type MirroringResult, type AlignmentEvidence, type MirrorRule, type MirrorRuleOptions, type PairOutcome, type ComparisonPlan } from './verdict.js';
-export { findMirrors, rankAll, linkTableOf, type MirrorInput, type FindMirrorsOptions } from './find.js';
+export { rankMirrors, rankAll, linkTableOf, type MirrorInput, type RankMirrorsOptions } from './find.js';
 export { MirrorPool } from './pool.js';
 export { mirroringTest, verifyRanking, type MirroringTestOptions, type VerifyOptions } from './mirroring-test.js';
 export { evaluateRankings, precisionAtRecall, parseTruthFile, truthJudge, poolJudge, type Judge, type Curve, type EvaluateOptions, type TruthFile } from './evaluate.js';

@@ -10,6 +10,7 @@ import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
 import { assembleSketchSet } from '../stream/pool.js';
 import { graphOf, streamPages, type PageStream, type StreamReadOptions } from '../stream/page-stream.js';
 import { resultOf, SKETCHES, work } from '../stream/page-jobs.js';
+import type { Inputs } from '../io/pages.js';
 import { CrawlPhenomena, redirectMap, ROLE_PAGE, type PhenomenaReport } from '../io/crawl-phenomena.js';
 
 /** How `readForMirrors` reads the crawl. */
@@ -45,7 +46,7 @@ const EMPTY = new Uint8Array(0);
  * (for `mirrorInputFromDocuments` and `LinkTable.fromDocuments`) and, with `sketch`, every page's
  * sketch, read in one streaming pass.
  */
-export async function readForMirrors(input: string | readonly string[], options: MirrorStreamOptions = {}): Promise<MirrorStreamInput> {
+export async function readForMirrors(input: Inputs, options: MirrorStreamOptions = {}): Promise<MirrorStreamInput> {
   const sketch = options.sketch ?? false;
   const params = sketch === false ? undefined : resolveSketchOptions(sketch);
   const collector = options.phenomena === false ? undefined : new CrawlPhenomena();

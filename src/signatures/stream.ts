@@ -29,6 +29,7 @@ import { BAGS, CONTENT_BAGS, type BagRows } from './page-columns.js';
 import { graphOf, runPageJobOn, streamPages, type PageStream, type StreamReadOptions } from '../stream/page-stream.js';
 import { workerCount } from '../stream/sketch-crawl.js';
 import { defaultSpillDir, readSpilled, readSpilledPacked, spillWindows, type Spill } from '../stream/spill.js';
+import type { Inputs } from '../io/pages.js';
 
 /** How `readForSignatures` reads the crawl. */
 export interface SignatureStreamOptions extends StreamReadOptions {
@@ -171,7 +172,7 @@ function concatFingerprints(results: readonly PageJobResult[], n: number): BigUi
  * `crawlBags` over the loaded crawl, and with `shingleSets` the same sets as `crawlShingleSets`),
  * read in one streaming pass; in content mode the HTML pages are then read back from a spill file.
  */
-export async function readForSignatures(input: string | readonly string[], options: SignatureStreamOptions = {}): Promise<SignatureInput> {
+export async function readForSignatures(input: Inputs, options: SignatureStreamOptions = {}): Promise<SignatureInput> {
   rejectUnknown(options, ['content', 'templates', 'shingleSets', 'spillDir', 'onStage', 'workers', 'batchBytes', 'read', 'onProgress'], 'readForSignatures');
   const content = options.content ?? 'page';
   if (content !== 'page' && content !== 'main') throw optionError('content', "'page' | 'main'", content);
@@ -279,7 +280,7 @@ export async function readForSignatures(input: string | readonly string[], optio
  * Takes input path(s), signature options and how to read; returns the bags, both signatures and
  * the graph of the crawl, read as a stream (the same as `signaturesOfCrawl` over the loaded crawl).
  */
-export async function signaturesStream(input: string | readonly string[], options: SignatureOptions = {}, read: SignatureStreamOptions = {}): Promise<SignatureInput & { signatures: Signatures }> {
+export async function signaturesStream(input: Inputs, options: SignatureOptions = {}, read: SignatureStreamOptions = {}): Promise<SignatureInput & { signatures: Signatures }> {
   signatureParams(options);
   const r = await readForSignatures(input, read);
   return { ...r, signatures: computeSignatures(r.bags, { offsets: r.graph.linkOffsets, targets: r.graph.linkTargets }, options) };

@@ -13,6 +13,7 @@ import { optionError, ResembleError, throwIfAborted } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
 import { PageSource, type Inputs, type PageLike } from '../io/pages.js';
 import { signalOption, type ReadOptions } from '../io/options.js';
+import { init, isInitialized } from '../wasm/loader.js';
 
 export type { Page, PageLike } from '../io/pages.js';
 
@@ -101,8 +102,10 @@ export function checkInput(input: unknown, where: string): void {
   throw optionError(`${where} input`, 'a path, { paths }, a readable stream, or an array or iterable of pages', 'an object');
 }
 
-/** Takes a checked input and the signal; returns it ready for the readers (a stream is copied to a temporary file first). */
+/** Takes a checked input and the signal; compiles the kernels when no `init()` did, and returns the input ready for the readers (a stream is copied to a temporary file first). */
 export async function takeInput(input: CrawlInput, signal?: AbortSignal): Promise<TakenInput> {
+  // the entry points compile the kernels themselves (a caller's own `await init()` comes first and is kept)
+  if (!isInitialized()) await init();
   const none = async () => {};
   if (typeof input === 'string') return { inputs: input, names: [input], repeatable: input !== '-', release: none };
   if (isNodeStream(input) || isWebStream(input)) {

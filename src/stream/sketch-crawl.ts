@@ -227,10 +227,12 @@ export async function sketchCrawl(input: Inputs, options: SketchCrawlOptions = {
     if (retain) parts.push({ ids, columns: set });
     await options.onRows?.(set, ids);
   };
+  let reportFailed: { error: unknown } | undefined;
   const drain = async (keep: number) => {
     while (inflight.length > keep) {
       const job = inflight.shift()!;
       await collect(job.ids, await job.done);
+      if (reportFailed) throw reportFailed.error;
     }
   };
   // The batch being filled: documents in read order (page mode), or pages as the learner releases them.
@@ -290,7 +292,11 @@ export async function sketchCrawl(input: Inputs, options: SketchCrawlOptions = {
       // for nothing, when several batches are in flight anyway)
       const done = pool.sketchMany(bytes, { ...opts, batchBytes: Math.min(256 << 20, Math.max(1024, 2 * batchBytes)) });
       // Awaited in order by drain; counted here as soon as it is done (the catch keeps an early failure from going unhandled).
-      done.then(() => { poolAnswered = true; release(bytes); progress.sketched += ids.length; report(); }, () => release(bytes));
+      // (a progress callback that throws, a run cancelled, fails the run where it is awaited, not as an unhandled rejection)
+      done.then(() => {
+        poolAnswered = true; release(bytes); progress.sketched += ids.length;
+        try { report(); } catch (e) { reportFailed ??= { error: e }; }
+      }, () => release(bytes));
       inflight.push({ ids, done });
       await drain(maxInflight - 1);
     } else {

@@ -12,6 +12,7 @@ import { STUDY_OPTION_KEYS, type StudyReport } from './study.js';
 import { resultOf, work, type PageJobResult } from '../stream/page-jobs.js';
 import { PARAGRAPHS } from './page-columns.js';
 import { graphOf, streamPages, type PageStream, type StreamReadOptions } from '../stream/page-stream.js';
+import type { Inputs } from '../io/pages.js';
 
 /** What `readForStudy` returns: the stream's columns, the web graph and the paragraph columns. */
 export interface StudyInput {
@@ -42,7 +43,7 @@ export function concatParagraphColumns(results: readonly PageJobResult[], starts
  * every page's `pageText` and `WebGraph.fromDocuments` over the loaded crawl). Unparseable URLs of
  * the graph are added to the stream's errors and reported to `read.onError`.
  */
-export async function readForStudy(input: string | readonly string[], paragraphs: ParagraphOptions = {}, options: StreamReadOptions = {}): Promise<StudyInput> {
+export async function readForStudy(input: Inputs, paragraphs: ParagraphOptions = {}, options: StreamReadOptions = {}): Promise<StudyInput> {
   const params = paragraphParams(paragraphs);
   const stream = await streamPages(input, { ...options, read: { ...(options.read ?? {}), links: true }, job: [work(PARAGRAPHS, params)] });
   const graph = graphOf(stream, options.read?.onError as ((e: ReadError) => void) | undefined);
@@ -53,7 +54,7 @@ export async function readForStudy(input: string | readonly string[], paragraphs
  * Takes input path(s), the study's options and how to read; returns the study of the crawl, read
  * as a stream (the same report as `studyCrawl` over the loaded crawl), with the URLs by DocId.
  */
-export async function studyStream(input: string | readonly string[], options: CrawlStudyOptions & StreamReadOptions = {}): Promise<{ report: StudyReport; urls: string[]; stream: PageStream }> {
+export async function studyStream(input: Inputs, options: CrawlStudyOptions & StreamReadOptions = {}): Promise<{ report: StudyReport; urls: string[]; stream: PageStream }> {
   rejectUnknown(options, [...PARAGRAPH_OPTION_KEYS, ...STUDY_OPTION_KEYS, 'workers', 'batchBytes', 'read', 'onProgress'], 'studyStream');
   const { seeds, parts, near, profile, workers, batchBytes, read, onProgress, ...paragraphOptions } = options;
   const { stream, graph, columns } = await readForStudy(input, paragraphOptions, { workers, batchBytes, read, onProgress });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { init, ResembleError } from '../../src/index.js';
-import { dedup, findNearDuplicates, readCrawl, sketchCrawl, type Page } from '../../src/node.js';
+import { dedup, findCollections, findMirrors, findNearDuplicates, findSignatureCollisions, parseHostsFile, readCrawl, sketchCrawl, studyDuplicates, studyMarkdown, type Page } from '../../src/node.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = join(ROOT, 'sample');
@@ -25,10 +25,10 @@ function cli(...args: string[]): string[] {
 
 const lines = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r));
 
-/** The sample's pages as the readers yield them, handed over as `{ url, bytes, contentType }`. */
+/** The sample's pages as the readers yield them, handed over as `{ url, bytes, contentType, links }` (a wget folder's links to index.html name the folder). */
 async function samplePages(): Promise<Page[]> {
   const pages: Page[] = [];
-  for await (const d of readCrawl(SAMPLE, { links: false })) pages.push({ url: d.url, bytes: d.bytes, ...(d.contentType ? { contentType: d.contentType } : {}), ...(d.date ? { date: d.date } : {}) });
+  for await (const d of readCrawl(SAMPLE)) pages.push({ url: d.url, bytes: d.bytes, ...(d.contentType ? { contentType: d.contentType } : {}), ...(d.date ? { date: d.date } : {}), ...(d.links ? { links: d.links } : {}) });
   return pages;
 }
 
@@ -197,6 +197,81 @@ test('sketchCrawl: records are the lines of resemble sketch, for any worker coun
   const noValues = await sketchCrawl(SAMPLE, { values: false, keepSet: true });
   assert.is(noValues.set?.size, 388);
   assert.is(noValues.records[0].values, undefined);
+});
+
+test('findCollections: records are the lines of resemble collections, in each of its reports', async () => {
+  const clusters = cli('collections', SAMPLE);
+  const found = await findCollections(SAMPLE);
+  assert.ok(clusters.length > 0);
+  assert.equal(lines(found.records), clusters);
+  assert.is(found.summary.clusters, clusters.length);
+  assert.equal(lines((await findCollections(SAMPLE, { report: 'replicas', workers: 3 })).records), cli('collections', SAMPLE, '--replicas'));
+  const avoid = await findCollections(SAMPLE, { report: 'avoid', keep: 'first' });
+  assert.equal(lines(avoid.records), cli('collections', SAMPLE, '--avoid', '--keep', 'first'));
+  assert.ok(avoid.summary.avoid!.entries === avoid.records.length);
+  assert.equal(lines((await findCollections(SAMPLE, { report: 'break-points', similarity: 'sketch:0.9' })).records), cli('collections', SAMPLE, '--break-points', '--similarity', 'sketch:0.9'));
+  assert.equal(lines((await findCollections(await samplePages(), { workers: 3 })).records), clusters);
+});
+
+test('findMirrors: records are the lines of resemble mirrors (hybrid, verified), for any input form', async () => {
+  const expected = cli('mirrors', SAMPLE);
+  const found = await findMirrors(SAMPLE);
+  assert.ok(expected.length > 0);
+  assert.equal(lines(found.records), expected);
+  assert.is(found.summary.algorithm, 'hybrid');
+  assert.ok(found.summary.verdicts!.mirror > 0, 'the mirroring test ran (the default)');
+  const pages = await samplePages();
+  assert.equal(lines((await findMirrors(oneByOne(pages), { workers: 3 })).records), expected);
+  const hosts = parseHostsFile(readFileSync(join(SAMPLE, 'hosts.txt'), 'utf8'), 'hosts.txt');
+  assert.equal(lines((await findMirrors(SAMPLE, { hosts, algorithm: 'combined', verify: false, top: 5 })).records),
+    cli('mirrors', SAMPLE, '--ips', join(SAMPLE, 'hosts.txt'), '--algorithm', 'combined', '--no-verify', '--top', '5'));
+});
+
+test('findSignatureCollisions: records are the lines of resemble signatures', async () => {
+  const expected = cli('signatures', SAMPLE);
+  const found = await findSignatureCollisions(SAMPLE);
+  assert.ok(found.summary.pairs > 0);
+  assert.equal(lines(found.records), expected);
+  assert.equal(lines((await findSignatureCollisions(await samplePages(), { workers: 3 })).records), expected);
+  assert.equal(lines((await findSignatureCollisions(SAMPLE, { records: ['groups'], content: 'page', k: 16 })).records),
+    cli('signatures', SAMPLE, '--records', 'groups', '--content', 'page', '--k', '16'));
+  assert.equal(lines((await findSignatureCollisions(SAMPLE, { evaluate: true })).records), cli('signatures', SAMPLE, '--evaluate'));
+});
+
+test('studyDuplicates: its record is the line of resemble study --format jsonl, its report the markdown', async () => {
+  const expected = cli('study', SAMPLE, '--format', 'jsonl', '--near', '90,50', '--parts', '3');
+  const found = await studyDuplicates(SAMPLE, { near: [90, 50], parts: 3 });
+  assert.equal(lines(found.records), expected);
+  assert.ok(found.summary.clusters > 0);
+  assert.is(studyMarkdown(found.report), execFileSync(process.execPath, [BIN, 'study', SAMPLE, '--near', '90,50', '--parts', '3', '--quiet'], { cwd: ROOT, encoding: 'utf8' }));
+  assert.equal(lines((await studyDuplicates(oneByOne(await samplePages()), { near: [90, 50], parts: 3, workers: 3 })).records), expected);
+});
+
+test('every entry point: a wrong option is a coded error before any work', async () => {
+  let read = 0;
+  const counting = { async *[Symbol.asyncIterator]() { read++; yield 'x'; } } as AsyncIterable<string>;
+  const calls: [string, () => Promise<unknown>][] = [
+    ['dedup', () => dedup(counting, { keep: 'largest' as 'first' })],
+    ['sketchCrawl', () => sketchCrawl(counting, { sketch: { w: 0 } })],
+    ['findCollections', () => findCollections(counting, { minSize: 0 })],
+    ['findCollections', () => findCollections(counting, { keep: 'first' })],
+    ['findMirrors', () => findMirrors(counting, { algorithm: 'magic' as 'hybrid' })],
+    ['findMirrors', () => findMirrors(counting, { verify: false, infer: true })],
+    ['findSignatureCollisions', () => findSignatureCollisions(counting, { D: -1 })],
+    ['findSignatureCollisions', () => findSignatureCollisions(counting, { sample: 10 })],
+    ['studyDuplicates', () => studyDuplicates(counting, { near: [120] })],
+    ['studyDuplicates', () => studyDuplicates(counting, { minChars: -1 })],
+  ];
+  for (const [name, call] of calls) {
+    try {
+      await call();
+      assert.unreachable(name);
+    } catch (e) {
+      assert.instance(e, ResembleError, name);
+      assert.is((e as ResembleError).code, 'E_OPTION', `${name}: ${(e as Error).message}`);
+    }
+  }
+  assert.is(read, 0, 'nothing was read');
 });
 
 test.run();

@@ -10,7 +10,7 @@ const CORE = [
   'INDEX_VERSION', 'NearDuplicates', 'POLYNOMIAL', 'ResembleError', 'ResembleIndex', 'SKETCH_MAGIC',
   'SKETCH_VERSION', 'SketchBuilder', 'SketchSet', 'UnionFind', 'assertComparable', 'avoidList',
   'breakPoints', 'canonicalize', 'checkDefinition5', 'chunkBoundaries', 'clusterRecord', 'compiledModule',
-  'containment', 'deserializeSketchSet', 'exactContainment', 'exactResemblance', 'findCollections',
+  'containment', 'deserializeSketchSet', 'exactContainment', 'exactResemblance', 'collectionsOfGraph',
   'fingerprint', 'fingerprintMany', 'growClusters', 'init', 'initSync', 'intersectionSize', 'isInitialized',
   'kernelBuild', 'kmvCardinality', 'linkSummary', 'loadIndex', 'mergeEdges', 'minResemblance',
   'nearDuplicateRecord', 'nearDuplicates', 'nearDuplicatesOnPool', 'pageGraph', 'parseSimilarity', 'replicatedCollections',
@@ -26,7 +26,7 @@ const NODE_ONLY = [
   'WebGraph', 'bagsFromTokens', 'cliqueGroups', 'clusterWithDuckDB', 'collisionGroups', 'computeSignatures',
   'crawlBags', 'crawlContentSource', 'createPool', 'decodeHtml', 'dedup', 'deepestKnownSite', 'detectCharset', 'duplicateStudy',
   'evaluateCollisions', 'evaluateRankings', 'exactJaccard', 'extractLinks', 'extrapolate', 'fileBytes',
-  'findCollisions', 'findDuplicates', 'findMirrors', 'findNearDuplicates', 'growthProfile', 'hostOfUrl', 'hyperlinkMap', 'isRedirectStub', 'keyRows',
+  'findCollisions', 'findDuplicates', 'rankMirrors', 'findNearDuplicates', 'growthProfile', 'hostOfUrl', 'hyperlinkMap', 'isRedirectStub', 'keyRows',
   'learnTemplates', 'linkSummaryWithDuckDB', 'loadCrawl', 'mirrorInputFromDocuments', 'mirroringTest', 'nearDuplicatesFromParquet',
   'normalizeUrl', 'openParquetFile', 'openSpark', 'pageIdentity', 'pageText', 'pairsAtLeast', 'paragraphColumns', 'parseHostsFile',
   'phenomenaRecords', 'phenomenaSummary',
@@ -35,7 +35,7 @@ const NODE_ONLY = [
   'readShardSet', 'readUrlList', 'readWarc', 'readWarcStreaming', 'renderPlan', 'renderSvg', 'routeSites', 'runPipeline',
   'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signatureReport', 'signaturesOfCrawl', 'sketchCrawl', 'sketchWithTemplates', 'sketchToParquet', 'sniffCharset',
   'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'urlVariant', 'utf8Bytes',
-  'verifyRanking', 'writeParquetFile',
+  'verifyRanking', 'writeParquetFile', 'findCollections', 'findMirrors', 'findSignatureCollisions', 'studyDuplicates',
 ];
 
 const names = (mod: object) => Object.keys(mod).filter((k) => k !== 'default').sort();

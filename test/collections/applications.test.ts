@@ -5,7 +5,7 @@ import { virtualPages } from '../../src/collections/virtual-pages.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AvoidList, avoidList, type AvoidOptions } from '../../src/collections/avoid.js';
-import { findCollections, type ReplicatedCollections } from '../../src/collections/find.js';
+import { collectionsOfGraph, type ReplicatedCollections } from '../../src/collections/find.js';
 import { HOLE } from '../../src/collections/matrix.js';
 import { plantedCrawl, type PlantedCrawl } from '../../src/collections/planted.js';
 import { replicatedCollections } from '../../src/collections/replicated.js';
@@ -212,12 +212,12 @@ test('virtual pages: a partial copy that lacks the pages joining its own is join
   const all = docs([{ base: 'http://i.example/doc/', pages: 'abcdefg' }, { base: 'http://iii.example/x/doc/', pages: 'abcdefg' }, { base: 'http://ii.example/mirror/doc/', pages: 'defg' }], tree);
   const graph = WebGraph.fromDocuments(all);
   const labels = all.map((d) => d.url.slice(-6, -5).charCodeAt(0));
-  const withVirtual = findCollections(graph, trivialFromLabels(labels), { minSize: 1 });
+  const withVirtual = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1 });
   assert.is(withVirtual.clusters.length, 1);
   const c = withVirtual.clusters[0];
   assert.equal([c.cardinality, c.size, c.complete, Array.from(c.held).sort()], [3, 7, false, [4, 7, 7]]);
   assert.ok(withVirtual.stats.virtualPages >= 3);
-  const without = findCollections(graph, trivialFromLabels(labels), { minSize: 1, virtualPages: false });
+  const without = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1, virtualPages: false });
   assert.equal(without.clusters.map((k) => k.cardinality), [2], 'd..g of the partial copy link to nothing crawled on their host');
 });
 
@@ -233,7 +233,7 @@ test('virtual pages: a missing host root, or a folder of another copy, joins not
   const graph = WebGraph.fromDocuments(all);
   const text = all.map((d) => new TextDecoder().decode(d.bytes));
   const labels = text.map((t) => [...new Set(text)].indexOf(t));
-  const got = findCollections(graph, trivialFromLabels(labels), { minSize: 1 });
+  const got = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1 });
   assert.is(got.clusters.length, 2);
   for (const k of got.clusters) {
     const manuals = new Set(Array.from(k.pages).filter((p) => p !== HOLE).map((p) => text[p][0]));
@@ -253,14 +253,14 @@ test('virtual pages: a copy mirrored into a folder whose links climb to the host
   }
   const graph = WebGraph.fromDocuments(all);
   const labels = all.map((d) => names.indexOf(d.url.slice(-7, -5)));
-  const got = findCollections(graph, trivialFromLabels(labels), { minSize: 1 });
+  const got = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1 });
   assert.equal(got.clusters.map((k) => [k.cardinality, k.size, k.complete]), [[2, 6, true]], 'one cluster of the two full copies');
-  const without = findCollections(graph, trivialFromLabels(labels), { minSize: 1, virtualPages: false });
+  const without = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1, virtualPages: false });
   assert.is(without.clusters.length, 0, 'no link joins two pages of a copy');
   // The same copies with an unrelated folder of the mirror host linking to its home page too: the
   // home page is no longer one copy's, and only the origin's missing contents page is left to join.
   const more = [...all, ...['u0', 'u1'].map((name) => ({ url: `http://mirror.example/other/${name}.html`, bytes: new TextEncoder().encode(`other ${name}`), links: ['http://mirror.example/index.html'] }))];
-  const mixed = findCollections(WebGraph.fromDocuments(more), trivialFromLabels([...labels, 100, 101]), { minSize: 1 });
+  const mixed = collectionsOfGraph(WebGraph.fromDocuments(more), trivialFromLabels([...labels, 100, 101]), { minSize: 1 });
   assert.equal(mixed.clusters.length, 0, 'a home page linked from two folders joins nothing');
 });
 
@@ -277,7 +277,7 @@ test('virtual pages: two releases side by side under one folder, linking up to t
   }
   const graph = WebGraph.fromDocuments(all);
   const labels = all.map((d) => names.indexOf(d.url.slice(-7, -5)));
-  const got = findCollections(graph, trivialFromLabels(labels), { minSize: 1 });
+  const got = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1 });
   assert.equal(got.clusters.map((k) => [k.cardinality, k.size, k.complete]), [[3, 6, true]], 'one cluster of the three copies');
   // the origin's missing home page is its copy's own; the mirror host's is linked from two copies
   assert.equal(virtualPages(graph, trivialFromLabels(labels)).urls, ['http://origin.example/index.html']);

@@ -3,7 +3,7 @@
 // never across clusters, never in paper growth; the invariants still hold.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findCollections } from '../../src/collections/find.js';
+import { collectionsOfGraph } from '../../src/collections/find.js';
 import { clusterProblems } from '../../src/collections/invariants.js';
 import { HOLE } from '../../src/collections/matrix.js';
 import { reverseLinks } from '../../src/collections/page-graph.js';
@@ -45,7 +45,7 @@ test('stubs at one path below both copies\' prefixes join the cluster by path; e
     stub('http://blog.example/notes/', 'xref/s1.html', 'stub one'),
   ];
   const graph = WebGraph.fromDocuments(all);
-  const got = findCollections(graph, trivialFromLabels(labelsOf(all)), { minSize: 1 });
+  const got = collectionsOfGraph(graph, trivialFromLabels(labelsOf(all)), { minSize: 1 });
   assert.is(got.clusters.length, 1);
   const c = got.clusters[0];
   assert.equal([c.cardinality, c.size, c.complete, Array.from(c.held)], [2, 8, true, [8, 8]]);
@@ -63,7 +63,7 @@ test('stubs at one path below both copies\' prefixes join the cluster by path; e
   assert.equal(record.byPath, [false, false, false, false, false, false, true, true]);
   assert.equal(record.collections.map((k) => k.pages.slice(6).map((u) => u!.replace(/^http:\/\/[^/]+\/(doc|pub\/manual)\//, ''))), [['xref/s1.html', 'xref/s2.html'], ['xref/s1.html', 'xref/s2.html']]);
   // without the rule (paper growth joins nothing by path), the stubs are in no cluster
-  const paper = findCollections(graph, trivialFromLabels(labelsOf(all)), { minSize: 1, growth: 'paper' });
+  const paper = collectionsOfGraph(graph, trivialFromLabels(labelsOf(all)), { minSize: 1, growth: 'paper' });
   for (const k of paper.clusters) { assert.not.ok(k.byPath); assert.not.ok('byPath' in clusterRecord(k, graph)); }
   assert.is(paper.stats.joinedByPath, 0);
 });
@@ -76,15 +76,15 @@ test('a stub whose copies lie under two different clusters joins neither; noise 
     stub('http://a.example/x/', 'stub.html', 'lost'), stub('http://b.example/y/', 'stub.html', 'lost'),
   ];
   const graph = WebGraph.fromDocuments(all);
-  const got = findCollections(graph, trivialFromLabels(labelsOf(all)), { minSize: 1 });
+  const got = collectionsOfGraph(graph, trivialFromLabels(labelsOf(all)), { minSize: 1 });
   assert.is(got.clusters.length, 2);
   for (const k of got.clusters) assert.is(k.size, 6);
   assert.is(got.stats.joinedByPath, 0);
   // with minSize above the manuals' size both clusters are noise: nothing joins them
   const both = [...all.slice(0, 24), stub('http://a.example/x/', 'stub.html', 'lost'), stub('http://b.example/x/', 'stub.html', 'lost')];
-  const noise = findCollections(WebGraph.fromDocuments(both), trivialFromLabels(labelsOf(both)), { minSize: 10 });
+  const noise = collectionsOfGraph(WebGraph.fromDocuments(both), trivialFromLabels(labelsOf(both)), { minSize: 10 });
   assert.ok(noise.clusters.every((k) => k.noise && !k.byPath));
-  const fine = findCollections(WebGraph.fromDocuments(both), trivialFromLabels(labelsOf(both)), { minSize: 1 });
+  const fine = collectionsOfGraph(WebGraph.fromDocuments(both), trivialFromLabels(labelsOf(both)), { minSize: 1 });
   assert.equal(fine.clusters.map((k) => [k.size, k.byPath ? Array.from(k.byPath).filter(Boolean).length : 0]).sort(), [[6, 0], [7, 1]]);
   for (const k of fine.clusters) for (const p of k.pages) assert.ok(p !== HOLE);
 });

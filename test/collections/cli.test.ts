@@ -124,9 +124,10 @@ test('--break-points: pages that split a collection, with the clusters on either
   }
 });
 
-test('--plot writes Figure 12 as SVG', async () => {
-  const plot = join(dir, 'figure12.svg');
-  const r = await run([input, ...SIM, '--plot', plot, '--min-size', '1', '--growth', 'paper']);
+test('--plots writes Figure 12 as SVG', async () => {
+  const plots = join(dir, 'plots');
+  const plot = join(plots, 'figure12.svg');
+  const r = await run([input, ...SIM, '--plots', plots, '--min-size', '1', '--growth', 'paper']);
   assert.is(r.code, 0, r.err);
   const svg = readFileSync(plot, 'utf8');
   assert.match(svg, /^<svg/);

@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { splitColumns } from '../../src/collections/columns.js';
-import { findCollections } from '../../src/collections/find.js';
+import { collectionsOfGraph } from '../../src/collections/find.js';
 import { pageGraph } from '../../src/collections/page-graph.js';
 import { similarPages } from '../../src/collections/similarity.js';
 import { init } from '../../src/index.js';
@@ -40,7 +40,7 @@ test('chained columns are split: each copy whole, one page of each template per 
     const similar = similarPages(texts, { kind: 'chunks', unit: 'lines', lines: 1, threshold: 1, ratio: 0.5, markup: 'text' });
     // The twins are chained: trivial clusters of six pages, two per copy.
     assert.ok(Array.from(similar.trivial.size).some((s) => s === 6), `seed ${seed}`);
-    const found = findCollections(graph, similar, { minSize: 1 });
+    const found = collectionsOfGraph(graph, similar, { minSize: 1 });
     assert.ok(found.stats.splitClusters > 0);
     assert.is(found.clusters.length, 1, `seed ${seed}`);
     const c = found.clusters[0];
@@ -50,7 +50,7 @@ test('chained columns are split: each copy whole, one page of each template per 
       assert.is(new Set(column.map((p) => template[p])).size, 1, `seed ${seed}: column ${col} mixes twins`);
     }
     // Without the pairs (bare trivial clusters) nothing can be split: the twins' columns are lost.
-    const bare = findCollections(graph, similar.trivial, { minSize: 1 });
+    const bare = collectionsOfGraph(graph, similar.trivial, { minSize: 1 });
     assert.ok(bare.clusters.every((k) => k.size < n), `seed ${seed}`);
   }
 });

@@ -1,6 +1,6 @@
 // Small hand-drawn web graphs for the collection tests: pages named `host.name`, similar when
 // their labels are equal (the trivial clusters are given, as in the paper's figures).
-import { findCollections, type CollectionOptions, type ReplicatedCollections } from '../../src/collections/find.js';
+import { collectionsOfGraph, type CollectionOptions, type ReplicatedCollections } from '../../src/collections/find.js';
 import { pageGraph, type NamedPageGraph } from '../../src/collections/page-graph.js';
 import { HOLE } from '../../src/collections/matrix.js';
 import { trivialFromLabels } from '../../src/collections/trivial.js';
@@ -27,7 +27,7 @@ export function fixture(pages: Record<string, string>, links: Array<[string, str
 
 /** Runs the cluster growing algorithm on a fixture. */
 export function run(f: Fixture, options: CollectionOptions = {}): ReplicatedCollections {
-  return findCollections(f.graph, trivialFromLabels(f.labels), { minSize: 1, ...options });
+  return collectionsOfGraph(f.graph, trivialFromLabels(f.labels), { minSize: 1, ...options });
 }
 
 /** The clusters as page names: one array of rows (collections), each row in column order, null where the row holds no page. */

@@ -5,7 +5,7 @@
 // collections or more, Definition 5 between every two collections on the columns both hold.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findCollections, type CollectionOptions } from '../../src/collections/find.js';
+import { collectionsOfGraph, type CollectionOptions } from '../../src/collections/find.js';
 import { HOLE } from '../../src/collections/matrix.js';
 import { pageGraph, type NamedPageGraph } from '../../src/collections/page-graph.js';
 import { trivialFromLabels } from '../../src/collections/trivial.js';
@@ -82,7 +82,7 @@ test('both growths on 400 random crawls: every cluster meets the invariants', ()
     const trivial = trivialFromLabels(labels);
     for (const growth of ['mixed', 'paper'] as const) {
       const options: CollectionOptions = { growth, minSize: 1 };
-      const found = findCollections(graph, trivial, options);
+      const found = collectionsOfGraph(graph, trivial, options);
       const where = `seed ${seed} ${growth}`;
       assert.is(found.stats.dropped, 0, where);
       const seen = new Set<number>();
@@ -145,9 +145,9 @@ test('mixed growth recovers full copies at full size where the paper growth brea
     const g = pageGraph(labels.length, hostOf, links);
     const graph = { ...g, urls, hosts: ['h0.example', 'h1.example', 'h2.example', 'h3.example'] };
     runs++;
-    const mixed = findCollections(graph, trivialFromLabels(labels), { minSize: 1 });
+    const mixed = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1 });
     if (mixed.clusters.length === 1 && mixed.clusters[0].size === pages && mixed.clusters[0].cardinality === 4) mixedFull++;
-    const paper = findCollections(graph, trivialFromLabels(labels), { minSize: 1, growth: 'paper' });
+    const paper = collectionsOfGraph(graph, trivialFromLabels(labels), { minSize: 1, growth: 'paper' });
     if (paper.clusters.some((c) => c.size === pages)) paperFull++;
   }
   assert.is(mixedFull, runs, 'one cluster of four copies at full size, every time');

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { rankCombined } from '../../src/mirrors/combined.js';
 import { linkTest, rankConn } from '../../src/mirrors/conn.js';
 import { truthJudge } from '../../src/mirrors/evaluate.js';
-import { findMirrors, rankAll } from '../../src/mirrors/find.js';
+import { rankMirrors, rankAll } from '../../src/mirrors/find.js';
 import { rankHconn } from '../../src/mirrors/hconn.js';
 import { HostSet } from '../../src/mirrors/host-set.js';
 import { rankIp4 } from '../../src/mirrors/ip-rank.js';
@@ -196,8 +196,8 @@ test('rankings are reproducible and independent of input order', () => {
   }
 });
 
-test('findMirrors from plain inputs equals the ranking built step by step; bad options are rejected', () => {
-  const f = findMirrors({ urls: world.urls, ips: world.ips, links: world.links }, { algorithm: 'conn' });
+test('rankMirrors from plain inputs equals the ranking built step by step; bad options are rejected', () => {
+  const f = rankMirrors({ urls: world.urls, ips: world.ips, links: world.links }, { algorithm: 'conn' });
   assert.equal([...f.ranking.a], [...all.conn!.a]);
   assert.equal([...f.ranking.b], [...all.conn!.b]);
   // Host-level edges feed hconn only.
@@ -206,10 +206,10 @@ test('findMirrors from plain inputs equals the ranking built step by step; bad o
     const k = `${new URL(s).host} ${new URL(d).host}`;
     edges.set(k, (edges.get(k) ?? 0) + 1);
   }
-  const h = findMirrors({ urls: world.urls, hostEdges: [...edges].map(([k, n]) => [...k.split(' '), n] as [string, string, number]) }, { algorithm: 'hconn2' });
+  const h = rankMirrors({ urls: world.urls, hostEdges: [...edges].map(([k, n]) => [...k.split(' '), n] as [string, string, number]) }, { algorithm: 'hconn2' });
   assert.equal(Array.from({ length: 20 }, (_, i) => h.ranking.key(i)), Array.from({ length: 20 }, (_, i) => all.hconn2!.key(i)));
-  assert.throws(() => findMirrors({ urls: world.urls }, { algorithm: 'mirror' as never }), /expected one of ip4\|ip3.* for algorithm, got "mirror"/);
-  assert.throws(() => findMirrors({ urls: world.urls }, { depth: 3 } as never), /unknown option "depth"/);
+  assert.throws(() => rankMirrors({ urls: world.urls }, { algorithm: 'mirror' as never }), /expected one of ip4\|ip3.* for algorithm, got "mirror"/);
+  assert.throws(() => rankMirrors({ urls: world.urls }, { depth: 3 } as never), /unknown option "depth"/);
 });
 
 test.run();

@@ -88,7 +88,7 @@ test('--algorithm ip4 shows the shared address; --verify gives the mirroring tes
 
 test('--truth and --plot: every algorithm evaluated, Figures 1, 3, 4 written as SVG', async () => {
   const plots = join(dir, 'plots');
-  const r = await run([crawl, '--truth', truth, '--plot', plots, '--top', '40']);
+  const r = await run([crawl, '--truth', truth, '--plots', plots, '--top', '40']);
   assert.is(r.code, 0, r.err);
   assert.match(r.err, 'evaluation against the truth file');
   for (const f of ['figure1-precision-at-rank.svg', 'figure3-relative-recall-at-rank.svg', 'figure4-precision-recall.svg']) {

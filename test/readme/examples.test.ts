@@ -2,6 +2,7 @@
 // sources) and prints what the text says it does, checked against what was planted in the sample crawl (sample/truth.json),
 // against the slow references, or against a count made here another way. Every example also
 // type-checks under --strict, and none goes untested.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,16 +123,18 @@ test('collections: the planted collection is one cluster, the avoid-list keeps o
   assert.ok(rolled[1].startsWith('http://faq.example.net/FAQ/de/kernel.de.html'), rolled[1]);
 });
 
-test('mirrors: the planted mirror pairs rank first, pass the mirroring test, and score 1 / 1', () => {
+test('mirrors: the example prints what resemble mirrors prints, and every planted pair is a verified mirror or an alias', () => {
   const out = run('mirrors');
-  const key = (a: string, b: string) => [a, b].sort().join(' ');
-  const planted = new Set(truth.mirrors.map(([a, b]) => key(a, b)));
-  const top = out.slice(0, 3).map((l) => l.split(' '));
-  assert.equal(new Set(top.map(([a, b]) => key(a, b))), planted);
-  for (const t of top) assert.is(t[3], 'mirror', t.join(' '));
-  assert.is(out.length, 6);
-  for (const l of out.slice(3, 5)) assert.match(l, / (mirror|not mirror|undetermined)$/);
-  assert.is(out[5], 'precision at rank 3: 1, recall at rank 3: 1');
+  const cli = spawnSync(process.execPath, ['bin/resemble.js', 'mirrors', 'sample/', '--ips', 'sample/hosts.txt', '--algorithm', 'combined', '--top', '5', '--quiet'], { cwd: root, encoding: 'utf8' });
+  assert.is(cli.status, 0, cli.stderr);
+  const records = cli.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { a: string; b: string; relation: string });
+  assert.equal(out.slice(0, -1), records.map((r) => `${r.a} ${r.b} ${r.relation}`));
+  assert.match(out[out.length - 1], /^\d+ hosts, \d+ ranked pairs$/);
+  const alias = new Map(records.filter((r) => r.relation === 'alias').map((r) => [r.b, r.a]));
+  const host = (h: string) => alias.get(h) ?? h;
+  const key = (a: string, b: string) => [host(a), host(b)].sort().join(' ');
+  const mirrors = new Set(records.filter((r) => r.relation === 'mirror').map((r) => key(r.a, r.b)));
+  for (const [a, b] of truth.mirrors) assert.ok(alias.get(b) === a || alias.get(a) === b || mirrors.has(key(a, b)), `${a} ${b}`);
 });
 
 test('study: the tables agree with each other and with the byte-identical pages of the sample', () => {
@@ -214,6 +217,16 @@ test('sites: every page once, in the sites routeSites gives in one call (a count
   assert.equal([...printed].sort(), [...expected].sort());
   assert.is(out.at(-1), `${documents.length} content sketches`);
   assert.ok(printed.get('sqlite.example.org/session')! > 8 && printed.has('sqlite.example.org/'), 'a folder of a host is a site of its own');
+});
+
+test('entry points: the counts are resemble dups\'s, dedup drops the copy, an abort is E_ABORTED, a broken page is reported', () => {
+  const cli = spawnSync(process.execPath, ['bin/resemble.js', 'dups', 'sample/'], { cwd: root, encoding: 'utf8' });
+  const counts = /dups: (\d+) clusters? of near-duplicates hold (\d+) of (\d+) pages/.exec(cli.stderr)!;
+  assert.ok(counts, cli.stderr);
+  assert.equal(run('entry-dups'), [`${counts[1]} clusters hold ${counts[2]} of ${counts[3]} pages`]);
+  assert.equal(run('entry-dedup'), ['1 http://b.example/1 identical']);
+  assert.equal(run('entry-progress'), ['E_ABORTED']);
+  assert.equal(run('entry-errors'), ['page 1 expected a string "url"; skipped', '2 1']);
 });
 
 test('an example shown in two files is the same code in both', () => {

@@ -13,7 +13,7 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 }
 
 test('resemble plan prints the script renderPlan gives for the same settings', async () => {
-  const r = await run(['--dialect', 'spark', '--keys', 's3://crawl/keys/', '--sizes', 's3://crawl/sizes/', '--cap', '500', '--threshold', '0.6', '--stage', 'pairs', '--stage', 'collections', '--extended']);
+  const r = await run(['--dialect', 'spark', '--keys', 's3://crawl/keys/', '--sizes', 's3://crawl/sizes/', '--common-cap', '500', '--threshold', '0.6', '--stage', 'pairs', '--stage', 'collections', '--extended']);
   assert.is(r.code, 0);
   const expected = planScript(renderPlan({ dialect: 'spark', keys: 's3://crawl/keys/', sizes: 's3://crawl/sizes/', commonCap: 500, threshold: 0.6, stages: ['pairs', 'collections'], extended: true }), 'spark');
   assert.is(r.out, expected);
@@ -24,7 +24,7 @@ test('resemble plan prints the script renderPlan gives for the same settings', a
 });
 
 test('--format jsonl gives one record per statement; bad flags are E_OPTION', async () => {
-  const r = await run(['--dialect', 'bigquery', '--prefix', 'web.r_', '--keys', 'web.keys', '--kind', 'mod', '--format', 'jsonl']);
+  const r = await run(['--dialect', 'bigquery', '--table-prefix', 'web.r_', '--keys', 'web.keys', '--kind', 'mod', '--format', 'jsonl']);
   const records = r.out.trim().split('\n').map((l) => JSON.parse(l));
   const plan = renderPlan({ dialect: 'bigquery', prefix: 'web.r_', keys: 'web.keys', kind: 'mod' });
   assert.is(records.length, plan.length);

@@ -80,16 +80,16 @@ test('signatures: colliding pairs with distances, then groups that do not chain;
     assert.equal([g.members[0].rpDistance, g.members[0].hmDistance], [0, 0]);
     for (let x = 0; x < g.members.length; x++) for (let y = x + 1; y < g.members.length; y++) assert.ok(collide(g.members[x].url, g.members[y].url));
   }
-  const onlyGroups = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '--output', 'groups', '-q']);
+  const onlyGroups = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '--records', 'groups', '-q']);
   assert.equal(records(onlyGroups.out), groups);
-  const onlyPairs = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '--output', 'pairs', '-q']);
+  const onlyPairs = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '0.02', '--D', '0.01', '--records', 'pairs', '-q']);
   assert.equal(records(onlyPairs.out), pairs);
-  const rpOnly = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '2', '--D', '0.01', '--output', 'groups', '-q']);
+  const rpOnly = await run(['signatures', join(dir, 'crawl.jsonl'), '--k', '5', '--C', '2', '--D', '0.01', '--records', 'groups', '-q']);
   assert.ok(together(records(rpOnly.out), 'http://forum.example/by-date.html', 'http://forum.example/by-thread.html'));
   // The defaults find the mirror too.
-  const defaults = await run(['signatures', join(dir, 'crawl.jsonl'), '--output', 'pairs', '-q']);
+  const defaults = await run(['signatures', join(dir, 'crawl.jsonl'), '--records', 'pairs', '-q']);
   assert.ok(records(defaults.out).some((p: Pair) => p.a === 'http://docs.example/list/index.html' && p.b === 'http://mirror.example/list/index.html'));
-  assert.is((await run(['signatures', join(dir, 'crawl.jsonl'), '--output', 'clusters'])).code, 2);
+  assert.is((await run(['signatures', join(dir, 'crawl.jsonl'), '--records', 'clusters'])).code, 2);
 });
 
 test('signatures --evaluate: precision–recall rows per (C, D), a plot, and flags checked', async () => {

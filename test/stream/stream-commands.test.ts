@@ -47,7 +47,9 @@ const reported = (err: string) => err.split('\n').filter((l) => !/^read [\d,]+ (
 /** Runs a command the old way and the streaming way with 1 and 2 workers; asserts the same exit code, stdout and reported lines, and returns the reference run. */
 async function same(argv: string[], outputs: (tag: string) => string[] = () => []) {
   const tag = (t: string) => argv.map((a) => a.replace('@OUT@', join(dir, `out-${t}`)));
-  const ref = await run(tag('ref'), reference);
+  // the reference commands keep the flag names of their time (--output and --plot are now --records and --plots)
+  const renamed: Record<string, Record<string, string>> = { signatures: { '--records': '--output' }, mirrors: { '--plots': '--plot' } };
+  const ref = await run(tag('ref').map((a) => renamed[argv[0]]?.[a] ?? a), reference);
   assert.is(ref.code, 0, ref.err);
   assert.ok(ref.out.length > 0, 'the reference writes something');
   for (const workers of ['1', '2']) {
@@ -77,7 +79,7 @@ for (const [kind, path] of Object.entries(KINDS)) {
   test(`signatures (${kind}): the same pairs, groups and evaluation as in memory, content and page mode, for 1 and 2 workers`, async () => {
     const r = await same(['signatures', path]);
     assert.ok(r.out.split('\n').filter((l) => l.startsWith('{"a"')).length > 10, 'colliding pairs');
-    await same(['signatures', path, '--content', 'page', '--output', 'groups', '--k', '16', '--D', '0.05']);
+    await same(['signatures', path, '--content', 'page', '--records', 'groups', '--k', '16', '--D', '0.05']);
     if (kind === 'folder' || kind === 'slice') {
       const ev = await same(['signatures', path, '--evaluate', '--plots', '@OUT@'], (t) => [join(dir, `out-${t}`, 'precision-recall.svg')]);
       assert.ok(ev.out.includes('pairPrecision'));
@@ -95,8 +97,8 @@ for (const [kind, path] of Object.entries(KINDS)) {
       const truth = join(dir, 'truth.txt');
       writeFileSync(truth, (JSON.parse(readFileSync(join(path, 'truth.json'), 'utf8')).mirrors as string[][]).map((p) => p.join(' ')).join('\n') + '\n');
       await same(['mirrors', path, '--truth', truth]);
-      // --plot without --truth: every algorithm's top pairs verified and pooled.
-      await same(['mirrors', path, '--plot', '@OUT@', '--top', '12'], (t) => readdirSync(join(dir, 'out-ref')).map((f) => join(dir, `out-${t}`, f)));
+      // --plots without --truth: every algorithm's top pairs verified and pooled.
+      await same(['mirrors', path, '--plots', '@OUT@', '--top', '12'], (t) => readdirSync(join(dir, 'out-ref')).map((f) => join(dir, `out-${t}`, f)));
     }
   });
 }

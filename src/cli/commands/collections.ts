@@ -1,18 +1,15 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { avoidList, type KeepPolicy } from '../../collections/avoid.js';
+import { join } from 'node:path';
 import type { ReplicatedCollections } from '../../collections/find.js';
-import { findCollections } from '../../collections/find.js';
-import { clusterRecord } from '../../collections/report.js';
-import { rollUp } from '../../collections/rollup.js';
-import { DEFAULT_SIMILARITY, parseSimilarity } from '../../collections/similarity.js';
-import { replicaSummary } from '../../collections/summary.js';
+import { COLLECTION_DEFAULTS, findCollections, type CollectionReport, type FindCollectionsOptions } from '../../collections/entry.js';
+import { parseSimilarity } from '../../collections/similarity.js';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
-import { readForCollections } from '../../collections/stream.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, READER_FLAGS, stringOf } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { PHENOMENA_FLAGS, PHENOMENA_USAGE, PIPELINE_FLAGS, pipelineUsage, pipelineOf, readOptionsFor, readSummary, reportPhenomena, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { cliReadOptions, PHENOMENA_FLAGS, PHENOMENA_USAGE, reportPhenomena, PIPELINE_FLAGS, pipelineUsage, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, writeFileAtomic } from '../output.js';
 
 /** Takes the clusters; returns the paper's Figure 12 (cluster cardinality against collection size, log axes) as SVG. */
@@ -55,7 +52,7 @@ export const command: Command = {
   summary: 'replicated collections: similar clusters grown over the link graph, replica summary, avoid-list, result roll-up',
   usage: `Usage: resemble collections INPUT... [--similarity SPEC] [--growth mixed|paper] [--min-size N]
                             [--replicas | --avoid [--keep POLICY] [--save FILE] | --rollup [--results FILE]
-                             | --break-points] [--plot FILE.svg] [flags]
+                             | --break-points] [--plots DIR] [flags]
 
 Finds hyperlinked collections of pages replicated on several hosts (or under several prefixes of
 one host). Similar pages form trivial clusters; links that at least two copies hold join pages
@@ -71,7 +68,7 @@ between every two (a page where it fails is taken out).
 
 Flags:
 ${PHENOMENA_USAGE}
-  --similarity SPEC     page similarity (default ${DEFAULT_SIMILARITY}):
+  --similarity SPEC     page similarity (default ${COLLECTION_DEFAULTS.similarity}):
                           windows:N:R       share ≥ R of the larger page's windows of N text lines
                           chunks:N:T        share ≥ T chunks of N text lines (the paper: 4:15, 2:25)
                           chunks:sentence:T share ≥ T sentences
@@ -80,8 +77,8 @@ ${PHENOMENA_USAGE}
   --growth MODE         mixed (default): clusters of full, partial and older copies together;
                         paper: Algorithm 3.1 as published (exact merge condition |Ri| = s = d = |Rj|)
   --min-size N          clusters whose collections have fewer pages are noise: left out of the
-                        output, the replica summary and the avoid-list (default 10, as the paper)
-  --min-share R         copies share at least R of the smaller one's crawled pages (default 0.5)
+                        output, the replica summary and the avoid-list (default ${COLLECTION_DEFAULTS.minSize}, as the paper)
+  --min-share R         copies share at least R of the smaller one's crawled pages (default ${COLLECTION_DEFAULTS.minShare})
   --replicas            write the replica summary instead: one record per pair of collections with
                         pages in common: {"cluster", "a", "b" (host, prefix, root, held, extent),
                         "common", "coverageA", "coverageB", "identical", "resemblance",
@@ -103,7 +100,7 @@ ${PHENOMENA_USAGE}
   --results FILE        read the result URLs of --rollup from FILE instead of stdin
   --break-points        write the break points instead: pages whose content differs between copies
                         and so split a collection (Figure 3(c)), with the clusters on either side
-  --plot FILE.svg       also draw Figure 12: cluster cardinality against collection size, log axes
+  --plots DIR           also draw Figure 12 (DIR/figure12.svg): cluster cardinality against collection size, log axes
 ${pipelineUsage([
   'pages sharing chunks (or sketch values) paired',
   'as SQL on embedded DuckDB under --memory-limit, spilling to --temp-dir',
@@ -132,7 +129,7 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     rollup: { type: 'boolean' },
     results: { type: 'string' },
     'break-points': { type: 'boolean' },
-    plot: { type: 'string' },
+    plots: { type: 'string' },
     // Flags of earlier versions, rejected with what replaced them.
     extended: { type: 'boolean' },
     'single-site': { type: 'boolean' },
@@ -142,85 +139,66 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     if (v.extended !== undefined) throw new ResembleError('E_OPTION', '--extended is gone: partial and older copies always join their cluster at the pages they share (--growth paper is the exact condition)', { option: '--extended' });
     if (v['single-site'] !== undefined) throw new ResembleError('E_OPTION', '--single-site is gone: a collection is always on one host', { option: '--single-site' });
     const format = formatOf(v);
-    const similarity = parseSimilarity(stringOf(v, 'similarity', DEFAULT_SIMILARITY));
-    const growth = enumFlag(v, 'growth', 'mixed', ['mixed', 'paper'] as const);
-    const minSize = intFlag(v, 'min-size', 10, 1, 2 ** 31);
-    const minShare = numberFlag(v, 'min-share', 0.5, 0, 1);
-    const minCoverage = numberFlag(v, 'min-coverage', 0.9, 0, 1);
+    const D = COLLECTION_DEFAULTS;
     const results = stringOf(v, 'results');
     const save = stringOf(v, 'save');
-    const keep = stringOf(v, 'keep', 'inlinks')!;
     const rollup = v.rollup === true || results !== undefined;
     const modes = [v.replicas === true && '--replicas', v.avoid === true && '--avoid', rollup && '--rollup', v['break-points'] === true && '--break-points'].filter(Boolean);
     if (modes.length > 1) throw new ResembleError('E_OPTION', `expected one of --replicas, --avoid, --rollup and --break-points, got ${modes.join(' and ')}`, { option: modes[0] });
     if (v.avoid !== true && (v.keep !== undefined || save !== undefined)) throw new ResembleError('E_OPTION', `${v.keep !== undefined ? '--keep' : '--save'} goes with --avoid`, { option: v.keep !== undefined ? '--keep' : '--save' });
+    const report: CollectionReport = v.replicas === true ? 'replicas' : v.avoid === true ? 'avoid' : rollup ? 'rollup' : v['break-points'] === true ? 'break-points' : 'clusters';
+    const keep = stringOf(v, 'keep', D.keep)!;
     if (!['inlinks', 'first', 'newest'].includes(keep) && !(keep.startsWith('host:') && keep.length > 5)) throw optionError('--keep', 'inlinks, first, newest or host:NAME', keep);
-    const plot = stringOf(v, 'plot');
-    if (plot !== undefined) checkOutput(plot, ctx.positionals, '--plot');
+    const options: FindCollectionsOptions = {
+      similarity: parseSimilarity(stringOf(v, 'similarity', D.similarity)),
+      growth: enumFlag(v, 'growth', D.growth, ['mixed', 'paper'] as const),
+      minSize: intFlag(v, 'min-size', D.minSize, 1, 2 ** 31),
+      minShare: numberFlag(v, 'min-share', D.minShare, 0, 1),
+      minCoverage: numberFlag(v, 'min-coverage', D.minCoverage, 0, 1),
+      report, ...(report === 'avoid' ? { keep } : {}),
+    };
+    const plots = stringOf(v, 'plots');
+    if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (save !== undefined) checkOutput(save, ctx.positionals, '--save');
     const { workers, engine, engineOptions } = pipelineOf(v, ['memory', 'duckdb', 'spark']);
+    Object.assign(options, { engine, engineOptions, ...(workers !== undefined ? { workers } : {}) });
     requireInputs(ctx.positionals);
+    if (rollup) options.results = await readLines(results);
     await init();
     const display = await startPipelineProgress(ctx, ctx.positionals);
-    let read;
+    let found;
     try {
-      read = await readForCollections(ctx.positionals, similarity, { workers, engine, engineOptions, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+      found = await findCollections(ctx.positionals.length === 1 ? ctx.positionals[0] : { paths: ctx.positionals }, { ...options, ...cliReadOptions(ctx), onProgress: (p) => display.read(p) });
     } finally {
       display.stop();
     }
-    const { crawl, graph } = read;
-    if (!ctx.quiet) ctx.err.write(readSummary(crawl) + '\n');
-    reportPhenomena(ctx, read.phenomena);
-    requireDocuments(crawl.urls.length, crawl.errors.length, ctx.positionals);
-    const found = { ...findCollections(graph, read.similar, { growth, minSize, minShare }), similarity: read.similar };
+    const s = found.summary;
+    if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
+    reportPhenomena(ctx, found.phenomena);
+    requireDocuments(s.pages, s.errors, ctx.positionals);
     const writer = createRecordWriter(ctx.out, format);
-    const kept = found.clusters.filter((c) => !c.noise);
-    if (v.replicas === true) {
-      for (const r of replicaSummary(found, graph, found.similarity)) writer.write(r);
-    } else if (v.avoid === true) {
-      const list = avoidList(found, graph, {
-        pageBytes: crawl.sizes, keep: keep as KeepPolicy, minCoverage,
-        pageDates: keep === 'newest' ? Array.from(crawl.dates, (t) => (Number.isNaN(t) ? undefined : new Date(t).toISOString())) : undefined,
-        resemblance: found.similarity.resemblance,
-      });
-      for (const e of list.entries) writer.write(e);
-      if (save !== undefined) {
-        writeFileAtomic(save, list.save());
-      }
-      const r = list.redundancy;
-      if (!ctx.quiet) {
-        ctx.err.write(`avoid-list: ${list.entries.length} entries skip ${r.skippedPages} of ${r.pages} pages (${mb(r.savedBytes)} of ${mb(r.totalBytes)}; ${r.lostPages} without a kept copy); `
-          + `pages with a similar page: ${pct(r.similarPages, r.pages)} before, ${pct(r.similarPagesAfter, r.pages - r.skippedPages)} after\n`);
-      }
-    } else if (rollup) {
-      const { entries, errors } = rollUp(await readLines(results), found, graph, { includeNoise: true, minCoverage });
-      for (const e of errors) if (!ctx.quiet) ctx.err.write(`result ${e.rank + 1}: ${e.message} (skipped)\n`);
-      for (const e of entries) writer.write(e);
-      if (!ctx.quiet) ctx.err.write(`roll-up: ${entries.length} entries from ${entries.reduce((n, e) => n + 1 + e.collection.length + e.replicas.reduce((m, r) => m + r.results.length, 0), 0)} results\n`);
-    } else if (v['break-points'] === true) {
-      const side = (k: number) => {
-        const c = found.clusters[k];
-        return { cardinality: c.cardinality, size: c.size, root: graph.urls[c.roots[0]] };
-      };
-      const bp = found.breakPoints;
-      for (let i = 0; i < bp.pages.length; i++) {
-        writer.write({ url: graph.urls[bp.pages[i]], host: graph.hosts[graph.hostOf[bp.pages[i]]], from: side(bp.from[i]), to: side(bp.to[i]) });
-      }
-    } else {
-      for (const c of kept) writer.write(clusterRecord(c, graph));
+    if (s.rollup && !ctx.quiet) for (const e of s.rollup.errors) ctx.err.write(`result ${e.rank + 1}: ${e.message} (skipped)\n`);
+    for (const r of found.records) writer.write(r);
+    if (save !== undefined && found.avoidList) writeFileAtomic(save, found.avoidList.save());
+    if (s.avoid && !ctx.quiet) {
+      const r = s.avoid;
+      ctx.err.write(`avoid-list: ${r.entries} entries skip ${r.skippedPages} of ${r.pages} pages (${mb(r.savedBytes)} of ${mb(r.totalBytes)}; ${r.lostPages} without a kept copy); `
+        + `pages with a similar page: ${pct(r.similarPages, r.pages)} before, ${pct(r.similarPagesAfter, r.pages - r.skippedPages)} after\n`);
     }
+    if (s.rollup && !ctx.quiet) ctx.err.write(`roll-up: ${s.rollup.entries} entries from ${s.rollup.results} results\n`);
     writer.end();
-    if (plot !== undefined) {
-      writeFileAtomic(plot, await figure12(found));
-      if (!ctx.quiet) ctx.err.write(`plot: ${plot}\n`);
+    if (plots !== undefined) {
+      mkdirSync(plots, { recursive: true });
+      const file = join(plots, 'figure12.svg');
+      writeFileAtomic(file, await figure12(found.collections));
+      if (!ctx.quiet) ctx.err.write(`plots: ${file}\n`);
     }
     if (!ctx.quiet) {
-      const s = found.similarity, st = found.stats;
-      ctx.err.write(`collections: ${kept.length} similar clusters (${found.clusters.length - kept.length} noise below ${minSize} pages) `
-        + `from ${graph.size} pages in ${found.trivial.count} trivial clusters (${st.splitClusters} split); ${st.replicatedEdges} replicated link groups, `
-        + `${st.virtualPages} pages linked but not crawled, ${st.joinedByPath} pages no crawled page links joined by their path, `
-        + `${found.breakPoints.pages.length} break points, ${s.emptyPages} pages without text`
-        + `${st.dropped ? `; ${st.dropped} clusters dropped for breaking an invariant` : ''}\n`);
+      ctx.err.write(`collections: ${s.clusters} similar clusters (${s.noise} noise below ${s.minSize} pages) `
+        + `from ${s.pages} pages in ${s.trivialClusters} trivial clusters (${s.splitClusters} split); ${s.replicatedLinkGroups} replicated link groups, `
+        + `${s.virtualPages} pages linked but not crawled, ${s.joinedByPath} pages no crawled page links joined by their path, `
+        + `${s.breakPoints} break points, ${s.pagesWithoutText} pages without text`
+        + `${s.droppedClusters ? `; ${s.droppedClusters} clusters dropped for breaking an invariant` : ''}\n`);
     }
     return 0;
   },

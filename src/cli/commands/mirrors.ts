@@ -3,42 +3,13 @@ import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import type { ReadError } from '../../graph/document.js';
 import { init } from '../../index.js';
-import {
-  ALGORITHMS,
-  evaluateRankings,
-  hostContentFromSketches,
-  HostSet,
-  LinkTable,
-  mirrorFigures,
-  mirrorInputFromDocuments,
-  MirrorPool,
-  parseHostsFile,
-  parseTruthFile,
-  poolJudge,
-  rankAll,
-  truthJudge,
-  verifyRanking,
-  sketchedContent,
-  type AlgorithmName,
-  type ContentSource,
-  type ContentSimilarity,
-  type Judge,
-  RULE_DEFAULTS,
-  type MirroringResult,
-  type MirrorRuleOptions,
-  type Ranking,
-} from '../../mirrors/index.js';
-import { DEFAULT_MIN_URLS } from '../../mirrors/host-set.js';
-import { aliasRecords, mirrorRecord } from '../../mirrors/record.js';
-import { DEFAULT_SEED } from '../../mirrors/seed.js';
+import { ALGORITHMS, mirrorFigures, parseHostsFile, parseTruthFile } from '../../mirrors/index.js';
+import { findMirrors, MIRROR_DEFAULTS as D, type FindMirrorsOptions, type MirrorEvaluation } from '../../mirrors/entry.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { errorLine, pipelineOf, PHENOMENA_FLAGS, PHENOMENA_USAGE, readOptionsFor, readSummary, reportPhenomena, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
-import { readForMirrors } from '../../mirrors/stream.js';
+import { cliReadOptions, PHENOMENA_FLAGS, PHENOMENA_USAGE, reportPhenomena, errorLine, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../output.js';
-
-const NEEDS_LINKS: readonly AlgorithmName[] = ['conn', 'hconn1', 'hconn2', 'combined', 'hybrid'];
 
 function readText(path: string, what: string): string {
   try {
@@ -63,7 +34,7 @@ export const command: Command = {
   name: 'mirrors',
   summary: 'rank pairs of mirrored hosts from URLs, IP addresses and links; verify and evaluate them',
   usage: `Usage: resemble mirrors INPUT... [--algorithm NAME] [--top N] [--no-verify] [--ips FILE]
-                        [--min-urls N] [--truth FILE] [--plot DIR] [--seed N] [--link-urls]
+                        [--min-urls N] [--truth FILE] [--plots DIR] [--seed N] [--link-urls]
                         [--threshold X] [--agreement X] [--sample-paths N] [--min-paths N]
                         [--min-share X] [--min-pages N] [--confidence X] [--infer]
 
@@ -97,12 +68,12 @@ ${PHENOMENA_USAGE}
                         asks for it explicitly: an input of URLs only is then an error)
   --ips FILE            host → IP lines ("host ip..." or /etc/hosts style "ip host..."); added to
                         the IPs the input records
-  --min-urls N          hosts with fewer distinct URLs are left out (default ${DEFAULT_MIN_URLS}; the paper used 100)
+  --min-urls N          hosts with fewer distinct URLs are left out (default ${D.minUrls}; the paper used 100)
   --truth FILE          mirror pairs, one "hostA hostB" per line: evaluate every algorithm against
                         them and print precision and relative recall on stderr
-  --plot DIR            write the paper's Figures 1, 3 and 4 (SVG) and evaluation.json to DIR, from
+  --plots DIR           write the paper's Figures 1, 3 and 4 (SVG) and evaluation.json to DIR, from
                         --truth, or else from the mirroring test pooled over every algorithm's top N
-  --seed N              seed of every random choice (default ${DEFAULT_SEED})
+  --seed N              seed of every random choice (default ${D.seed})
   --link-urls           also count URLs seen only as link targets (the paper's input did)
   --threshold X         resemblance at which two pages are highly similar (default 0.7, from curves
                         on two realistic crawls: docs/mirrors.md; the paper used 0.5 on pages with
@@ -121,7 +92,7 @@ ${PHENOMENA_USAGE}
                         cores); the output is the same for any N
 
 The input is read as a stream: only URLs, IPs and links are kept, and, when the ranking or the
-mirroring test needs page content (hybrid, --verify, --plot without --truth), each page's sketch,
+mirroring test needs page content (hybrid, --verify, --plots without --truth), each page's sketch,
 made as it is read; the mirroring test compares those sketches.
 `,
   options: {
@@ -133,7 +104,7 @@ made as it is read; the mirroring test compares those sketches.
     ips: { type: 'string' },
     'min-urls': { type: 'string' },
     truth: { type: 'string' },
-    plot: { type: 'string' },
+    plots: { type: 'string' },
     seed: { type: 'string' },
     'link-urls': { type: 'boolean' },
     ...PHENOMENA_FLAGS,
@@ -149,133 +120,71 @@ made as it is read; the mirroring test compares those sketches.
   },
   async run(ctx) {
     const format = formatOf(ctx.values);
-    // Defaults: hybrid with the mirroring test, the accurate setting; an input of URLs only (no
-    // page content, known once read) is ranked by combined, unverified
-    const algorithmGiven = ctx.values.algorithm !== undefined;
-    let algorithm = enumFlag(ctx.values, 'algorithm', 'hybrid', ALGORITHMS);
-    if (ctx.values.verify === true && ctx.values['no-verify'] === true) throw optionError('--verify', 'one of --verify and --no-verify', 'both');
-    const topFlag = intFlag(ctx.values, 'top', 1000, 0, 2 ** 31);
-    const minUrls = intFlag(ctx.values, 'min-urls', DEFAULT_MIN_URLS, 1, 2 ** 31);
-    const seed = intFlag(ctx.values, 'seed', DEFAULT_SEED, 0, 2 ** 32 - 1);
-    let verify = ctx.values['no-verify'] !== true;
-    const rule: MirrorRuleOptions = {
-      threshold: numberFlag(ctx.values, 'threshold', RULE_DEFAULTS.threshold, 0, 1),
-      agreement: numberFlag(ctx.values, 'agreement', RULE_DEFAULTS.agreement, 0.01, 1),
-      samplePaths: intFlag(ctx.values, 'sample-paths', RULE_DEFAULTS.samplePaths, 1, 100000),
-      minPaths: intFlag(ctx.values, 'min-paths', RULE_DEFAULTS.minPaths, 1, 100000),
-      minShare: numberFlag(ctx.values, 'min-share', RULE_DEFAULTS.minShare, 0, 1),
-      minPages: intFlag(ctx.values, 'min-pages', RULE_DEFAULTS.minPages, 1, 2 ** 31),
-      confidence: numberFlag(ctx.values, 'confidence', RULE_DEFAULTS.confidence, 0.5, 0.9999),
+    const v = ctx.values;
+    if (v.verify === true && v['no-verify'] === true) throw optionError('--verify', 'one of --verify and --no-verify', 'both');
+    const options: FindMirrorsOptions = {
+      algorithm: enumFlag(v, 'algorithm', D.algorithm, ALGORITHMS),
+      top: intFlag(v, 'top', D.top, 0, 2 ** 31),
+      minUrls: intFlag(v, 'min-urls', D.minUrls, 1, 2 ** 31),
+      seed: intFlag(v, 'seed', D.seed, 0, 2 ** 32 - 1),
+      threshold: numberFlag(v, 'threshold', D.threshold, 0, 1),
+      agreement: numberFlag(v, 'agreement', D.agreement, 0.01, 1),
+      samplePaths: intFlag(v, 'sample-paths', D.samplePaths, 1, 100000),
+      minPaths: intFlag(v, 'min-paths', D.minPaths, 1, 100000),
+      minShare: numberFlag(v, 'min-share', D.minShare, 0, 1),
+      minPages: intFlag(v, 'min-pages', D.minPages, 1, 2 ** 31),
+      confidence: numberFlag(v, 'confidence', D.confidence, 0.5, 0.9999),
+      infer: v.infer === true,
+      linkUrls: v['link-urls'] === true,
     };
-    const infer = ctx.values.infer === true;
-    if (infer && !verify) throw optionError('--infer', 'to come with the mirroring test (not --no-verify)', true);
-    const ipsPath = stringOf(ctx.values, 'ips');
-    const truthPath = stringOf(ctx.values, 'truth');
-    const plotDir = stringOf(ctx.values, 'plot');
-    if (plotDir !== undefined) checkOutput(plotDir, ctx.positionals, '--plot');
-    const evaluate = truthPath !== undefined || plotDir !== undefined;
+    // an explicit --verify keeps the test on an input of URLs only (it then fails there); the default leaves it off
+    if (v['no-verify'] === true) options.verify = false;
+    else if (v.verify === true) options.verify = true;
+    if (options.infer && options.verify === false) throw optionError('--infer', 'to come with the mirroring test (not --no-verify)', true);
+    if (v.algorithm === undefined) delete options.algorithm;
+    const ipsPath = stringOf(v, 'ips');
+    const truthPath = stringOf(v, 'truth');
+    const plotDir = stringOf(v, 'plots');
+    if (plotDir !== undefined) checkOutput(plotDir, ctx.positionals, '--plots');
     const hostsFile = ipsPath === undefined ? undefined : parseHostsFile(readText(ipsPath, '--ips'), ipsPath);
     const truthFile = truthPath === undefined ? undefined : parseTruthFile(readText(truthPath, '--truth'), truthPath);
-
-    let wanted: AlgorithmName[] = evaluate ? [...ALGORITHMS] : [algorithm];
-    const links = wanted.some((a) => NEEDS_LINKS.includes(a));
-    const needsSketches = verify || wanted.includes('hybrid') || (plotDir !== undefined && truthFile === undefined);
-    const { workers } = pipelineOf({ workers: ctx.values.workers });
+    if (hostsFile) options.hosts = hostsFile;
+    if (truthFile) options.truth = truthFile.pairs;
+    options.evaluate = truthPath !== undefined || plotDir !== undefined;
+    const { workers } = pipelineOf({ workers: v.workers });
+    if (workers !== undefined) options.workers = workers;
     requireInputs(ctx.positionals);
     await init();
     const display = await startPipelineProgress(ctx, ctx.positionals);
-    let read;
+    let found;
     try {
-      read = await readForMirrors(ctx.positionals, { links, sketch: needsSketches ? {} : false, workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+      found = await findMirrors(ctx.positionals.length === 1 ? ctx.positionals[0] : { paths: ctx.positionals }, { ...options, ...cliReadOptions(ctx), onProgress: (p) => display.read(p) });
     } finally {
       display.stop();
     }
-    const { stream, set } = read;
-    if (!ctx.quiet) ctx.err.write(readSummary(stream) + '\n');
-    reportPhenomena(ctx, read.phenomena);
-    requireDocuments(stream.urls.length, stream.errors.length, ctx.positionals);
-    const input = mirrorInputFromDocuments(read.pages, { linkUrls: ctx.values['link-urls'] === true });
-    const ips = new Map(input.ips);
-    for (const [h, list] of hostsFile?.ips ?? []) ips.set(h, [...new Set([...(ips.get(h) ?? []), ...list])]);
-    const hosts = HostSet.fromUrls(input.urls, { minUrls, ips, locations: input.locations, source: 'input' });
-    report(ctx, [...input.errors, ...(hostsFile?.errors ?? []), ...(truthFile?.errors ?? []), ...hosts.errors]);
-    if (hosts.size < 2) {
-      throw new ResembleError('E_INPUT', `expected at least two hosts with ${minUrls} or more URLs, got ${hosts.size} (${hosts.droppedHosts} smaller hosts left out; see --min-urls)`);
-    }
-    const hasContent = stream.sizes.some((n) => n > 0);
-    if (!hasContent && !algorithmGiven) {
-      algorithm = 'combined';
-      if (!evaluate) wanted = [algorithm];
-    }
-    if (!hasContent && ctx.values.verify !== true) verify = false;
-    if (infer && !verify) throw optionError('--infer', 'to come with the mirroring test, which needs page content', true);
-    if (algorithm === 'hybrid' && !hasContent) {
-      throw new ResembleError('E_INPUT', 'hybrid needs page content; the input holds URLs only (use another --algorithm)');
-    }
-    const content = hasContent && wanted.includes('hybrid') ? hostContentFromSketches(hosts, stream.urls, stream.utf8Sizes, set!) : undefined;
-    const table = LinkTable.fromDocuments(hosts, read.pages);
-    const rankings = rankAll(hosts, table, content, { seed, hybrid: rule }, wanted.filter((a) => a !== 'hybrid' || content));
-    const ranking = rankings[algorithm]!;
-    const top = topFlag === 0 ? ranking.length : Math.min(topFlag, ranking.length);
-
-    // The mirroring test compares the pages' sketches made while the crawl streamed.
-    const { source, similarity, pageBytes } = set ? sketchedContent(stream.urls, stream.utf8Sizes, set) : { source: (() => undefined) as ContentSource, similarity: undefined, pageBytes: undefined };
-    const pool = new MirrorPool(hosts.size);
-    let results: MirroringResult[] = [];
-    if (verify) {
-      if (!hasContent) throw new ResembleError('E_INPUT', '--verify needs page content; the input holds URLs only');
-      results = (await verifyRanking(ranking, source, { ...rule, similarity, pageBytes, top, pool, infer })).results;
-    }
-
-    if (evaluate) await evaluateAll(ctx, hosts, Object.values(rankings), truthFile?.pairs, { ranking, results, pool, source, similarity, depth: topFlag === 0 ? undefined : topFlag, rule, infer, hasContent, plotDir });
-
-    const judgeTruth = truthFile ? truthJudge(hosts, truthFile.pairs).judge : undefined;
+    const s = found.summary;
+    if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
+    reportPhenomena(ctx, found.phenomena);
+    requireDocuments(s.pages, s.errors, ctx.positionals);
+    report(ctx, [...(hostsFile?.errors ?? []), ...(truthFile?.errors ?? [])]);
+    if (found.evaluation) await printEvaluation(ctx, found.evaluation, plotDir);
     const out = createRecordWriter(ctx.out, format);
-    for (let i = 0; i < top; i++) out.write(mirrorRecord(hosts, ranking, i, verify ? results[i] : undefined, judgeTruth ? judgeTruth(ranking.a[i], ranking.b[i]) === 1 : undefined));
-    for (const r of aliasRecords(read.phenomena?.hostAliases ?? [])) out.write(r);
+    for (const r of found.records) out.write(r);
     out.end();
     if (!ctx.quiet) {
-      const count = (v: string) => results.filter((r) => r.verdict === v).length;
-      const verified = verify ? `; verdicts: ${count('mirror')} mirror, ${count('not mirror')} not mirror, ${count('undetermined')} undetermined` : '';
-      ctx.err.write(`${algorithm}: ${hosts.size} hosts (${hosts.droppedHosts} with fewer than ${minUrls} URLs left out), ${ranking.length} ranked pairs, ${top} written${verified}\n`);
+      const verified = s.verdicts ? `; verdicts: ${s.verdicts.mirror} mirror, ${s.verdicts.notMirror} not mirror, ${s.verdicts.undetermined} undetermined` : '';
+      ctx.err.write(`${s.algorithm}: ${s.hosts} hosts (${s.droppedHosts} with fewer than ${s.minUrls} URLs left out), ${s.rankedPairs} ranked pairs, ${s.written} written${verified}\n`);
     }
     return 0;
   },
 };
 
-interface EvaluateContext {
-  ranking: Ranking;
-  results: MirroringResult[];
-  pool: MirrorPool;
-  source: ContentSource;
-  similarity: ContentSimilarity | undefined;
-  /** Ranks evaluated (and verified, without a truth file) per ranking; undefined for all. */
-  depth: number | undefined;
-  rule: MirrorRuleOptions;
-  infer: boolean;
-  hasContent: boolean;
-  plotDir: string | undefined;
-}
-
-/** Evaluates every ranking against the truth file, or else against the mirroring test pooled over their top N (§4.1.2); prints a table, writes figures. */
-async function evaluateAll(ctx: CommandContext, hosts: HostSet, rankings: Ranking[], truth: Array<[string, string]> | undefined, e: EvaluateContext): Promise<void> {
-  let judge: Judge;
-  if (truth) {
-    const t = truthJudge(hosts, truth);
-    if (t.unknownHosts.length > 0 && !ctx.quiet) ctx.err.write(`truth: ${t.unknownHosts.length} hosts not among the ranked hosts (e.g. ${t.unknownHosts.slice(0, 3).join(', ')})\n`);
-    judge = t.judge;
-  } else {
-    if (!e.hasContent) throw new ResembleError('E_INPUT', '--plot without --truth pools mirroring-test verdicts, which needs page content; give --truth FILE');
-    const verified = [{ ranking: e.ranking, results: e.results }];
-    for (const r of rankings) {
-      if (r === e.ranking && e.results.length > 0) continue;
-      verified.push({ ranking: r, results: (await verifyRanking(r, e.source, { ...e.rule, similarity: e.similarity, top: e.depth, pool: e.pool, infer: e.infer })).results });
-    }
-    judge = poolJudge(e.pool, verified);
-  }
-  const { curves, total } = evaluateRankings(rankings, judge, { maxRank: e.depth });
+/** Prints the evaluation's table on stderr and, with --plots, writes Figures 1, 3, 4 and evaluation.json. */
+async function printEvaluation(ctx: CommandContext, e: MirrorEvaluation, plotDir: string | undefined): Promise<void> {
+  const { curves, total } = e;
   if (!ctx.quiet) {
-    ctx.err.write(`evaluation against ${truth ? 'the truth file' : 'pooled mirroring-test verdicts'}: ${total} mirror pairs found by the union of all rankings\n`);
+    if (e.unknownHosts.length > 0) ctx.err.write(`truth: ${e.unknownHosts.length} hosts not among the ranked hosts (e.g. ${e.unknownHosts.slice(0, 3).join(', ')})\n`);
+    ctx.err.write(`evaluation against ${e.against === 'truth' ? 'the truth file' : 'pooled mirroring-test verdicts'}: ${total} mirror pairs found by the union of all rankings\n`);
     ctx.err.write('algorithm   ranked  precision@end  relative recall@end  recall@end\n');
     for (const c of curves) {
       const n = c.precision.length;
@@ -283,13 +192,13 @@ async function evaluateAll(ctx: CommandContext, hosts: HostSet, rankings: Rankin
       ctx.err.write(`${c.algorithm.padEnd(10)} ${String(n).padStart(7)}  ${last(c.precision).padStart(13)}  ${last(c.relativeRecall).padStart(19)}  ${last(c.recall).padStart(10)}\n`);
     }
   }
-  if (e.plotDir === undefined) return;
-  mkdirSync(e.plotDir, { recursive: true });
-  for (const f of mirrorFigures(curves)) writeFileAtomic(join(e.plotDir, f.file), await plotSeries(f.series, f.options));
+  if (plotDir === undefined) return;
+  mkdirSync(plotDir, { recursive: true });
+  for (const f of mirrorFigures(curves)) writeFileAtomic(join(plotDir, f.file), await plotSeries(f.series, f.options));
   const summary = curves.map((c) => {
     const n = c.precision.length;
     return { algorithm: c.algorithm, ranked: n, found: n ? c.found[n - 1] : 0, precision: n ? round4(c.precision[n - 1]) : null, relativeRecall: n ? round4(c.relativeRecall[n - 1]) : null, recall: n ? round4(c.recall[n - 1]) : null };
   });
-  writeFileAtomic(join(e.plotDir, 'evaluation.json'), JSON.stringify({ total, algorithms: summary }, null, 2) + '\n');
-  if (!ctx.quiet) ctx.err.write(`wrote Figures 1, 3, 4 and evaluation.json to ${e.plotDir}\n`);
+  writeFileAtomic(join(plotDir, 'evaluation.json'), JSON.stringify({ total, algorithms: summary }, null, 2) + '\n');
+  if (!ctx.quiet) ctx.err.write(`wrote Figures 1, 3, 4 and evaluation.json to ${plotDir}\n`);
 }

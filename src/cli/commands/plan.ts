@@ -5,6 +5,7 @@ import { enumFlag, formatOf, intFlag, numberFlag, stringOf } from '../args.js';
 import type { Command } from '../command.js';
 import { writeRecords } from '../output.js';
 import { S_LIMITS } from '../../sketch/options.js';
+import { NEAR_DUPLICATE_DEFAULTS } from '../../cluster/defaults.js';
 
 /**
  * `resemble plan`: the reduce side as SQL for one engine — the versioned templates shipped in the
@@ -25,15 +26,15 @@ is printed once with how to repeat it; a driver (or \`resemble dups --engine duc
 Flags:
   --dialect D           duckdb | spark | trino | bigquery (default duckdb)
   --stage S             pairs | components | collections, repeatable (default pairs and components)
-  --keys LOC            (key, doc) rows (default <prefix>keys)
-  --sizes LOC           (doc, length, cardinality) rows (default <prefix>sizes; counted from keys for --kind mod)
-  --members LOC         trivial clusters (rid, pid), for collections (default <prefix>members)
-  --links LOC           links (src, dst), for collections (default <prefix>links)
+  --keys LOC            (key, doc) rows (default <table-prefix>keys)
+  --sizes LOC           (doc, length, cardinality) rows (default <table-prefix>sizes; counted from keys for --kind mod)
+  --members LOC         trivial clusters (rid, pid), for collections (default <table-prefix>members)
+  --links LOC           links (src, dst), for collections (default <table-prefix>links)
   --documents LOC       documents (doc, url, host, ...): count only links within one host
-  --prefix P            prefix of the tables the plan creates, may hold a schema (default resemble_)
+  --table-prefix P      prefix of the tables the plan creates, may hold a schema (default resemble_)
   --kind min|mod        sketch kind of the keys (default min)
   --s N                 MIN_s sketch size, ${S_LIMITS.min}..${S_LIMITS.max} (default ${S_LIMITS.default})
-  --cap N               keys in more documents are common and dropped (default 1000)
+  --common-cap N        keys in more documents are common and dropped (default ${NEAR_DUPLICATE_DEFAULTS.commonCap})
   --min-hits N          least shared keys for a candidate pair (default 1)
   --short LOC           with prefix keys and --min-hits 2 or more: (doc, n) of the documents with fewer
                         than --short-union keys; adds the pairs-short template after pairs
@@ -53,10 +54,10 @@ Output: the SQL script; with --format json|jsonl|csv, one record per statement {
     members: { type: 'string' },
     links: { type: 'string' },
     documents: { type: 'string' },
-    prefix: { type: 'string' },
+    'table-prefix': { type: 'string' },
     kind: { type: 'string' },
     s: { type: 'string' },
-    cap: { type: 'string' },
+    'common-cap': { type: 'string' },
     'min-hits': { type: 'string' },
     short: { type: 'string' },
     'short-union': { type: 'string' },
@@ -66,6 +67,7 @@ Output: the SQL script; with --format json|jsonl|csv, one record per statement {
     'min-source-size': { type: 'string' },
     extended: { type: 'boolean' },
   },
+  renamed: { prefix: "is now --table-prefix P in plan (the tables' name prefix; --prefix N of dups is how many sketch values key a page)" },
   async run(ctx) {
     if (ctx.positionals.length > 0) throw optionError('arguments', 'no positional arguments', ctx.positionals.join(' '));
     const dialect = enumFlag(ctx.values, 'dialect', 'duckdb', DIALECTS);
@@ -76,10 +78,10 @@ Output: the SQL script; with --format json|jsonl|csv, one record per statement {
     const plan = renderPlan({
       dialect, stages,
       keys: stringOf(ctx.values, 'keys'), sizes: stringOf(ctx.values, 'sizes'), members: stringOf(ctx.values, 'members'),
-      links: stringOf(ctx.values, 'links'), documents: stringOf(ctx.values, 'documents'), prefix: stringOf(ctx.values, 'prefix'),
+      links: stringOf(ctx.values, 'links'), documents: stringOf(ctx.values, 'documents'), prefix: stringOf(ctx.values, 'table-prefix'),
       kind: enumFlag(ctx.values, 'kind', 'min', ['min', 'mod'] as const),
       s: intFlag(ctx.values, 's', S_LIMITS.default, S_LIMITS.min, S_LIMITS.max),
-      commonCap: intFlag(ctx.values, 'cap', 1000, 1, 0x7fffffff),
+      commonCap: intFlag(ctx.values, 'common-cap', NEAR_DUPLICATE_DEFAULTS.commonCap, 1, 0x7fffffff),
       minHits: intFlag(ctx.values, 'min-hits', 1, 1, 1 << 20),
       short: stringOf(ctx.values, 'short'),
       ...(ctx.values['short-union'] !== undefined ? { shortUnion: intFlag(ctx.values, 'short-union', 44, 1, 1 << 16) } : {}),

@@ -2,18 +2,13 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
-import { signatureReport } from '../../signatures/report.js';
-import { computeSignatures } from '../../signatures/signatures.js';
-import { readForSignatures } from '../../signatures/stream.js';
-import { precisionRecall, sampleReference } from '../../signatures/evaluate.js';
-import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, type SignatureOptions } from '../../signatures/options.js';
-import { pairsAtLeast } from '../../signatures/pair-evaluation.js';
+import { findSignatureCollisions, SIGNATURE_RUN_DEFAULTS, type SignatureCollisionOptions } from '../../signatures/entry.js';
+import type { PrPoint } from '../../signatures/evaluate.js';
 import { precisionRecallPlot } from '../../signatures/plot.js';
-import type { WebGraph } from '../../graph/web-graph.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
-import { checkOutput, round4, writeFileAtomic, writeRecords } from '../output.js';
+import { cliReadOptions, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { checkOutput, writeFileAtomic, writeRecords } from '../output.js';
 
 /** Takes a comma-separated list of tolerances; returns the numbers. */
 function listOf(name: string, raw: string | undefined): number[] | undefined {
@@ -23,23 +18,20 @@ function listOf(name: string, raw: string | undefined): number[] | undefined {
   return values;
 }
 
-/** Takes a reference file (one URL per line; # comments) and the graph; returns the DocIds, or throws for a URL not in the crawl. */
-async function referenceOf(path: string, graph: WebGraph): Promise<Uint32Array> {
+/** Takes a reference file (one URL per line; # comments); returns its URLs, in order and the line each is on. */
+async function referenceUrls(path: string): Promise<{ urls: string[]; lines: number[] }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
     throw new ResembleError('E_IO', `cannot read the reference set ${path}: ${(e as Error).message}`, { path });
   }
-  const ids: number[] = [];
+  const urls: string[] = [], lines: number[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     const url = line.replace(/#.*/, '').trim();
-    if (url === '') return;
-    const id = graph.docId(url);
-    if (id === undefined) throw new ResembleError('E_INPUT', `${path}:${i + 1}: ${url} is not a page of the crawl`, { path, line: i + 1 });
-    ids.push(id);
+    if (url !== '') { urls.push(url); lines.push(i + 1); }
   });
-  return Uint32Array.from(new Set(ids)).sort();
+  return { urls, lines };
 }
 
 /**
@@ -50,7 +42,7 @@ async function referenceOf(path: string, graph: WebGraph): Promise<Uint32Array> 
 export const command: Command = {
   name: 'signatures',
   summary: 'near-replicas by Random Projection and Hyperlink Map signatures (content + link context)',
-  usage: `Usage: resemble signatures INPUT... [--k ${SIGNATURE_DEFAULTS.k}] [--C ${SIGNATURE_DEFAULTS.C} --D ${SIGNATURE_DEFAULTS.D}] [--output pairs,groups] [flags]
+  usage: `Usage: resemble signatures INPUT... [--k ${SIGNATURE_RUN_DEFAULTS.k}] [--C ${SIGNATURE_RUN_DEFAULTS.C} --D ${SIGNATURE_RUN_DEFAULTS.D}] [--records pairs,groups] [flags]
 
 Each page gets an RP signature (its bag of words projected to K dimensions, each scaled into [0, 1]
 over the crawl) and an HM signature (RP signatures propagated from the pages it links to). Two pages
@@ -75,16 +67,16 @@ and 0.970 (Jaccard ≥ 0.8) at recall 0.970 and 0.978 (Jaccard ≥ 0.9). No C ra
 there; give --C 0.1 (the paper's) to require the link context too.
 
 Flags:
-  --k N                 dimensions of both signatures (default ${SIGNATURE_DEFAULTS.k}; cost linear in N)
+  --k N                 dimensions of both signatures (default ${SIGNATURE_RUN_DEFAULTS.k}; cost linear in N)
   --gamma X             damping γ of the HM propagation, 0..1 (default 0.5)
   --iterations N        HM iterations (default 4)
-  --C X                 HM tolerance (default ${SIGNATURE_DEFAULTS.C}: 2 or more is RP alone; the paper used 0.1)
-  --D X                 RP tolerance, relative to each dimension's spread (default ${SIGNATURE_DEFAULTS.D})
+  --C X                 HM tolerance (default ${SIGNATURE_RUN_DEFAULTS.C}: 2 or more is RP alone; the paper used 0.1)
+  --D X                 RP tolerance, relative to each dimension's spread (default ${SIGNATURE_RUN_DEFAULTS.D})
   --seed N              seed of the projection (default 0)
   --weighting unit|tf   bag-of-words weights: counts scaled to length 1, or raw counts (default unit)
   --content main|page   main (default): each HTML page's bag holds its own content, its site's template left
                         out where it is heavy (learnt as \`dups\` learns it); page: every word of the page
-  --output LIST         pairs, groups or pairs,groups (default pairs,groups)
+  --records LIST        pairs, groups or pairs,groups (default pairs,groups)
   --evaluate            precision–recall table instead of pairs and groups
   --reference FILE      reference pages (one URL per line) for page recall (default: sample --sample
                         pages whose cosine with some page reaches --threshold)
@@ -121,97 +113,91 @@ template is learnt from its first pages, they are read back from it for their co
     'sweep-D': { type: 'string' },
     'rp-only-D': { type: 'string' },
     plots: { type: 'string' },
-    output: { type: 'string' },
+    records: { type: 'string' },
     'pair-precision-at': { type: 'string' },
     'pair-recall-at': { type: 'string' },
     workers: { type: 'string' },
   },
+  renamed: { output: 'is now --records LIST in signatures (pairs, groups or pairs,groups; --out FILE is where they go)' },
   async run(ctx: CommandContext) {
     const v = ctx.values;
     const format = formatOf(v);
-    const options: SignatureOptions = {
-      k: intFlag(v, 'k', SIGNATURE_DEFAULTS.k, 1, 256),
+    const R = SIGNATURE_RUN_DEFAULTS;
+    const options: SignatureCollisionOptions = {
+      k: intFlag(v, 'k', R.k, 1, 256),
       gamma: numberFlag(v, 'gamma', 0.5, 0, 1),
       iterations: intFlag(v, 'iterations', 4, 0, 1000),
       seed: intFlag(v, 'seed', 0, 0, 0xffffffff),
       weighting: enumFlag(v, 'weighting', 'unit', ['unit', 'tf'] as const),
+      content: enumFlag(v, 'content', R.content, ['main', 'page'] as const),
+      C: numberFlag(v, 'C', R.C, 0, 1e6),
+      D: numberFlag(v, 'D', R.D, 0, 1e6),
     };
-    signatureParams(options);
-    const content = enumFlag(v, 'content', 'main', ['main', 'page'] as const);
-    const C = numberFlag(v, 'C', SIGNATURE_DEFAULTS.C, 0, 1e6);
-    const D = numberFlag(v, 'D', SIGNATURE_DEFAULTS.D, 0, 1e6);
-    collisionParams({ C, D });
-    const threshold = numberFlag(v, 'threshold', 0.9, 0, 1);
-    const sampleSize = intFlag(v, 'sample', 100, 1, 2 ** 31);
-    const sweep = { C: listOf('sweep-C', stringOf(v, 'sweep-C')), D: listOf('sweep-D', stringOf(v, 'sweep-D')), rpOnlyD: listOf('rp-only-D', stringOf(v, 'rp-only-D')) };
+    const evaluate = v.evaluate === true;
     const plots = stringOf(v, 'plots');
     if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
-    if (plots !== undefined && !v.evaluate) throw optionError('--plots', 'to come with --evaluate', plots);
-    const outputRaw = stringOf(v, 'output');
-    const output = new Set((outputRaw ?? 'pairs,groups').split(',').map((x) => x.trim()));
-    if (output.size === 0 || [...output].some((x) => x !== 'pairs' && x !== 'groups')) throw optionError('--output', 'pairs, groups or pairs,groups', outputRaw);
-    if (outputRaw !== undefined && v.evaluate) throw optionError('--output', 'to come without --evaluate', outputRaw);
-    const pairPrecisionAt = numberFlag(v, 'pair-precision-at', 0.8, 0, 1);
-    const pairRecallAt = numberFlag(v, 'pair-recall-at', 0.9, 0.001, 1);
-    for (const f of ['pair-precision-at', 'pair-recall-at']) if (v[f] !== undefined && !v.evaluate) throw optionError(`--${f}`, 'to come with --evaluate', v[f]);
+    if (plots !== undefined && !evaluate) throw optionError('--plots', 'to come with --evaluate', plots);
+    const recordsRaw = stringOf(v, 'records');
+    const wanted = new Set((recordsRaw ?? 'pairs,groups').split(',').map((x) => x.trim()));
+    if (wanted.size === 0 || [...wanted].some((x) => x !== 'pairs' && x !== 'groups')) throw optionError('--records', 'pairs, groups or pairs,groups', recordsRaw);
+    if (recordsRaw !== undefined && evaluate) throw optionError('--records', 'to come without --evaluate', recordsRaw);
+    if (recordsRaw !== undefined) options.records = (['pairs', 'groups'] as const).filter((x) => wanted.has(x));
+    for (const f of ['pair-precision-at', 'pair-recall-at']) if (v[f] !== undefined && !evaluate) throw optionError(`--${f}`, 'to come with --evaluate', v[f]);
+    if (evaluate) {
+      Object.assign(options, {
+        evaluate, threshold: numberFlag(v, 'threshold', R.threshold, 0, 1), sample: intFlag(v, 'sample', R.sample, 1, 2 ** 31),
+        pairPrecisionAt: numberFlag(v, 'pair-precision-at', R.pairPrecisionAt, 0, 1), pairRecallAt: numberFlag(v, 'pair-recall-at', R.pairRecallAt, 0.001, 1),
+      });
+      for (const [flag, key] of [['sweep-C', 'sweepC'], ['sweep-D', 'sweepD'], ['rp-only-D', 'rpOnlyD']] as const) {
+        const list = listOf(flag, stringOf(v, flag));
+        if (list) options[key] = list;
+      }
+    } else {
+      // the evaluation's flags are checked as before, and then left unused
+      numberFlag(v, 'threshold', R.threshold, 0, 1);
+      intFlag(v, 'sample', R.sample, 1, 2 ** 31);
+      for (const flag of ['sweep-C', 'sweep-D', 'rp-only-D']) listOf(flag, stringOf(v, flag));
+    }
     if (ctx.positionals.length === 0) throw optionError('INPUT', 'at least one crawl input', 'none');
     const { workers } = pipelineOf({ workers: v.workers });
+    if (workers !== undefined) options.workers = workers;
     requireInputs(ctx.positionals);
+    const refPath = stringOf(v, 'reference');
+    const ref = evaluate && refPath !== undefined ? await referenceUrls(refPath) : undefined;
+    if (ref) options.reference = ref.urls;
     await init();
     const display = await startPipelineProgress(ctx, ctx.positionals);
-    let read;
+    let found;
     try {
-      read = await readForSignatures(ctx.positionals, {
-        content, shingleSets: v.evaluate === true, workers, read: readOptionsFor(ctx),
-        onProgress: (p) => display.read(p), onStage: (name, text) => display.stage(name, text),
+      found = await findSignatureCollisions(ctx.positionals.length === 1 ? ctx.positionals[0] : { paths: ctx.positionals }, {
+        ...options, ...cliReadOptions(ctx), onProgress: (p) => display.read(p), onStage: (name, text) => display.stage(name, text),
       });
+    } catch (e) {
+      // a reference URL that is not a page of the crawl is named with its line of the file
+      if (e instanceof ResembleError && ref && typeof e.detail.reference === 'number') {
+        const line = ref.lines[e.detail.reference - 1];
+        throw new ResembleError('E_INPUT', e.message.replace(/^reference \d+:/, `${refPath}:${line}:`), { path: refPath, line });
+      }
+      throw e;
     } finally {
       display.stop();
     }
-    const { stream, graph, bags } = read;
-    if (!ctx.quiet) ctx.err.write(readSummary(stream) + '\n');
-    requireDocuments(stream.urls.length, stream.errors.length, ctx.positionals);
-    const signatures = computeSignatures(bags, { offsets: graph.linkOffsets, targets: graph.linkTargets }, options);
-    const urls = graph.urls;
-    const k = signatures.params.k;
-
-    if (!v.evaluate) {
-      const report = signatureReport(signatures.rp, signatures.hm, k, { C, D });
-      const { pairs, groups } = report;
-      const records: object[] = [];
-      if (output.has('pairs')) {
-        for (let i = 0; i < pairs.a.length; i++) {
-          const r: Record<string, unknown> = { a: urls[pairs.a[i]], b: urls[pairs.b[i]], rpDistance: round4(pairs.rpDistance[i]), hmDistance: round4(pairs.hmDistance[i]) };
-          if (pairs.aPages[i] > 1 || pairs.bPages[i] > 1) { r.aPages = pairs.aPages[i]; r.bPages = pairs.bPages[i]; }
-          records.push(r);
-        }
-      }
-      if (output.has('groups')) {
-        groups.forEach((g, i) => records.push({
-          group: i,
-          size: g.members.length,
-          pairsListed: g.pairsListed,
-          members: g.members.map((m) => (m.copyOf >= 0
-            ? { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance), copyOf: urls[m.copyOf] }
-            : { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
-        }));
-      }
-      writeRecords(ctx.out, format, records);
-      if (!ctx.quiet) ctx.err.write(`signatures: ${report.collidingPairs} colliding pairs (${pairs.a.length} listed); ${groups.length} groups that do not chain, of ${groups.reduce((t, g) => t + g.members.length, 0)} pages; ${report.distinct} distinct signatures (C = ${C}, D = ${D}, K = ${k})\n`);
+    const s = found.summary;
+    if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
+    requireDocuments(s.pages, s.errors, ctx.positionals);
+    if (!evaluate) {
+      writeRecords(ctx.out, format, found.records);
+      if (!ctx.quiet) ctx.err.write(`signatures: ${s.pairs} colliding pairs (${s.listedPairs} listed); ${s.groups} groups that do not chain, of ${s.groupedPages} pages; ${s.distinct} distinct signatures (C = ${s.C}, D = ${s.D}, K = ${s.k})\n`);
       return 0;
     }
-
-    const refPath = stringOf(v, 'reference');
-    const reference = refPath !== undefined ? await referenceOf(refPath, graph) : sampleReference(bags, { size: sampleSize, threshold });
-    if (!ctx.quiet) ctx.err.write(`signatures: reference set of ${reference.length} pages${refPath ? ` from ${refPath}` : ` sampled (cosine ≥ ${threshold})`}\n`);
-    const sets = read.sets!;
-    const wanted = pairsAtLeast(sets, pairRecallAt);
-    if (!ctx.quiet) ctx.err.write(`signatures: ${wanted.a.length} pairs with exact 8-shingle Jaccard ≥ ${pairRecallAt} (pair recall); precision counts colliding pairs with Jaccard ≥ ${pairPrecisionAt}\n`);
-    const points = precisionRecall(bags, signatures, reference, { ...sweep, threshold, exact: { sets, wanted, precisionAt: pairPrecisionAt } });
-    writeRecords(ctx.out, format, points);
+    if (!ctx.quiet) {
+      ctx.err.write(`signatures: reference set of ${s.reference!.pages} pages${refPath ? ` from ${refPath}` : ` sampled (cosine ≥ ${s.reference!.threshold})`}\n`);
+      ctx.err.write(`signatures: ${s.wantedPairs} pairs with exact 8-shingle Jaccard ≥ ${options.pairRecallAt} (pair recall); precision counts colliding pairs with Jaccard ≥ ${options.pairPrecisionAt}\n`);
+    }
+    writeRecords(ctx.out, format, found.records);
     if (plots !== undefined) {
       await mkdir(plots, { recursive: true });
-      writeFileAtomic(join(plots, 'precision-recall.svg'), await precisionRecallPlot(points));
+      writeFileAtomic(join(plots, 'precision-recall.svg'), await precisionRecallPlot(found.records as PrPoint[]));
       if (!ctx.quiet) ctx.err.write(`plots: ${join(plots, 'precision-recall.svg')}\n`);
     }
     return 0;

@@ -2,15 +2,13 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
-import { studyOfColumns, type CrawlStudyOptions } from '../../study/crawl-study.js';
-import { readForStudy } from '../../study/stream.js';
+import { STUDY_DEFAULTS, studyDuplicates, type StudyDuplicatesOptions } from '../../study/entry.js';
 import type { ProfilePoint } from '../../study/estimate.js';
 import { studyMarkdown, studyPlots } from '../../study/report.js';
-import type { StudyReport } from '../../study/study.js';
 import { intFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
-import { pipelineOf, readOptionsFor, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
-import { checkOutput, plain, writeFileAtomic } from '../output.js';
+import { cliReadOptions, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
+import { checkOutput, writeFileAtomic } from '../output.js';
 
 /** Takes the --near value ("90,70,50"); returns the thresholds. */
 function nearOf(raw: string | undefined): number[] | undefined {
@@ -35,15 +33,6 @@ async function profileOf(path: string | undefined): Promise<ProfilePoint[] | und
     throw new ResembleError('E_INPUT', `${path} holds no growth profile (expected a study's JSON output or [{fraction, clusters, duplicates}...])`, { path });
   }
   return points as ProfilePoint[];
-}
-
-/** The report with DocIds turned into URLs, for JSON output. */
-function withUrls(r: StudyReport, urls: readonly string[]) {
-  return {
-    ...r,
-    seeds: r.seeds.map((id) => ({ docId: id, url: urls[id] })),
-    clusters: r.clusters.map((members, i) => ({ cluster: i, size: members.length, members: members.map((id) => urls[id]) })),
-  };
 }
 
 /**
@@ -95,36 +84,38 @@ only the paragraph fingerprints, URLs and links are kept.`,
     const format = v.format === undefined ? 'markdown' : String(v.format);
     if (format === 'csv') throw optionError('--format', 'json or jsonl (markdown when not given)', 'csv');
     const { workers } = pipelineOf({ workers: v.workers });
-    const paragraphs = {
-      minChars: intFlag(v, 'min-chars', 450, 0, 2 ** 31),
-      maxSentence: intFlag(v, 'max-sentence', 150, 1, 1 << 20),
-      sentencesPerParagraph: intFlag(v, 'sentences', 3, 1, 1 << 10),
+    const D = STUDY_DEFAULTS;
+    const options: StudyDuplicatesOptions = {
+      minChars: intFlag(v, 'min-chars', D.minChars, 0, 2 ** 31),
+      maxSentence: intFlag(v, 'max-sentence', D.maxSentence, 1, 1 << 20),
+      sentencesPerParagraph: intFlag(v, 'sentences', D.sentencesPerParagraph, 1, 1 << 10),
+      parts: intFlag(v, 'parts', D.parts, 1, 2 ** 31),
+      ...(workers !== undefined ? { workers } : {}),
     };
-    const options: Omit<CrawlStudyOptions, 'minChars' | 'maxSentence' | 'sentencesPerParagraph'> = {
-      parts: intFlag(v, 'parts', 1, 1, 2 ** 31),
-      near: nearOf(stringOf(v, 'near')),
-      seeds: v.seeds as string[] | undefined,
-      profile: await profileOf(stringOf(v, 'profile')),
-    };
+    const near = nearOf(stringOf(v, 'near'));
+    if (near !== undefined) options.near = near;
+    if (v.seeds !== undefined) options.seeds = v.seeds as string[];
+    const profile = await profileOf(stringOf(v, 'profile'));
+    if (profile !== undefined) options.profile = profile;
     const plots = stringOf(v, 'plots');
     if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (ctx.positionals.length === 0) throw optionError('INPUT', 'at least one crawl input', 'none');
     requireInputs(ctx.positionals);
     await init();
     const display = await startPipelineProgress(ctx, ctx.positionals);
-    let read;
+    let found;
     try {
-      read = await readForStudy(ctx.positionals, paragraphs, { workers, read: readOptionsFor(ctx), onProgress: (p) => display.read(p) });
+      found = await studyDuplicates(ctx.positionals.length === 1 ? ctx.positionals[0] : { paths: ctx.positionals }, { ...options, ...cliReadOptions(ctx), onProgress: (p) => display.read(p) });
     } finally {
       display.stop();
     }
-    const { stream, graph, columns } = read;
-    if (!ctx.quiet) ctx.err.write(readSummary(stream) + '\n');
-    requireDocuments(stream.urls.length, stream.errors.length, ctx.positionals);
-    const report = studyOfColumns(columns, graph, options);
+    const s = found.summary;
+    if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
+    requireDocuments(s.pages, s.errors, ctx.positionals);
+    const report = found.report;
     if (format === 'markdown') ctx.out.write(studyMarkdown(report));
     else {
-      const json = plain(withUrls(report, graph.urls));
+      const json = found.records[0];
       ctx.out.write(format === 'json' ? JSON.stringify(json, null, 2) + '\n' : JSON.stringify(json) + '\n');
     }
     if (plots !== undefined) {
