@@ -1,11 +1,10 @@
 // `findCollections`: the replicated collections of a crawl (Cho, Shivakumar and Garcia-Molina), as
 // `resemble collections` prints them: similar clusters grown over the link graph, or with `report`
 // the replica summary, the crawler's avoid-list, a roll-up of search results, or the break points.
-import { optionError, intOption, numberOption, enumOption, rejectUnknown, throwIfAborted } from '../errors.js';
-import type { ReadError } from '../graph/document.js';
+import { optionError, intOption, numberOption, enumOption } from '../errors.js';
 import type { EngineOptions } from '../scale/duckdb.js';
 import type { SparkOptions } from '../scale/spark.js';
-import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
+import { checkEntry, readEntry, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
 import type { StreamProgress } from '../stream/sketch-crawl.js';
 import { plain } from '../report/plain.js';
 import { avoidList, type AvoidList, type KeepPolicy, type Redundancy } from './avoid.js';
@@ -81,10 +80,7 @@ const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'similarity'
 
 /** Finds the replicated collections of a crawl: the records `resemble collections` prints. */
 export async function findCollections(input: CrawlInput, options: FindCollectionsOptions = {}): Promise<FoundCollections> {
-  checkInput(input, 'findCollections');
-  options ??= {};
-  checkEntryOptions(options, 'findCollections');
-  rejectUnknown(options, KNOWN, 'findCollections');
+  options = checkEntry(input, options, KNOWN, 'findCollections');
   const d = COLLECTION_DEFAULTS;
   const similarity = typeof options.similarity === 'string' || options.similarity === undefined ? parseSimilarity(options.similarity ?? d.similarity) : options.similarity;
   const growth = enumOption('growth', options.growth, d.growth, ['mixed', 'paper'] as const);
@@ -99,19 +95,9 @@ export async function findCollections(input: CrawlInput, options: FindCollection
   if (report !== 'rollup' && options.results !== undefined) throw optionError('results', "no value unless report 'rollup'", 'a value');
   const engine = enumOption('engine', options.engine, 'memory', ['memory', 'duckdb', 'spark'] as const);
   const started = performance.now();
-  let errors = 0;
-  const onError = (e: ReadError) => { errors++; options.onError?.(e); };
-  const taken = await takeInput(input, options.signal);
-  let read;
-  try {
-    read = await readForCollections(taken.inputs, similarity, {
-      ...(options.workers !== undefined ? { workers: options.workers } : {}), engine, ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}),
-      read: readOptionsOf(options, onError), onProgress: (p) => { throwIfAborted(options.signal); options.onProgress?.(p); },
-    });
-  } finally {
-    await taken.release();
-  }
-  throwIfAborted(options.signal);
+  const { read, errors } = await readEntry(input, options, (r) => readForCollections(r.inputs, similarity, {
+    ...r.workers, engine, ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}), read: r.read, onProgress: r.onProgress,
+  }));
   const { crawl, graph } = read;
   const found = { ...collectionsOfGraph(graph, read.similar, { growth, minSize, minShare }), similarity: read.similar };
   const kept = found.clusters.filter((c) => !c.noise);

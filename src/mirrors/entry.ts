@@ -3,9 +3,9 @@
 // against the crawl's own pages (sketched while it streams); an input of URLs only is ranked by
 // combined, unverified. Evaluation against a truth list, or against the pooled verdicts of every
 // ranking, gives the paper's curves.
-import { optionError, ResembleError, intOption, numberOption, enumOption, rejectUnknown, throwIfAborted } from '../errors.js';
+import { optionError, ResembleError, intOption, numberOption, enumOption, throwIfAborted } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
-import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
+import { checkEntry, readEntry, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
 import type { StreamProgress } from '../stream/sketch-crawl.js';
 import { plain } from '../report/plain.js';
 import { mirrorInputFromDocuments } from './crawl-input.js';
@@ -92,10 +92,7 @@ const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'algorithm',
 
 /** Ranks the mirrored host pairs of a crawl and confirms them by the mirroring test: the records `resemble mirrors` prints. */
 export async function findMirrors(input: CrawlInput, options: FindMirrorsOptions = {}): Promise<FoundMirrors> {
-  checkInput(input, 'findMirrors');
-  options ??= {};
-  checkEntryOptions(options, 'findMirrors');
-  rejectUnknown(options, KNOWN, 'findMirrors');
+  options = checkEntry(input, options, KNOWN, 'findMirrors');
   const d = MIRROR_DEFAULTS;
   const algorithmGiven = options.algorithm !== undefined;
   let algorithm = enumOption('algorithm', options.algorithm, d.algorithm, ALGORITHMS);
@@ -122,19 +119,12 @@ export async function findMirrors(input: CrawlInput, options: FindMirrorsOptions
   const links = wanted.some((a) => NEEDS_LINKS.includes(a));
   const needsSketches = verify || wanted.includes('hybrid') || (evaluate && options.truth === undefined);
   const started = performance.now();
-  let errors = 0;
+  const entry = await readEntry(input, options, (r) => readForMirrors(r.inputs, {
+    links, sketch: needsSketches ? {} : false, ...r.workers, read: r.read, onProgress: r.onProgress,
+  }));
+  const read = entry.read;
+  let errors = entry.errors;
   const onError = (e: ReadError) => { errors++; options.onError?.(e); };
-  const taken = await takeInput(input, options.signal);
-  let read;
-  try {
-    read = await readForMirrors(taken.inputs, {
-      links, sketch: needsSketches ? {} : false, ...(options.workers !== undefined ? { workers: options.workers } : {}),
-      read: readOptionsOf(options, onError), onProgress: (p) => { throwIfAborted(options.signal); options.onProgress?.(p); },
-    });
-  } finally {
-    await taken.release();
-  }
-  throwIfAborted(options.signal);
   const { stream, set } = read;
   const summary: MirrorSummary = {
     pages: stream.urls.length, bytes: stream.bytes, errors, skipped: { ...stream.skipped }, workers: stream.workers, seconds: 0,

@@ -1,10 +1,9 @@
 // `findSignatureCollisions`: near-replicas by content and hyperlink signatures (Di Iorio et al.),
 // as `resemble signatures` prints them: colliding pairs with their RP and HM distances, then the
 // groups that do not chain; with `evaluate`, the precision–recall points instead.
-import { optionError, ResembleError, intOption, numberOption, enumOption, rejectUnknown, throwIfAborted } from '../errors.js';
-import type { ReadError } from '../graph/document.js';
+import { optionError, ResembleError, intOption, numberOption, enumOption } from '../errors.js';
 import type { WebGraph } from '../graph/web-graph.js';
-import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
+import { checkEntry, readEntry, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
 import type { StreamProgress } from '../stream/sketch-crawl.js';
 import { plain, round4 } from '../report/plain.js';
 import { signatureReport } from './report.js';
@@ -103,10 +102,7 @@ function referenceIds(urls: readonly string[], graph: WebGraph): Uint32Array {
 
 /** Finds the near-replicas of a crawl by content and hyperlink signatures: the records `resemble signatures` prints. */
 export async function findSignatureCollisions(input: CrawlInput, options: SignatureCollisionOptions = {}): Promise<FoundSignatureCollisions> {
-  checkInput(input, 'findSignatureCollisions');
-  options ??= {};
-  checkEntryOptions(options, 'findSignatureCollisions');
-  rejectUnknown(options, KNOWN, 'findSignatureCollisions');
+  options = checkEntry(input, options, KNOWN, 'findSignatureCollisions');
   const d = SIGNATURE_RUN_DEFAULTS;
   const signatureOptions: SignatureOptions = {};
   for (const key of ['k', 'gamma', 'iterations', 'seed', 'weighting'] as const) if (options[key] !== undefined) (signatureOptions as Record<string, unknown>)[key] = options[key];
@@ -133,20 +129,10 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
   if (options.reference !== undefined && (!Array.isArray(options.reference) || options.reference.some((u) => typeof u !== 'string'))) throw optionError('reference', 'an array of URLs', options.reference);
   if (options.onStage !== undefined && typeof options.onStage !== 'function') throw optionError('onStage', 'a function', options.onStage);
   const started = performance.now();
-  let errors = 0;
-  const onError = (e: ReadError) => { errors++; options.onError?.(e); };
-  const taken = await takeInput(input, options.signal);
-  let read;
-  try {
-    read = await readForSignatures(taken.inputs, {
-      content, shingleSets: evaluate, ...(options.workers !== undefined ? { workers: options.workers } : {}), read: readOptionsOf(options, onError),
-      onProgress: (p) => { throwIfAborted(options.signal); options.onProgress?.(p); },
-      ...(options.onStage ? { onStage: options.onStage } : {}),
-    });
-  } finally {
-    await taken.release();
-  }
-  throwIfAborted(options.signal);
+  const { read, errors } = await readEntry(input, options, (r) => readForSignatures(r.inputs, {
+    content, shingleSets: evaluate, ...r.workers, read: r.read, onProgress: r.onProgress,
+    ...(options.onStage ? { onStage: options.onStage } : {}),
+  }));
   const { stream, graph, bags } = read;
   const signatures = computeSignatures(bags, { offsets: graph.linkOffsets, targets: graph.linkTargets }, signatureOptions);
   const urls = graph.urls;

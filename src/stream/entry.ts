@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { optionError, ResembleError, throwIfAborted } from '../errors.js';
+import { optionError, rejectUnknown, ResembleError, throwIfAborted } from '../errors.js';
 import type { ReadError } from '../graph/document.js';
 import { PageSource, type Inputs, type PageLike } from '../io/pages.js';
 import { signalOption, type ReadOptions } from '../io/options.js';
@@ -151,4 +151,40 @@ export function checkEntryOptions(options: EntryOptions, where: string): void {
   }
   signalOption(options.signal);
   throwIfAborted(options.signal);
+}
+
+/** Takes an entry point's input, its options, the option names it knows and its name; checks them before any work (E_OPTION) and returns the options (`{}` for none). */
+export function checkEntry<O extends EntryOptions>(input: unknown, options: O | undefined, known: readonly string[], where: string): O {
+  checkInput(input, where);
+  const o = (options ?? {}) as O;
+  checkEntryOptions(o, where);
+  rejectUnknown(o, known, where);
+  return o;
+}
+
+/** What an entry point hands its stage's reader: the inputs, the reader options, the worker count when one was given, and a progress callback that stops at the signal. */
+export interface EntryRead<P> {
+  inputs: Inputs;
+  read: ReadOptions;
+  workers: { workers?: number };
+  onProgress: (p: P) => void;
+}
+
+/** Takes a checked input, the entry options and a stage's reader; runs the reader on the input taken (a stream's copy removed after, however the read ends) and returns what it read with the number of broken records reported through `onError`. */
+export async function readEntry<T, P>(input: CrawlInput, options: EntryOptions & { onProgress?: (p: P) => void }, reader: (r: EntryRead<P>) => Promise<T>): Promise<{ read: T; errors: number }> {
+  let errors = 0;
+  const onError = (e: ReadError) => { errors++; options.onError?.(e); };
+  const taken = await takeInput(input, options.signal);
+  let read: T;
+  try {
+    read = await reader({
+      inputs: taken.inputs, read: readOptionsOf(options, onError),
+      workers: options.workers !== undefined ? { workers: options.workers } : {},
+      onProgress: (p) => { throwIfAborted(options.signal); options.onProgress?.(p); },
+    });
+  } finally {
+    await taken.release();
+  }
+  throwIfAborted(options.signal);
+  return { read, errors };
 }

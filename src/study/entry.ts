@@ -1,9 +1,8 @@
 // `studyDuplicates`: where and how duplicates occur in a crawl (Pereira, Baeza-Yates and Ziviani),
 // as `resemble study` reports it: one record, the whole report with URLs in place of DocIds (the
 // line `resemble study --format jsonl` prints); the report itself gives the markdown tables and plots.
-import { intOption, optionError, rejectUnknown, throwIfAborted } from '../errors.js';
-import type { ReadError } from '../graph/document.js';
-import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
+import { intOption, optionError } from '../errors.js';
+import { checkEntry, readEntry, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../stream/entry.js';
 import type { StreamProgress } from '../stream/sketch-crawl.js';
 import { plain } from '../report/plain.js';
 import { studyOfColumns } from './crawl-study.js';
@@ -49,10 +48,7 @@ const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'seeds', 'pa
 
 /** Studies where duplicates occur in a crawl (Tables 2–6, growth): the record `resemble study --format jsonl` prints. */
 export async function studyDuplicates(input: CrawlInput, options: StudyDuplicatesOptions = {}): Promise<StudiedDuplicates> {
-  checkInput(input, 'studyDuplicates');
-  options ??= {};
-  checkEntryOptions(options, 'studyDuplicates');
-  rejectUnknown(options, KNOWN, 'studyDuplicates');
+  options = checkEntry(input, options, KNOWN, 'studyDuplicates');
   const d = STUDY_DEFAULTS;
   const paragraphs = {
     minChars: intOption('minChars', options.minChars, d.minChars, 0, 2 ** 31),
@@ -64,19 +60,7 @@ export async function studyDuplicates(input: CrawlInput, options: StudyDuplicate
   if (options.seeds !== undefined && (!Array.isArray(options.seeds) || options.seeds.some((s) => typeof s !== 'string'))) throw optionError('seeds', 'an array of URLs', options.seeds);
   if (options.profile !== undefined && (!Array.isArray(options.profile) || options.profile.length === 0)) throw optionError('profile', 'an array of profile points', options.profile);
   const started = performance.now();
-  let errors = 0;
-  const onError = (e: ReadError) => { errors++; options.onError?.(e); };
-  const taken = await takeInput(input, options.signal);
-  let read;
-  try {
-    read = await readForStudy(taken.inputs, paragraphs, {
-      ...(options.workers !== undefined ? { workers: options.workers } : {}), read: readOptionsOf(options, onError),
-      onProgress: (p) => { throwIfAborted(options.signal); options.onProgress?.(p); },
-    });
-  } finally {
-    await taken.release();
-  }
-  throwIfAborted(options.signal);
+  const { read, errors } = await readEntry(input, options, (r) => readForStudy(r.inputs, paragraphs, { ...r.workers, read: r.read, onProgress: r.onProgress }));
   const { stream, graph, columns } = read;
   const summary: StudySummary = { pages: stream.urls.length, bytes: stream.bytes, errors, skipped: { ...stream.skipped }, workers: stream.workers, seconds: 0, clusters: 0 };
   if (summary.pages === 0) return { records: [], summary, report: undefined as unknown as StudyReport };
