@@ -83,8 +83,10 @@ export interface SignatureSummary extends ReadSummary {
   wantedPairs?: number;
 }
 
-/** What `findSignatureCollisions` resolves to: the records `resemble signatures` prints and its summary. */
-export type FoundSignatureCollisions = EntryResult<CollisionRecord | CollisionGroupRecord | PrPoint, SignatureSummary>;
+/** What `findSignatureCollisions` resolves to: the records `resemble signatures` prints and its summary; with `evaluate`, also the points unrounded (what `precisionRecallPlot` draws). */
+export interface FoundSignatureCollisions extends EntryResult<CollisionRecord | CollisionGroupRecord | PrPoint, SignatureSummary> {
+  points?: PrPoint[];
+}
 
 const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'k', 'gamma', 'iterations', 'seed', 'weighting', 'C', 'D', 'content', 'records', 'evaluate',
   'reference', 'sample', 'threshold', 'sweepC', 'sweepD', 'rpOnlyD', 'pairPrecisionAt', 'pairRecallAt', 'onProgress', 'onStage'];
@@ -142,6 +144,7 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
     pairs: 0, listedPairs: 0, distinct: 0, groups: 0, groupedPages: 0, C, D, k,
   };
   const records: (CollisionRecord | CollisionGroupRecord | PrPoint)[] = [];
+  let points: PrPoint[] | undefined;
   if (!evaluate) {
     const report = signatureReport(signatures.rp, signatures.hm, k, { C, D });
     const { pairs, groups } = report;
@@ -169,8 +172,9 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
     const pairsWanted = pairsAtLeast(sets, pairRecallAt);
     summary.wantedPairs = pairsWanted.a.length;
     const sweep = { C: options.sweepC, D: options.sweepD, rpOnlyD: options.rpOnlyD };
-    for (const p of precisionRecall(bags, signatures, reference, { ...sweep, threshold, exact: { sets, wanted: pairsWanted, precisionAt: pairPrecisionAt } })) records.push(p);
+    points = precisionRecall(bags, signatures, reference, { ...sweep, threshold, exact: { sets, wanted: pairsWanted, precisionAt: pairPrecisionAt } });
+    for (const p of points) records.push(p);
   }
   summary.seconds = (performance.now() - started) / 1000;
-  return { records: records.map((r) => plain(r) as typeof r), summary };
+  return { records: records.map((r) => plain(r) as typeof r), summary, ...(points ? { points } : {}) };
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
 import { findSignatureCollisions, SIGNATURE_RUN_DEFAULTS, type SignatureCollisionOptions } from '../../signatures/entry.js';
-import type { PrPoint } from '../../signatures/evaluate.js';
 import { precisionRecallPlot } from '../../signatures/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
@@ -197,7 +196,7 @@ template is learnt from its first pages, they are read back from it for their co
     writeRecords(ctx.out, format, found.records);
     if (plots !== undefined) {
       await mkdir(plots, { recursive: true });
-      writeFileAtomic(join(plots, 'precision-recall.svg'), await precisionRecallPlot(found.records as PrPoint[]));
+      writeFileAtomic(join(plots, 'precision-recall.svg'), await precisionRecallPlot(found.points!));
       if (!ctx.quiet) ctx.err.write(`plots: ${join(plots, 'precision-recall.svg')}\n`);
     }
     return 0;
