@@ -205,7 +205,10 @@ export class CrawlPhenomena {
   }
 
   /** Takes reader options; returns them with `onSkip` also feeding this collector. */
-  wrap<T extends { onSkip?: (s: SkipEvent) => void }>(options: T): T {
+  wrap<T extends {
+    /** The readers' skip callback, called after this collector has counted the skip. */
+    onSkip?: (s: SkipEvent) => void;
+  }>(options: T): T {
     const inner = options.onSkip;
     return { ...options, onSkip: (s: SkipEvent) => { this.skipped(s); inner?.(s); } };
   }
