@@ -49,7 +49,9 @@ const BUDGETS: { file: string; what: string; gzip: number }[] = [
   // windows-1252 was decoded as the Encoding Standard maps it in Node too, and exact checks went in
   // rounds (settleNear): 112.8 KB before, 117.7 KB then.
   // 120 → 80 KB when the bundles left the sources' comments out (117.7 KB before, 76.5 KB then).
-  { file: 'browser-external.js', what: 'JS glue: the whole API, WASM fetched', gzip: 80 * KB },
+  // 80 → 82 KB when collections kept a web crawl's soft-404s and URL variants apart and the entry
+  // points joined the core (as for browser.js below): 80.0 KB then.
+  { file: 'browser-external.js', what: 'JS glue: the whole API, WASM fetched', gzip: 82 * KB },
   // 80 → 96 KB when the scalar build joined the SIMD one inline (about 11 KB of gzipped base64):
   // init() picks the build the engine runs, with no file to fetch.
   // 96 → 106 KB for the same online index and item sketches: 102.4 KB then.
