@@ -1,11 +1,14 @@
 // `rollup -c` (after `npm run build:wasm`; `npm run build` runs both, when stale): the package's dist/.
-//   Node ≥ 20, ESM: dist/index.js (core), dist/node.js (core, clustering, pool, readers), dist/cli.js,
+//   Node ≥ 20, ESM: dist/index.js (core), dist/node.js (the root: core, entry points, pool, readers),
+//                   dist/advanced.js (the root and the algorithm steps), dist/cli.js,
 //                   sharing dist/chunks/ (one WebAssembly instance however many entries are imported)
-//   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs (and dist/crawlee.{js,cjs}: the Crawlee integration)
+//   Node ≥ 20, CJS: dist/index.cjs, dist/node.cjs, dist/advanced.cjs (and dist/crawlee.{js,cjs}: the
+//                   Crawlee integration)
 //   browsers, ESM, one file each: dist/browser.js (both WASM builds inlined), dist/browser-external.js
-//                   (+ dist/resemble.wasm, dist/resemble-scalar.wasm),
-//                   dist/worker-browser.js (the pool's Web Worker, loaded from beside either entry)
-//   types: dist/{index,node,browser,browser-external}.d.ts, sharing dist/chunks/*.d.ts; each entry also
+//                   (+ dist/resemble.wasm, dist/resemble-scalar.wasm), the same two for
+//                   web-resemble/advanced (dist/advanced-browser.js, dist/advanced-browser-external.js),
+//                   dist/worker-browser.js (the pool's Web Worker, loaded from beside any entry)
+//   types: dist/{index,node,advanced,browser,browser-external}.d.ts, sharing dist/chunks/*.d.ts; each entry also
 //          exports every type its exports reach (scripts/public-types.mjs), so consumers can name them
 // Node builds keep every package dependency and Node built-in external; the browser builds may
 // only contain our own code, so any bare import there fails the build.
@@ -172,7 +175,7 @@ function optionalPeerTypes() {
   };
 }
 
-const nodeInputs = { index: 'src/index.ts', node: 'src/node.ts', crawlee: 'src/crawlee/index.ts' };
+const nodeInputs = { index: 'src/index.ts', node: 'src/node.ts', advanced: 'src/advanced.ts', crawlee: 'src/crawlee/index.ts' };
 // The CLI is built when its sources are in the tree (bin/resemble.js falls back to tsx otherwise).
 const cliInputs = existsSync(join(root, 'src/cli/main.ts')) ? { cli: 'src/cli/main.ts' } : {};
 
@@ -186,6 +189,17 @@ const browser = [
     input: 'src/browser-external.ts',
     plugins: [browserOnly(), ts(), wasmAsset(), recordInputs('browser-external')],
     output: { dir: 'dist', format: 'es', entryFileNames: 'browser-external.js' },
+  },
+  {
+    input: 'src/advanced-browser.ts',
+    plugins: [browserOnly(), ts(), recordInputs('advanced-browser')],
+    output: { file: 'dist/advanced-browser.js', format: 'es' },
+  },
+  {
+    // resemble.wasm and resemble-scalar.wasm come from the browser-external build above.
+    input: 'src/advanced-browser-external.ts',
+    plugins: [browserOnly(), ts(), recordInputs('advanced-browser-external')],
+    output: { file: 'dist/advanced-browser-external.js', format: 'es' },
   },
   {
     // The pool's module worker, loaded by both browser entries as ./worker-browser.js beside them.
@@ -209,7 +223,7 @@ const node = [
     output: { dir: 'dist', format: 'cjs', exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
   },
   {
-    input: { index: 'src/index.ts', node: 'src/node.ts', crawlee: 'src/crawlee/index.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
+    input: { index: 'src/index.ts', node: 'src/node.ts', advanced: 'src/advanced.ts', crawlee: 'src/crawlee/index.ts', browser: 'src/browser.ts', 'browser-external': 'src/browser-external.ts' },
     external: bare,
     plugins: [publicTypes(join(root, 'dist')), dts({ tsconfig: './tsconfig.json' }), optionalPeerTypes(), recordInputs('types'), chunksOf(), pruneChunks()],
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },

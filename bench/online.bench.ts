@@ -12,7 +12,8 @@ import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync } f
 import { join, relative } from 'node:path';
 import { machine, machineLine } from '../src/bench/machine.js';
 import { ResembleIndex } from '../src/cluster/resemble-index.js';
-import { init, sketch, sketchMany, SketchSet } from '../src/index.js';
+import { init, sketch, sketchMany } from '../src/index.js';
+import { SketchSet } from '../src/advanced.js';
 import { mulberry32 } from '../src/random.js';
 import { parseArgs } from 'node:util';
 

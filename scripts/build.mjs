@@ -18,10 +18,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const BROWSER = { bundles: ['browser', 'browser-external', 'worker-browser'], outputs: ['browser.js', 'browser-external.js', 'worker-browser.js', 'resemble.wasm', 'resemble-scalar.wasm'] };
+const BROWSER = {
+  bundles: ['browser', 'browser-external', 'advanced-browser', 'advanced-browser-external', 'worker-browser'],
+  outputs: ['browser.js', 'browser-external.js', 'advanced-browser.js', 'advanced-browser-external.js', 'worker-browser.js', 'resemble.wasm', 'resemble-scalar.wasm'],
+};
 const ALL = {
   bundles: [...BROWSER.bundles, 'node', 'types'],
-  outputs: [...BROWSER.outputs, 'index.js', 'index.cjs', 'index.d.ts', 'node.js', 'node.cjs', 'node.d.ts', 'cli.js', 'browser.d.ts', 'browser-external.d.ts'],
+  outputs: [...BROWSER.outputs, 'index.js', 'index.cjs', 'index.d.ts', 'node.js', 'node.cjs', 'node.d.ts', 'cli.js', 'browser.d.ts', 'browser-external.d.ts',
+    'advanced.js', 'advanced.cjs', 'advanced.d.ts'],
 };
 /** Files every bundle depends on besides its sources. */
 const CONFIG = ['rollup.config.mjs', 'scripts/public-types.mjs', 'package.json', 'tsconfig.json', 'build/resemble.wasm', 'build/resemble-scalar.wasm'];

@@ -1,6 +1,7 @@
-// The browser entry: the core (WebAssembly inlined as base64, so `await init()` needs no file to
-// serve), near-duplicate clustering, and the worker pool on Web Workers (its script,
-// worker-browser.js, sits beside this bundle). No Node built-ins: it runs in pages and in workers.
+// The browser root entry: the core (WebAssembly inlined as base64, so `await init()` needs no file to
+// serve), the worker pool on Web Workers (its script, worker-browser.js, sits beside this bundle) and
+// the file reader for dropped files. No Node built-ins: it runs in pages and in workers. The steps
+// (clusters of a sketch set, serialization, fingerprints, …) are in `web-resemble/advanced`.
 import { poolWith, type PoolOptions } from './workers/pool.js';
 import { browserCores, webWorkerSpawn } from './workers/browser.js';
 import { poolOf, type Pool } from './stream/pool.js';

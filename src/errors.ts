@@ -1,15 +1,22 @@
-/** Error codes used across the library; each names what was wrong, never a machine detail. */
-export type ErrorCode =
-  | 'E_OPTION'          // an option out of range or of the wrong type
-  | 'E_NOT_INITIALIZED' // a synchronous call before `await init()`
-  | 'E_WASM'            // the WebAssembly kernel reported an error code
-  | 'E_FORMAT'          // serialized bytes with a wrong magic, version or truncated
-  | 'E_PARAMS'          // two sketches (or a sketch and an index) made with different parameters
-  | 'E_INPUT'           // a document or record that cannot be used
-  | 'E_KEY'             // a key not in an index, or one inserted twice
-  | 'E_IO'              // a file or stream that cannot be read
-  | 'E_ENGINE'          // an optional engine (DuckDB) missing or failing
-  | 'E_ABORTED';        // a run cancelled through its AbortSignal
+/**
+ * The error codes a `ResembleError` carries, each with what it means: a stable table, so callers
+ * can branch on `e.code` and list the codes at run time. Each names what was wrong, never a machine detail.
+ */
+export const ERROR_CODES = Object.freeze({
+  E_OPTION: 'an option out of range or of the wrong type',
+  E_NOT_INITIALIZED: 'a synchronous call before `await init()`',
+  E_WASM: 'the WebAssembly kernel reported an error code',
+  E_FORMAT: 'serialized bytes with a wrong magic, version or truncated',
+  E_PARAMS: 'two sketches (or a sketch and an index) made with different parameters',
+  E_INPUT: 'a document or record that cannot be used',
+  E_KEY: 'a key not in an index, or one inserted twice',
+  E_IO: 'a file or stream that cannot be read',
+  E_ENGINE: 'an optional engine (DuckDB) missing or failing',
+  E_ABORTED: 'a run cancelled through its AbortSignal',
+} as const);
+
+/** One of the codes of {@link ERROR_CODES}. */
+export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** An error with a stable `code`; `detail` carries machine-readable context (option name, record location…). */
 export class ResembleError extends Error {

@@ -1,7 +1,7 @@
 // The demo page: documents in (dropped, chosen, pasted or imported sketches), sketches computed by
 // resemble's Web Worker pool with a progress bar, then the pairwise heat map, the near-duplicate
 // clusters with evidence, export/import in the Node binary format, and a throughput benchmark.
-import * as resemble from '/dist/browser.js';
+import * as resemble from '/dist/advanced-browser.js';
 import { benchCorpus, runBench } from './bench.js';
 import { clusterRecords, renderClusters } from './clusters.js';
 import { exampleDocuments } from './example.js';

@@ -1,6 +1,6 @@
-// The strict-CSP check: web-resemble/browser-external fetches resemble.wasm (no inline base64), then
+// The strict-CSP check: web-resemble/advanced/browser-external fetches resemble.wasm (no inline base64), then
 // the same documents are sketched on the main thread and in a Web Worker pool.
-import * as resemble from '/dist/browser-external.js';
+import * as resemble from '/dist/advanced-browser-external.js';
 import { exampleDocuments } from './example.js';
 
 const status = document.getElementById('status');

@@ -1,7 +1,7 @@
 // Reading dropped or chosen files into documents: folders walked recursively and sorted (as the
 // Node folder reader walks them), binary files and unreadable ones reported and skipped, never fatal.
 
-import { fileBytes } from '/dist/browser.js';
+import { fileBytes } from '/dist/advanced-browser.js';
 
 /**
  * Takes a file's path and bytes; returns { bytes, charset } to sketch, or { error } for a binary

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
-import { init, shingleValues, sketchMany } from '../../src/index.js';
+import { init, sketchMany } from '../../src/index.js';
+import { shingleValues } from '../../src/advanced.js';
 import { blocksRef, type BlockRef } from '../../src/reference/template.js';
 import { SketchSet, kmvCardinality } from '../../src/sketch/sketch-set.js';
 import { resolveSketchOptions } from '../../src/sketch/options.js';

@@ -5,7 +5,7 @@
 // the least-loaded worker, two at a time so a worker never waits for the main thread; results
 // come back by batch index, so the caller puts them in place whatever the finishing order. A
 // worker that dies fails the batch it held; with several, each is run again alone to find it.
-import { intOption, rejectUnknown, ResembleError, type ErrorCode } from '../errors.js';
+import { ERROR_CODES, intOption, rejectUnknown, ResembleError, type ErrorCode } from '../errors.js';
 import { compiledModule } from '../wasm/instance.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 
@@ -282,9 +282,7 @@ class WorkerPool implements Workers {
   }
 }
 
-const CODES: readonly string[] = ['E_OPTION', 'E_NOT_INITIALIZED', 'E_WASM', 'E_FORMAT', 'E_PARAMS', 'E_INPUT', 'E_IO', 'E_ENGINE'];
-
 /** Takes a worker's error code; returns it when it is one of ours, else E_WASM. */
 export function errorCode(code: string | undefined): ErrorCode {
-  return code !== undefined && CODES.includes(code) ? (code as ErrorCode) : 'E_WASM';
+  return code !== undefined && Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : 'E_WASM';
 }

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { init, ResembleError } from '../../src/index.js';
-import { dedup, findCollections, findMirrors, findNearDuplicates, findSignatureCollisions, parseHostsFile, readCrawl, sketchCrawl, studyDuplicates, studyMarkdown, type Page } from '../../src/node.js';
+import { dedup, findCollections, findMirrors, findNearDuplicates, findSignatureCollisions, readCrawl, sketchCrawl, studyDuplicates, type Page } from '../../src/node.js';
+import { parseHostsFile, studyMarkdown } from '../../src/advanced.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = join(ROOT, 'sample');

@@ -17,7 +17,8 @@ import { contentTypeFromName, isBinaryType } from '../../src/io/sniff.js';
 import { fileBytes } from '../../src/io/file-bytes.js';
 import iconv from 'iconv-lite';
 import { CASES, page as legacyPage, TEXTS } from '../io/legacy-texts.js';
-import { init, nearDuplicates, serializeSketchSet, sketchMany } from '../../src/browser.js';
+import { init, sketchMany } from '../../src/browser.js';
+import { nearDuplicates, serializeSketchSet } from '../../src/advanced-browser.js';
 import { ensureDist, root } from '../bundle/dist.js';
 
 // The demo's own modules are plain JavaScript (no declarations): loaded untyped.
@@ -213,7 +214,7 @@ if (!existsSync(CHROMIUM) && SKIP) {
     const want = [...serializeSketchSet(sketchMany(texts))];
     // A string, not a function: the test runner's transpiler would add helpers the page lacks.
     const got = await page.evaluate(`(async () => {
-      const code = "import * as r from '${server.url}dist/browser.js';" +
+      const code = "import * as r from '${server.url}dist/advanced-browser.js';" +
         "onmessage = async (e) => { await r.init(e.data.module, e.data.options); postMessage({ build: r.kernelBuild(), bytes: [...r.serializeSketchSet(r.sketchMany(e.data.texts))] }); };";
       const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
       const texts = ${JSON.stringify(texts)};

@@ -25,6 +25,9 @@ const ENTRIES: { src: string; esm: string; cjs?: string }[] = [
   { src: 'src/node.ts', esm: 'node.js', cjs: 'node.cjs' },
   { src: 'src/browser.ts', esm: 'browser.js' },
   { src: 'src/browser-external.ts', esm: 'browser-external.js' },
+  { src: 'src/advanced.ts', esm: 'advanced.js', cjs: 'advanced.cjs' },
+  { src: 'src/advanced-browser.ts', esm: 'advanced-browser.js' },
+  { src: 'src/advanced-browser-external.ts', esm: 'advanced-browser-external.js' },
 ];
 
 for (const e of ENTRIES) {
@@ -69,35 +72,47 @@ test('each package.json export has types declaring every runtime export of its t
 });
 
 test('every bundle computes the same sketch bytes as the sources', async () => {
-  const src = await import('../../src/index.js');
+  const src = await import('../../src/advanced.js');
   await src.init();
   const want = src.serializeSketchSet(src.sketchMany(docs));
   const wasm = readFileSync(dist('resemble.wasm'));
-  const builds = { 'index.js': await load('index.js'), 'node.js': await load('node.js'), 'index.cjs': require(dist('index.cjs')), 'browser.js': await load('browser.js'), 'browser-external.js': await load('browser-external.js') };
+  const builds = {
+    'advanced.js': await load('advanced.js'), 'advanced.cjs': require(dist('advanced.cjs')), 'advanced-browser.js': await load('advanced-browser.js'),
+    'advanced-browser-external.js': await load('advanced-browser-external.js'),
+  };
   for (const [name, lib] of Object.entries(builds)) {
     // browser-external fetches ./resemble.wasm by default; Node's fetch has no file: URLs, so pass the bytes.
-    await lib.init(name === 'browser-external.js' ? wasm : undefined);
+    await lib.init(name.includes('browser-external') ? wasm : undefined);
     const got: Uint8Array = lib.serializeSketchSet(lib.sketchMany(docs));
     assert.ok(Buffer.from(got).equals(Buffer.from(want)), `${name}: sketch bytes differ from the sources'`);
   }
-  const clusters = (await load('node.js')).nearDuplicates(src.deserializeSketchSet(want), { threshold: 0.5 }).clusters;
+  // The root entries have no serialization (it is in advanced): they must make the same sketches.
+  const roots = { 'index.js': await load('index.js'), 'node.js': await load('node.js'), 'index.cjs': require(dist('index.cjs')), 'browser.js': await load('browser.js'), 'browser-external.js': await load('browser-external.js') };
+  for (const [name, lib] of Object.entries(roots)) {
+    await lib.init(name === 'browser-external.js' ? wasm : undefined);
+    const got: Uint8Array = src.serializeSketchSet(lib.sketchMany(docs));
+    assert.ok(Buffer.from(got).equals(Buffer.from(want)), `${name}: sketch bytes differ from the sources'`);
+  }
+  const clusters = (await load('advanced.js')).nearDuplicates(src.deserializeSketchSet(want), { threshold: 0.5 }).clusters;
   assert.equal(clusters.count, base.length, 'each family of three is one cluster');
 });
 
 test('the ESM entries share one WebAssembly instance (no second copy of the state)', async () => {
-  const core = await load('index.js'), node = await load('node.js');
+  const core = await load('index.js'), node = await load('node.js'), advanced = await load('advanced.js');
   await node.init();
-  assert.ok(core.isInitialized());
-  assert.is(core.compiledModule(), node.compiledModule());
+  assert.ok(advanced.isInitialized());
+  assert.is(advanced.ResembleIndex, node.ResembleIndex, 'the root classes are the same in both entries');
+  assert.is(advanced.init, core.init);
 });
 
 test('the Node worker pool of the built package finds its worker script', async () => {
-  for (const [name, lib] of [['node.js', await load('node.js')], ['node.cjs', require(dist('node.cjs'))]] as const) {
+  for (const [name, lib] of [['node.js', await load('node.js')], ['node.cjs', require(dist('node.cjs'))], ['advanced.cjs', require(dist('advanced.cjs'))]] as const) {
     await lib.init();
+    const { serializeSketchSet } = name === 'node.js' ? await load('advanced.js') : require(dist('advanced.cjs'));
     const pool = lib.createPool({ workers: 2, batchDocs: 4 });
     try {
-      const got: Uint8Array = lib.serializeSketchSet(await pool.sketchMany(docs));
-      const want: Uint8Array = lib.serializeSketchSet(lib.sketchMany(docs));
+      const got: Uint8Array = serializeSketchSet(await pool.sketchMany(docs));
+      const want: Uint8Array = serializeSketchSet(lib.sketchMany(docs));
       assert.ok(Buffer.from(got).equals(Buffer.from(want)), `${name}: the pool's sketches differ`);
     } finally {
       await pool.close();

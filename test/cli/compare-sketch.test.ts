@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
-import { deserializeSketchSet, init } from '../../src/index.js';
+import { init } from '../../src/index.js';
+import { deserializeSketchSet } from '../../src/advanced.js';
 import { concat, tempDir } from '../io/fixtures.js';
 import { Random } from '../../src/random.js';
 

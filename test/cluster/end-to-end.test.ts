@@ -2,7 +2,8 @@
 // against brute-force exact resemblance over the full shingle sets.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, intersectionSize, shingleSet, sketchMany, type SketchOptions } from '../../src/index.js';
+import { init, sketchMany, type SketchOptions } from '../../src/index.js';
+import { intersectionSize, shingleSet } from '../../src/advanced.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { ResembleIndex } from '../../src/cluster/resemble-index.js';
 import { UnionFind } from '../../src/cluster/union-find.js';

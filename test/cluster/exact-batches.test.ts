@@ -4,7 +4,8 @@
 // the worker count and a cache too small to keep a window (sets evicted are made again).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, shingleSet } from '../../src/index.js';
+import { init } from '../../src/index.js';
+import { shingleSet } from '../../src/advanced.js';
 import { createPool } from '../../src/node.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';

@@ -4,7 +4,8 @@
 // reference (full shingle sets of the pages in memory).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, shingleSet } from '../../src/index.js';
+import { init } from '../../src/index.js';
+import { shingleSet } from '../../src/advanced.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { exactPairs, intersectionCount } from '../../src/cluster/exact-pairs.js';

@@ -13,7 +13,8 @@ import { SetEstimator } from '../../src/cluster/estimate.js';
 import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
-import { init, sketchMany, SketchSet } from '../../src/index.js';
+import { init, sketchMany } from '../../src/index.js';
+import { SketchSet } from '../../src/advanced.js';
 import { Rng, columnsFromSets, permute, randomSet, variant, type ColumnSpec } from './helpers.js';
 
 await init();

@@ -4,7 +4,8 @@
 // every pair near the threshold checked from the pages in memory.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, shingleSet, sketchMany } from '../../src/index.js';
+import { init, sketchMany } from '../../src/index.js';
+import { shingleSet } from '../../src/advanced.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';

@@ -5,7 +5,8 @@
 // byte counts with and without NUL bytes, at every length around the block sizes.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, kernelBuild } from '../../src/index.js';
+import { init } from '../../src/index.js';
+import { kernelBuild } from '../../src/advanced.js';
 import { useBuild } from '../../src/wasm/loader.js';
 import { controlBytes, jsonString, readStringTs } from '../../src/io/byte-kernels.js';
 import { looksBinary } from '../../src/io/sniff.js';

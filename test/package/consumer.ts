@@ -13,8 +13,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-/** A hand-written consumer, ESM: the README's sketch and clustering calls, the index, errors. */
-const USAGE_ESM = `import { init, sketch, sketchMany, resemblance, containment, nearDuplicates, ResembleIndex, ResembleError, serializeSketchSet } from 'web-resemble';
+/** A hand-written consumer, ESM: the README's sketch and clustering calls, the index, errors, a step from advanced. */
+const USAGE_ESM = `import { init, sketch, sketchMany, resemblance, containment, findNearDuplicates, ResembleIndex, ResembleError, ERROR_CODES, type ErrorCode } from 'web-resemble';
+import { nearDuplicates, serializeSketchSet } from 'web-resemble/advanced';
 
 await init();
 export const set = sketchMany(['<p>one two three four five six seven eight nine ten</p>', '<p>one two three four five six seven eight nine eleven</p>']);
@@ -26,16 +27,19 @@ export function columns() { return index.columns(); }
 export function hits() { return index.query(a, { threshold: 0.1 }); }
 export function state() { return index.state(); }
 export const bytes = serializeSketchSet(set);
-export function code(e: unknown) { return e instanceof ResembleError ? e.code : undefined; }
+export function code(e: unknown): ErrorCode | undefined { return e instanceof ResembleError ? e.code : undefined; }
+export const meaning = (c: ErrorCode) => ERROR_CODES[c];
+export async function found() { return (await findNearDuplicates(['<p>a b c d e f g h</p>', '<p>a b c d e f g h</p>'], { workers: 1 })).records; }
 `;
 
 /** The same through require(), from a CommonJS file. */
 const USAGE_CJS = `import resemble = require('web-resemble');
+import advanced = require('web-resemble/advanced');
 
 export async function run() {
   await resemble.init();
   const set = resemble.sketchMany(['<p>one two three</p>', '<p>one two four</p>']);
-  return { set, clusters: resemble.nearDuplicates(set), index: resemble.ResembleIndex.build(set) };
+  return { set, clusters: advanced.nearDuplicates(set), index: resemble.ResembleIndex.build(set) };
 }
 `;
 

@@ -90,7 +90,7 @@ const NO_DUCKDB = `import { DuckDBEngine } from '${pkg.name}';
   catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })); }`;
 
 async function reference() {
-  const src = await import('../../src/node.js');
+  const src = await import('../../src/advanced.js');
   await src.init();
   const set = src.sketchMany(docs);
   const nd = src.nearDuplicates(set, { threshold: 0.5 });

@@ -206,7 +206,7 @@ test('types: the typed example finds earlier copies of the planted near-duplicat
 
 test('sites: every page once, in the sites routeSites gives in one call (a count made another way)', async () => {
   const out = run('sites');
-  const { init, loadCrawl, utf8Bytes, fingerprintMany, routeSites, isRedirectStub } = await import('../../src/node.js');
+  const { init, loadCrawl, utf8Bytes, fingerprintMany, routeSites, isRedirectStub } = await import('../../src/advanced.js');
   await init();
   const { documents } = await loadCrawl(join(root, 'sample'));
   const bytes = documents.map(utf8Bytes);

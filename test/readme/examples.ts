@@ -1,6 +1,6 @@
 // The library examples of the README and of the manual (docs/*.md) as the tests see them: each
 // ```ts block after a `<!-- readme-example: NAME -->` (or `<!-- example: NAME -->`) line is
-// written to a temporary .mts file with 'web-resemble' pointing at the sources, then run from the
+// written to a temporary .mts file with 'web-resemble' (and 'web-resemble/advanced') pointing at the sources, then run from the
 // repository root (the examples read `sample/`) or type-checked with the TypeScript compiler
 // against the sources. An example shown in two places (the README's short one, again on its
 // capability's page) must be the same code in both.
@@ -14,6 +14,7 @@ import ts from 'typescript';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const entry = join(root, 'src/node.ts');
+const advanced = join(root, 'src/advanced.ts');
 
 /** The manual's pages (docs/*.md, the generated docs/api/ left out), as paths relative to the root, sorted. */
 export const docPages: string[] = readdirSync(join(root, 'docs')).filter((n) => n.endsWith('.md')).sort().map((n) => `docs/${n}`);
@@ -53,11 +54,11 @@ function workDir(): string {
 }
 
 /** Takes an example's name; returns the path of its code with the package import pointing at the sources. */
-function exampleFile(name: string, importAs: string): string {
+function exampleFile(name: string, importAs: string, advancedAs: string): string {
   const code = examples.get(name);
   if (code === undefined) throw new Error(`no example ${name} (<!-- readme-example: ${name} --> before a ts block, in README.md or docs/*.md)`);
   const file = join(workDir(), `${name}.mts`);
-  writeFileSync(file, code.replace(/from 'web-resemble'/g, `from '${importAs}'`));
+  writeFileSync(file, code.replace(/from 'web-resemble'/g, `from '${importAs}'`).replace(/from 'web-resemble\/advanced'/g, `from '${advancedAs}'`));
   return file;
 }
 
@@ -70,7 +71,7 @@ export interface ExampleRun {
 
 /** Takes an example's name; runs it with tsx from the repository root and returns what it printed (a non-zero exit throws with its stderr). */
 export function runExample(name: string): ExampleRun {
-  const file = exampleFile(name, pathToFileURL(entry).href);
+  const file = exampleFile(name, pathToFileURL(entry).href, pathToFileURL(advanced).href);
   const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`example ${name} exited with ${r.status}:\n${r.stderr}`);
   const lines = r.stdout.split('\n');
@@ -80,11 +81,11 @@ export function runExample(name: string): ExampleRun {
 
 /** Type-checks the named examples (default: all) in one strict program against the sources; returns the diagnostics as text, one per error. */
 export function typecheckExamples(names: readonly string[] = [...examples.keys()]): string[] {
-  const files = names.map((n) => exampleFile(n, 'web-resemble'));
+  const files = names.map((n) => exampleFile(n, 'web-resemble', 'web-resemble/advanced'));
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')],
-    strict: true, skipLibCheck: true, noEmit: true, paths: { 'web-resemble': [entry] },
+    strict: true, skipLibCheck: true, noEmit: true, paths: { 'web-resemble': [entry], 'web-resemble/advanced': [advanced] },
   };
   const program = ts.createProgram(files, options);
   return ts.getPreEmitDiagnostics(program).map((d) => {

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, sketch, sketchMany, canonicalize, fingerprint, ResembleError } from '../../src/index.js';
+import { init, sketch, sketchMany, ResembleError } from '../../src/index.js';
+import { canonicalize, fingerprint } from '../../src/advanced.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { minSRef } from '../../src/reference/sketch.js';
 import { rng, randomBytes } from '../helpers/random.js';

@@ -6,10 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  canonicalize, chunkBoundaries, fingerprint, fingerprintMany, init, kernelBuild, rollingFingerprints, serializeSketchSet,
-  shingleValues, sketchMany, tokenFingerprints, type SketchOptions,
-} from '../../src/index.js';
+import { init, sketchMany, type SketchOptions } from '../../src/index.js';
+import { canonicalize, chunkBoundaries, fingerprint, fingerprintMany, kernelBuild, rollingFingerprints, serializeSketchSet, shingleValues, tokenFingerprints } from '../../src/advanced.js';
 import { useBuild } from '../../src/wasm/loader.js';
 import { canonicalRef, tokenFpsRef } from '../../src/reference/tokens.js';
 import { rabinRef, rabinWordsRef } from '../../src/reference/rabin.js';

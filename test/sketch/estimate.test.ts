@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, sketch, resemblance, containment, exactResemblance, exactContainment, intersectionSize, shingleSet } from '../../src/index.js';
+import { init, sketch, resemblance, containment } from '../../src/index.js';
+import { exactResemblance, exactContainment, intersectionSize, shingleSet } from '../../src/advanced.js';
 import { rng } from '../helpers/random.js';
 
 await init();

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, sketchMany, serializeSketchSet, deserializeSketchSet, ResembleError, type SketchOptions } from '../../src/index.js';
+import { init, sketchMany, ResembleError, type SketchOptions } from '../../src/index.js';
+import { serializeSketchSet, deserializeSketchSet } from '../../src/advanced.js';
 import { rng, randomWords } from '../helpers/random.js';
 
 await init();

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, sketch, shingleValues } from '../../src/index.js';
+import { init, sketch } from '../../src/index.js';
+import { shingleValues } from '../../src/advanced.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';
 import { docs } from './documents.js';
 

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, sketchMany, superShingles } from '../../src/index.js';
+import { init, sketchMany } from '../../src/index.js';
+import { superShingles } from '../../src/advanced.js';
 import { superShinglesRef } from '../../src/reference/supershingles.js';
 import { docs } from './documents.js';
 

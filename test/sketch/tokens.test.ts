@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, canonicalize, kernelBuild, sketchMany, tokenFingerprints } from '../../src/index.js';
+import { init, sketchMany } from '../../src/index.js';
+import { canonicalize, kernelBuild, tokenFingerprints } from '../../src/advanced.js';
 import { withArena } from '../../src/wasm/instance.js';
 import { useBuild } from '../../src/wasm/loader.js';
 import { shingleValuesRef } from '../../src/reference/shingles.js';

@@ -2,7 +2,8 @@
 // DocId order: the same set as one sketchMany call over the documents in order, every column.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, serializeSketchSet, sketchMany, type SketchOptions } from '../../src/index.js';
+import { init, sketchMany, type SketchOptions } from '../../src/index.js';
+import { serializeSketchSet } from '../../src/advanced.js';
 import { resolveSketchOptions } from '../../src/sketch/options.js';
 import type { SketchError } from '../../src/sketch/sketch-set.js';
 import { learnTemplates } from '../../src/template/index.js';

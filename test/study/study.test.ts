@@ -11,7 +11,8 @@ import { paragraphParams, shingleParagraphs } from '../../src/study/paragraphs.j
 import { clustersReference } from '../../src/study/reference.js';
 import { studyMarkdown, studyPlots } from '../../src/study/report.js';
 import { duplicateStudy } from '../../src/study/study.js';
-import { fingerprint, fingerprintMany, init } from '../../src/index.js';
+import { init } from '../../src/index.js';
+import { fingerprint, fingerprintMany } from '../../src/advanced.js';
 import { rng } from '../helpers/random.js';
 
 test.before(async () => { await init(); });

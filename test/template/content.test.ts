@@ -5,7 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { ResembleIndex } from '../../src/cluster/resemble-index.js';
-import { init, resemblance, sketchMany, serializeSketchSet, deserializeSketchSet, ResembleError } from '../../src/index.js';
+import { init, resemblance, sketchMany, ResembleError } from '../../src/index.js';
+import { serializeSketchSet, deserializeSketchSet } from '../../src/advanced.js';
 import { blockFingerprints, learnTemplates, NO_TABLE, sketchWithTemplates, tooLittleContent, contentEvidence } from '../../src/template/index.js';
 import { contentTokenFingerprints, WHOLE_PAGE } from '../../src/sketch/content.js';
 

@@ -3,7 +3,8 @@
 // site's sample) equals the one learnt on the calling thread.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, serializeSketchSet, sketchMany } from '../../src/index.js';
+import { init, sketchMany } from '../../src/index.js';
+import { serializeSketchSet } from '../../src/advanced.js';
 import { learnTemplates } from '../../src/template/index.js';
 import { learnFromPages } from '../../src/template/learn.js';
 import { rng, randomWords } from '../helpers/random.js';

@@ -3,7 +3,8 @@
 import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, initSync, kernelBuild, simdSupported, compiledModule, ResembleError, sketch } from '../../src/index.js';
+import { init, initSync, ResembleError, sketch } from '../../src/index.js';
+import { kernelBuild, simdSupported, compiledModule } from '../../src/advanced.js';
 import { getKernels } from '../../src/wasm/instance.js';
 
 const require = createRequire(import.meta.url);
@@ -41,7 +42,7 @@ test('Node runs SIMD: init() picks the SIMD build', async () => {
 
 test('a CommonJS copy of the code sees the instance the ESM copy initialized', () => {
   // tsx loads the same sources a second time as CommonJS: separate module state, as in dist/*.cjs
-  const cjs = require('../../src/index.ts') as typeof import('../../src/index.js');
+  const cjs = { ...require('../../src/index.ts'), ...require('../../src/advanced-core.ts') } as typeof import('../../src/index.js') & typeof import('../../src/advanced-core.js');
   const cjsInstance = require('../../src/wasm/instance.ts') as typeof import('../../src/wasm/instance.js');
   assert.is.not(cjsInstance.getKernels, getKernels, 'a second copy of the module, not the same one');
   assert.ok(cjs.isInitialized(), 'initialized through the ESM copy');

@@ -3,7 +3,8 @@
 // and results taken out of memory survive later calls.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { init, fingerprint, Fingerprinter, sketch } from '../../src/index.js';
+import { init, sketch } from '../../src/index.js';
+import { fingerprint, Fingerprinter } from '../../src/advanced.js';
 import { getMemory, withArena } from '../../src/wasm/instance.js';
 import { WasmMemory } from '../../src/wasm/memory.js';
 import { rabinRef } from '../../src/reference/rabin.js';

@@ -12,7 +12,8 @@ import * as assert from 'uvu/assert';
 import { contenderResults } from '../../src/bench/contenders.js';
 import { loadSample, type Corpus } from '../../src/bench/corpus.js';
 import { benchPython } from '../../src/bench/python.js';
-import { canonicalize, init } from '../../src/index.js';
+import { init } from '../../src/index.js';
+import { canonicalize } from '../../src/advanced.js';
 
 await init();
 const sample = loadSample();

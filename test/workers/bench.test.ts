@@ -8,7 +8,8 @@ import { chooseClock, median } from '../../src/bench/measure.js';
 import { buildReport, formatReport } from '../../src/bench/report.js';
 import { prepare, rabinTasks, sketchTasks, stageTasks, type BenchTask } from '../../src/bench/tasks.js';
 import { command } from '../../src/cli/commands/bench.js';
-import { init, kernelBuild, ResembleError } from '../../src/index.js';
+import { init, ResembleError } from '../../src/index.js';
+import { kernelBuild } from '../../src/advanced.js';
 import type { Machine } from '../../src/bench/machine.js';
 
 await init();

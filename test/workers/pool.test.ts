@@ -4,7 +4,8 @@
 // then failures inside workers, progress, and close.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fingerprintMany, init, ResembleError, serializeSketchSet, sketchMany, type SketchOptions } from '../../src/index.js';
+import { init, ResembleError, sketchMany, type SketchOptions } from '../../src/index.js';
+import { fingerprintMany, serializeSketchSet } from '../../src/advanced.js';
 import { createPool, type Pool } from '../../src/stream/pool-node.js';
 import { poolOf, type DocumentBatch } from '../../src/stream/pool.js';
 import { jobKinds } from '../../src/jobs.js';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { init, resolveSketchOptions, serializeSketchSet } from '../../index.js';
+import { init } from '../../wasm/loader.js';
+import { resolveSketchOptions, serializeSketchSet } from '../../sketch/index.js';
 import { sketchCrawl } from '../../stream/sketch-records.js';
 import { parseShard, SHARD_TABLES, sketchToParquet } from '../../scale/shards.js';
 import { ResembleError } from '../../errors.js';
