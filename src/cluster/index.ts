@@ -1,5 +1,7 @@
 // Near-duplicate clustering, on-the-fly queries and the persistent index (Broder, Glassman,
-// Manasse and Zweig): the public surface of this folder, for the core entry to re-export.
+// Manasse and Zweig): what this folder offers the rest of the library (the entries re-export a
+// chosen part of it, by name). The other capabilities take the clustering steps they share (union-find,
+// candidate pairs over postings, 64-bit columns' word order) from here, never from the files behind it.
 export { nearDuplicates, nearDuplicatesOnPool, NearDuplicates, candidatePairs, priorities, type NearDuplicateOptions, type PoolNearDuplicateOptions, type CandidateStats, type ClusterMethod, type RepresentativeRule } from './near-duplicates.js';
 export { Clusters, finalPhase, type ClusterPolicy, type ClusterRecord as NearDuplicateCluster, type MemberEvidence, type ClusterStats } from './clusters.js';
 export { ResembleIndex, resolveIndexOptions, parseDate, type IndexOptions, type DocumentMeta, type QueryOptions, type QueryHit, type AddResult } from './resemble-index.js';
@@ -11,5 +13,5 @@ export { lshParams, bandKeys, type LshParams } from './lsh.js';
 export { buildPostings, findList, type PostingLists, type PostingsOptions } from './postings.js';
 export { sortKeyed, sortKeyedFast, keyedColumns, type KeyedColumns } from './radix-sort.js';
 export { clusterRecord as nearDuplicateRecord, sketchOptionsFor, type ClusterRecordOut, type MemberRecord } from './records.js';
-export type { ClusterParams, SketchKind, ClusterColumns } from './columns.js';
-export type { PairTable } from './pairs.js';
+export { HI, LO, type ClusterParams, type SketchKind, type ClusterColumns } from './columns.js';
+export { forEachCandidate, type PairTable } from './pairs.js';

@@ -1,4 +1,4 @@
-import { UnionFind } from '../cluster/union-find.js';
+import { UnionFind } from '../cluster/index.js';
 import { repairDefinition5 } from './definition5.js';
 import { HOLE, type PageMatrix } from './matrix.js';
 import type { PageGraph } from './page-graph.js';

@@ -1,4 +1,4 @@
-import { UnionFind } from '../cluster/union-find.js';
+import { UnionFind } from '../cluster/index.js';
 import type { SimilarPages } from './similarity.js';
 import { trivialFromLabels, type TrivialClusters } from './trivial.js';
 

@@ -1,4 +1,4 @@
-import { components as componentsOf, UnionFind } from '../cluster/union-find.js';
+import { components as componentsOf, UnionFind } from '../cluster/index.js';
 import type { MergeEdges } from './merge.js';
 import type { TrivialClusters } from './trivial.js';
 

@@ -1,5 +1,4 @@
-import { forEachCandidate } from '../cluster/pairs.js';
-import { buildPostings } from '../cluster/postings.js';
+import { buildPostings, forEachCandidate } from '../cluster/index.js';
 
 /** Page pairs with the number of values (chunks, sketch values) they share: parallel columns, a < b. */
 export interface SharedPairs {

@@ -1,4 +1,4 @@
-import { UnionFind } from '../cluster/union-find.js';
+import { UnionFind } from '../cluster/index.js';
 import { linkSummary } from './link-summary.js';
 import { commonDirectory } from './prefix.js';
 import type { PageGraph } from './page-graph.js';

@@ -1,5 +1,5 @@
 import { optionError } from '../errors.js';
-import { components, UnionFind } from '../cluster/union-find.js';
+import { components, UnionFind } from '../cluster/index.js';
 import { groupBy } from './sort.js';
 
 /**

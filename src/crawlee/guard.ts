@@ -12,8 +12,7 @@
 // does); they are also sketched without that light template and kept in a second index, so the
 // same article under a light and under a heavy template still meets.
 import { ResembleError, optionError, rejectUnknown } from '../errors.js';
-import { ResembleIndex, type IndexOptions, type QueryHit } from '../cluster/resemble-index.js';
-import { sketchOptionsFor } from '../cluster/records.js';
+import { ResembleIndex, sketchOptionsFor, type IndexOptions, type QueryHit } from '../cluster/index.js';
 import { hostOfUrl } from '../graph/url.js';
 import { packTables } from '../template/crawl-templates.js';
 import { SiteRouter } from '../template/sites.js';

@@ -4,7 +4,7 @@
  * MIRROR(A,B) ∧ MISMATCH(B,C) ⇒ MISMATCH(A,C) through a mismatch relation between clusters,
  * so a pair whose answer follows from earlier tests is not tested again.
  */
-import { UnionFind } from '../cluster/union-find.js';
+import { UnionFind } from '../cluster/index.js';
 
 /** Known mirror clusters and mismatches between them, over host ids 0..hostCount-1. */
 export class MirrorPool {

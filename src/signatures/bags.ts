@@ -3,7 +3,7 @@
  * counts, in CSR. The input of the random projection and of the exact cosine that checks
  * precision (Di Iorio et al. §3).
  */
-import { HI, LO } from '../cluster/columns.js';
+import { HI, LO } from '../cluster/index.js';
 
 /** Bags of words of many documents (CSR). */
 export interface BagsOfWords {

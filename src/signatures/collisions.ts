@@ -8,7 +8,7 @@
  * each pair of cells is visited from the lower key). Candidates are then checked on all 2K coordinates.
  */
 import { ResembleError } from '../errors.js';
-import { UnionFind, components } from '../cluster/union-find.js';
+import { UnionFind, components } from '../cluster/index.js';
 import { WordTable } from '../word-table.js';
 import { collisionParams, type CollisionOptions } from './options.js';
 

@@ -12,8 +12,7 @@
  * Near-duplicates (Definition 5) at p%: the multiset intersection holds at least p% of the
  * paragraphs of both documents. Clusters are the connected components of the matching pairs.
  */
-import { HI, LO } from '../cluster/columns.js';
-import { UnionFind } from '../cluster/union-find.js';
+import { HI, LO, UnionFind } from '../cluster/index.js';
 import { intOption, optionError, rejectUnknown } from '../errors.js';
 import type { ParagraphColumns } from './columns.js';
 import { WordTable } from '../word-table.js';

@@ -7,8 +7,7 @@ import { ResembleIndex } from '../../src/cluster/resemble-index.js';
 import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
 import { ResembleError } from '../../src/errors.js';
 import { init, resemblance, resolveSketchOptions, sketch, sketchMany, type SketchOptions } from '../../src/index.js';
-import { SketchSet } from '../../src/advanced.js';
-import { sketchItems, SketchBuilder } from '../../src/advanced.js';
+import { SketchSet, sketchItems, SketchBuilder } from '../../src/advanced.js';
 import { rng } from '../helpers/random.js';
 
 await init();
