@@ -236,7 +236,7 @@ if (!existsSync(CHROMIUM) && SKIP) {
     }
   });
 
-  test('under a strict CSP, web-resemble/browser-external fetches resemble.wasm and sketches on the page and in workers', async () => {
+  test('under a strict CSP, web-resemble/advanced/browser-external fetches resemble.wasm and sketches on the page and in workers', async () => {
     const page2 = await context.newPage();
     const messages: string[] = [];
     page2.on('console', (m) => messages.push(m.text()));

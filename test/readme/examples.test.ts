@@ -75,6 +75,13 @@ test('clusters: the blog repost\'s cluster is the planted group, each member wit
   }
 });
 
+test('clusters: a first near-duplicate script is at most 5 lines and needs the root entry alone', () => {
+  const lines = examples.get('clusters')!.split('\n').filter((l) => l.trim() !== '');
+  assert.ok(lines.length <= 5, `${lines.length} lines:\n${lines.join('\n')}`);
+  const imports = lines.filter((l) => /^import\b/.test(l));
+  assert.equal(imports.map((l) => /from '([^']+)'/.exec(l)?.[1]), ['web-resemble'], 'one import, from the root entry');
+});
+
 test('index: the example finds the near-duplicate and resumes from the saved bytes', () => {
   const out = run('index');
   assert.match(out[0], /^http:\/\/b\.example\/x duplicates http:\/\/a\.example\/x \(0\.\d\d\)$/);
