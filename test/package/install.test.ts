@@ -77,15 +77,16 @@ const docs = base.flatMap((words) => [0, 1].map((k) => words.map((w, i) => (i % 
 const COMPUTE = `
   await lib.init();
   const set = lib.sketchMany(docs);
-  const bytes = lib.serializeSketchSet(set);
-  const nd = lib.nearDuplicates(set, { threshold: 0.5 });
+  const bytes = adv.serializeSketchSet(set);
+  const nd = adv.nearDuplicates(set, { threshold: 0.5 });
+  if (adv.sketchMany !== lib.sketchMany) throw new Error('web-resemble/advanced re-exports a second copy of the root');
   const sha = require('node:crypto').createHash('sha256').update(bytes).digest('hex');
   console.log(JSON.stringify({ sha, clusters: nd.clusters.count, clusterOf: Array.from(nd.clusters.clusterOf) }));`;
 const ESM = `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);
-  const docs = JSON.parse(process.env.DOCS); const lib = await import('${pkg.name}');${COMPUTE}`;
-const CJS = `(async () => { const docs = JSON.parse(process.env.DOCS); const lib = require('${pkg.name}');${COMPUTE}
+  const docs = JSON.parse(process.env.DOCS); const lib = await import('${pkg.name}'); const adv = await import('${pkg.name}/advanced');${COMPUTE}`;
+const CJS = `(async () => { const docs = JSON.parse(process.env.DOCS); const lib = require('${pkg.name}'); const adv = require('${pkg.name}/advanced');${COMPUTE}
   })().catch((e) => { console.error(e); process.exit(1); });`;
-const NO_DUCKDB = `import { DuckDBEngine } from '${pkg.name}';
+const NO_DUCKDB = `import { DuckDBEngine } from '${pkg.name}/advanced';
   try { const e = await DuckDBEngine.open(); await e.close(); console.log(JSON.stringify({ opened: true })); }
   catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })); }`;
 
