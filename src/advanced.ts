@@ -57,6 +57,7 @@ export {
   type PairScore, crawlBags, signaturesOfCrawl, type BagOptions, signatureReport,
   type SignatureReport, type SignatureReportOptions, type ReportGroup, type ReportMember, type ReportPairs
 } from './signatures/index.js';
+// Plots (SVG from Vega-Lite): they need the optional packages vega and vega-lite.
 export { renderSvg, plotSeries, type PlotSeries, type PlotOptions, type VegaLiteSpec } from './report/plot.js';
 // Beyond one machine: Parquet, SQL plans, DuckDB and Spark.
 export {
