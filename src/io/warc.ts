@@ -2,7 +2,8 @@
  * WARC reading as a stream (ISO 28500: a record is a `WARC/1.x` version line, header fields, a
  * blank line, Content-Length bytes of block, and CRLF CRLF). Records are framed here, so that a
  * wrong Content-Length, garbage between records, a run of NUL bytes or a record larger than the
- * cap is reported and skipped with bounded memory; the HTTP part of a record is parsed by warcio.
+ * cap is reported and skipped with bounded memory; the HTTP part of a record is parsed
+ * as warcio parses it (http-head.ts).
  */
 import type { Document } from '../graph/document.js';
 import { ByteReader, startsWith } from './byte-reader.js';
