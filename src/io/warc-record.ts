@@ -35,10 +35,14 @@ const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Takes the header lines after the version line; returns the fields (continuation lines folded), or a message. */
 export function parseWarcHeaders(lines: readonly Uint8Array[]): WarcHeaders | string {
+  return parseWarcHeaderText(lines.map((raw) => utf8.decode(raw)));
+}
+
+/** parseWarcHeaders on the lines already decoded (each as UTF-8 on its own, without its line end). */
+export function parseWarcHeaderText(lines: readonly string[]): WarcHeaders | string {
   const headers: WarcHeaders = new Map();
   let last: string | undefined;
-  for (const raw of lines) {
-    const line = utf8.decode(raw);
+  for (const line of lines) {
     if ((line[0] === ' ' || line[0] === '\t') && last !== undefined) {
       headers.set(last, `${headers.get(last)} ${line.trim()}`);
       continue;
@@ -47,7 +51,8 @@ export function parseWarcHeaders(lines: readonly Uint8Array[]): WarcHeaders | st
     if (colon <= 0) return `malformed record header: expected "Name: value", got ${JSON.stringify(line.slice(0, 60))}`;
     const name = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
-    headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value);
+    const before = headers.get(name);
+    headers.set(name, before !== undefined ? `${before}, ${value}` : value);
     last = name;
   }
   return headers;
