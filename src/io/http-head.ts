@@ -1,17 +1,70 @@
 /**
  * The HTTP status line and header fields at the start of a WARC response block, parsed in one
  * synchronous pass over the block: the fields, status and payload offset that warcio's
- * StatusAndHeadersParser gives (read through its AsyncIterReader over the one block), byte for
- * byte, without its copies of the block (it slices the rest of the block twice) or its promises.
- * test/io/http-head.test.ts holds it against warcio's parser on generated and adversarial blocks.
+ * StatusAndHeadersParser gives (read through its AsyncIterReader over the one block, into the
+ * Fetch standard's Headers), byte for byte, without its copies of the block (it slices the rest of
+ * the block twice), its promises, or Headers (whose first use loads Node's fetch implementation,
+ * some 60 ms, and whose checks cost more than the rest of the parse): HttpFields keeps the fields
+ * as Headers does. test/io/http-head.test.ts holds both against warcio's parser and Headers.
  */
 
 /** What a response block starts with: its status code, header fields and the payload after them. */
 export interface HttpHead {
   /** The status line's second word as a number (NaN when it is not one, 0 when there is none). */
   status: number;
-  headers: Headers;
+  headers: HttpFields;
   payload: Uint8Array;
+}
+
+/** A header name as Headers takes it: an RFC 9110 token (`!#$%&'*+-.^_\`|~`, digits, letters). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What Headers refuses in a value (after trimming HTTP whitespace): NUL, CR, LF. */
+const BAD_VALUE = /[\0\r\n]/;
+/** A character Headers' ByteString conversion refuses (above U+00FF). */
+const NOT_BYTE = /[^\x00-\xff]/;
+
+/** Trims HTTP whitespace (tab, LF, CR, space) from both ends, as Headers normalizes a value. */
+function normalizeValue(v: string): string {
+  let i = 0, j = v.length;
+  const ws = (c: number) => c === 9 || c === 10 || c === 13 || c === 32;
+  while (j > i && ws(v.charCodeAt(j - 1))) j--;
+  while (j > i && ws(v.charCodeAt(i))) i++;
+  return i === 0 && j === v.length ? v : v.slice(i, j);
+}
+
+/**
+ * Header fields kept as the Fetch standard's Headers keeps them: names by their lowercase, a
+ * repeated field's values joined by ', ' ('; ' for Cookie), a name that is not a token or a value
+ * holding NUL, CR or LF or a character above U+00FF refused.
+ */
+export class HttpFields {
+  private readonly fields = new Map<string, string>();
+
+  /** Appends a field as Headers.append does; returns false where Headers.append would throw (nothing kept then). */
+  append(name: string, value: string): boolean {
+    if (NOT_BYTE.test(name) || NOT_BYTE.test(value)) return false;
+    const v = normalizeValue(value);
+    if (!TOKEN.test(name) || BAD_VALUE.test(v)) return false;
+    const key = name.toLowerCase();
+    const before = this.fields.get(key);
+    this.fields.set(key, before === undefined ? v : `${before}${key === 'cookie' ? '; ' : ', '}${v}`);
+    return true;
+  }
+
+  /** The field's value (repeated ones joined), or null when there is none, as Headers.get. */
+  get(name: string): string | null {
+    return this.fields.get(name.toLowerCase()) ?? null;
+  }
+
+  /** True when the field is there, as Headers.has. */
+  has(name: string): boolean {
+    return this.fields.has(name.toLowerCase());
+  }
+
+  /** The fields as [lowercase name, value], in the order they first came. */
+  entries(): [string, string][] {
+    return [...this.fields];
+  }
 }
 
 const utf8 = new TextDecoder('utf-8');
@@ -26,16 +79,9 @@ function utf8AsLatin1(s: string): string {
 }
 
 /** Appends a field as warcio's setHeader does: as it is, else its UTF-8 bytes as Latin-1, else not at all. */
-function append(headers: Headers, name: string, value: string): void {
-  try {
-    headers.append(name, value);
-  } catch {
-    try {
-      headers.append(name, utf8AsLatin1(value));
-    } catch {
-      // a name or value Headers refuses either way: dropped, as warcio drops it
-    }
-  }
+function append(headers: HttpFields, name: string, value: string): void {
+  // a name or value refused either way is dropped, as warcio drops it
+  if (!headers.append(name, value)) headers.append(name, utf8AsLatin1(value));
 }
 
 /**
@@ -63,7 +109,7 @@ export function parseHttpHead(block: Uint8Array): HttpHead | undefined {
   const lineEnd = nl < 0 ? block.length : nl + 1;
   const statusline = utf8.decode(block.subarray(0, lineEnd)).trimEnd();
   if (!statusline) return undefined;
-  const headers = new Headers();
+  const headers = new HttpFields();
   let payloadAt = block.length;
   let text = '';
   if (lineEnd < block.length) {

@@ -1,5 +1,6 @@
 // parseHttpHead (src/io/http-head.ts) against the parser it replaces: warcio's
-// StatusAndHeadersParser reading the block through an AsyncIterReader, as the WARC reader used to.
+// StatusAndHeadersParser reading the block through an AsyncIterReader into Headers, as the WARC
+// reader used to; and HttpFields against Headers itself, field by field.
 // Same status, same header fields (names, values, order, the Latin-1 re-encoding of values Headers
 // refuses as they are) and the same payload offset, on well-formed responses and on seeded
 // adversarial blocks: LF-only line ends, no blank line, folded and empty fields, bad names, NUL
@@ -7,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AsyncIterReader, StatusAndHeadersParser } from 'warcio';
-import { parseHttpHead } from '../../src/io/http-head.js';
+import { HttpFields, parseHttpHead } from '../../src/io/http-head.js';
 import { rng } from '../helpers/random.js';
 
 const enc = new TextEncoder();
@@ -16,13 +17,17 @@ async function reference(block: Uint8Array) {
   const reader = new AsyncIterReader([block], null);
   const parsed = await new StatusAndHeadersParser().parse(reader, { headersClass: Headers });
   if (!parsed) return undefined;
-  return { status: Number(parsed.statusCode), fields: [...(parsed.headers as Headers)], payloadAt: Math.min(block.length, reader.getReadOffset()) };
+  const headers = parsed.headers as Headers;
+  const names = [...new Set([...headers.keys()])].sort();
+  return { status: Number(parsed.statusCode), fields: names.map((n) => [n, headers.get(n)]), payloadAt: Math.min(block.length, reader.getReadOffset()) };
 }
 
 function ours(block: Uint8Array) {
   const h = parseHttpHead(block);
   if (!h) return undefined;
-  return { status: h.status, fields: [...h.headers], payloadAt: block.length - h.payload.length };
+  const names = h.headers.entries().map(([n]) => n).sort();
+  for (const n of names) assert.is(h.headers.has(n.toUpperCase()), true, 'has() takes any case');
+  return { status: h.status, fields: names.map((n) => [n, h.headers.get(n)]), payloadAt: block.length - h.payload.length };
 }
 
 async function same(block: Uint8Array, what: string): Promise<void> {
@@ -80,6 +85,31 @@ test('parseHttpHead: 3,000 seeded adversarial blocks parse as warcio parses them
       for (let j = 0; j < 3 && block.length > 0; j++) block[Math.floor(r() * block.length)] = pick([13, 10, 0, 0x80, 0xff, 32, 58, Math.floor(r() * 256)]);
     }
     await same(block, `case ${n}`);
+  }
+});
+
+test('HttpFields: what Headers keeps and refuses, on seeded names and values', () => {
+  const r = rng(391);
+  const chars = ['a', 'B', '-', '_', '.', '!', '~', '`', '|', '(', '@', ':', ' ', '\t', '\r', '\n', '\0', '\x0b', '\x7f', '\u00e9', '\u00ff', '\u0100', '\u65e5', '\u00a0', '"', ';', ',', '9'];
+  const word = (max: number) => Array.from({ length: Math.floor(r() * max) }, () => chars[Math.floor(r() * chars.length)]).join('');
+  const names = ['Cookie', 'cookie', 'Set-Cookie', 'Content-Type', 'content-TYPE', 'X'];
+  for (let n = 0; n < 2000; n++) {
+    const ours = new HttpFields(), theirs = new Headers();
+    const used = new Set<string>();
+    for (let k = 0; k < 1 + Math.floor(r() * 5); k++) {
+      const name = r() < 0.5 ? names[Math.floor(r() * names.length)] : word(6);
+      const value = word(10);
+      let threw = false;
+      try { theirs.append(name, value); } catch { threw = true; }
+      assert.is(ours.append(name, value), !threw, `append(${JSON.stringify(name)}, ${JSON.stringify(value)})`);
+      used.add(name);
+    }
+    for (const name of used) {
+      let want: string | null = null, has = false;
+      try { want = theirs.get(name); has = theirs.has(name); } catch { /* a name Headers refuses is in neither */ }
+      assert.is(ours.get(name), want, `get(${JSON.stringify(name)})`);
+      assert.is(ours.has(name), has);
+    }
   }
 });
 
