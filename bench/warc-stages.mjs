@@ -5,7 +5,8 @@
 //   node bench/warc-stages.mjs gunzip FILE    Node's zlib.gunzipSync over the whole file
 //   node bench/warc-stages.mjs members FILE   zlib.inflateRawSync member by member, each checked
 //                                             against its CRC-32 (what the reader's inflater does)
-//   node bench/warc-stages.mjs read FILE      readCrawl: every page as a Document, nothing sketched
+//   node bench/warc-stages.mjs read FILE      readCrawl: every page as a Document (links not parsed, as
+//                                             `resemble sketch` reads), nothing sketched
 //
 // Each prints what it did (members, bytes, pages) on one line.
 import { readFileSync } from 'node:fs';
@@ -36,7 +37,8 @@ if (stage === 'gunzip') {
 } else if (stage === 'read') {
   const { readCrawl } = await import(new URL('../dist/node.js', import.meta.url).href);
   let pages = 0, bytes = 0;
-  for await (const d of readCrawl(file, { onError() {}, onSkip() {}, onWarning() {} })) {
+  // links: false, as sketchCrawl reads (a page's links are parsed only for the commands that use them)
+  for await (const d of readCrawl(file, { links: false, onError() {}, onSkip() {}, onWarning() {} })) {
     pages++;
     bytes += d.bytes.length;
   }
