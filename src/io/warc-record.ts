@@ -1,7 +1,8 @@
 /**
  * One framed WARC record → one document: header fields (decoded as UTF-8, so IRIs survive), the
- * HTTP status line and headers of a response (parsed by warcio), transfer- and content-encodings
- * undone within the record cap, the target URI checked (http(s) only unless `anyScheme`).
+ * HTTP status line and headers of a response (parsed as warcio parses them: http-head.ts),
+ * transfer- and content-encodings undone within the record cap, the target URI checked (http(s)
+ * only unless `anyScheme`).
  */
 import { isIP } from 'node:net';
 import * as zlib from 'node:zlib';
@@ -10,6 +11,7 @@ import { concatBytes } from './concat-bytes.js';
 import { isHttpUrl, normalizeUrl, parseUrl } from '../graph/url.js';
 import { charsetFromContentType, mimeOf } from './charset.js';
 import { capAdvice } from './lines.js';
+import { parseHttpHead } from './http-head.js';
 import { makeDocument } from './make-document.js';
 import type { ResolvedReadOptions, SkipEvent } from './options.js';
 import { isBinaryType } from './sniff.js';
@@ -33,10 +35,14 @@ const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Takes the header lines after the version line; returns the fields (continuation lines folded), or a message. */
 export function parseWarcHeaders(lines: readonly Uint8Array[]): WarcHeaders | string {
+  return parseWarcHeaderText(lines.map((raw) => utf8.decode(raw)));
+}
+
+/** parseWarcHeaders on the lines already decoded (each as UTF-8 on its own, without its line end). */
+export function parseWarcHeaderText(lines: readonly string[]): WarcHeaders | string {
   const headers: WarcHeaders = new Map();
   let last: string | undefined;
-  for (const raw of lines) {
-    const line = utf8.decode(raw);
+  for (const line of lines) {
     if ((line[0] === ' ' || line[0] === '\t') && last !== undefined) {
       headers.set(last, `${headers.get(last)} ${line.trim()}`);
       continue;
@@ -45,13 +51,14 @@ export function parseWarcHeaders(lines: readonly Uint8Array[]): WarcHeaders | st
     if (colon <= 0) return `malformed record header: expected "Name: value", got ${JSON.stringify(line.slice(0, 60))}`;
     const name = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
-    headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value);
+    const before = headers.get(name);
+    headers.set(name, before !== undefined ? `${before}, ${value}` : value);
     last = name;
   }
   return headers;
 }
 
-/** Takes a header value warcio decoded byte-per-character (Latin-1); returns it as UTF-8 when its bytes are valid UTF-8. */
+/** Takes a header value decoded byte-per-character (Latin-1); returns it as UTF-8 when its bytes are valid UTF-8. */
 function latin1AsUtf8(value: string): string {
   if (!/[\x80-\xff]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
   try {
@@ -59,30 +66,6 @@ function latin1AsUtf8(value: string): string {
   } catch {
     return value;
   }
-}
-
-interface HttpPart {
-  status: number;
-  headers: Headers;
-  payload: Uint8Array;
-}
-
-/**
- * warcio, imported with the first response parsed: it brings some 400 KB of CommonJS (hash-wasm,
- * pako) that Node must scan and compile, which a crawl without WARC files, and every worker
- * thread, would otherwise pay for at start (about 40 ms each, and as much again of compilation).
- */
-let warcio: Promise<typeof import('warcio')> | undefined;
-
-/** Parses the HTTP status line and headers at the start of a response block (warcio's parser); undefined when there are none. */
-async function httpPart(block: Uint8Array): Promise<HttpPart | undefined> {
-  const { AsyncIterReader, StatusAndHeadersParser } = await (warcio ??= import('warcio'));
-  const reader = new AsyncIterReader([block], null);
-  const parsed = await new StatusAndHeadersParser().parse(reader, { headersClass: Headers });
-  if (!parsed) return undefined;
-  const status = Number(parsed.statusCode);
-  const headers = parsed.headers as Headers;
-  return { status, headers, payload: block.subarray(Math.min(block.length, reader.getReadOffset())) };
 }
 
 /** Undoes `Transfer-Encoding: chunked`; returns undefined when the chunks are malformed (the raw bytes are kept then). */
@@ -170,7 +153,7 @@ export async function toDocument(record: WarcRecordBytes, path: string, opts: Re
   let payload = record.block;
   let status: number | undefined;
   if (type === 'response' && /^application\/http/i.test(contentType ?? 'application/http')) {
-    const http = await httpPart(record.block);
+    const http = parseHttpHead(record.block);
     if (http === undefined) return error('response record without an HTTP status line');
     status = Number.isFinite(http.status) ? http.status : undefined;
     contentType = http.headers.get('content-type') ?? undefined;

@@ -2,7 +2,8 @@
  * WARC reading as a stream (ISO 28500: a record is a `WARC/1.x` version line, header fields, a
  * blank line, Content-Length bytes of block, and CRLF CRLF). Records are framed here, so that a
  * wrong Content-Length, garbage between records, a run of NUL bytes or a record larger than the
- * cap is reported and skipped with bounded memory; the HTTP part of a record is parsed by warcio.
+ * cap is reported and skipped with bounded memory; the HTTP part of a record is parsed
+ * as warcio parses it (http-head.ts).
  */
 import type { Document } from '../graph/document.js';
 import { ByteReader, startsWith } from './byte-reader.js';
@@ -10,7 +11,7 @@ import { gunzipPieces, type Piece } from './gunzip.js';
 import { capAdvice, formatBytes, ioError } from './lines.js';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from './options.js';
 import { openInput } from './source.js';
-import { parseWarcHeaders, toDocument, type WarcRecordBytes } from './warc-record.js';
+import { parseWarcHeaderText, parseWarcHeaders, toDocument, type WarcRecordBytes } from './warc-record.js';
 import { originBytes, WarcPayloads } from './warc-revisit.js';
 import { arcRecords, FILEDESC } from './arc.js';
 import { zipEntries, type ZipEntry } from './zip.js';
@@ -45,6 +46,37 @@ function withoutRecordEnd(b: Uint8Array): Uint8Array {
 
 type Framed = { record: WarcRecordBytes } | { skipped: true } | { end: true };
 
+const LF_LF = Buffer.from('\n\n'), LF_CRLF = Buffer.from('\n\r\n');
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The header lines of the record at the reader (its version line first, line ends dropped) when
+ * they are buffered whole, are ASCII and within the caps: one search for the blank line that ends
+ * them and one decode, where reading them line by line costs a search, a copy and a decode each.
+ * They are consumed, blank line and all. Undefined (nothing consumed) otherwise: the line-by-line
+ * reading then reads them, and reports what is wrong; on the lines taken here it gives the same.
+ */
+function headerLines(reader: ByteReader): string[] | undefined {
+  const b = reader.buffered;
+  const buf = Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, MAX_HEADER_LINE));
+  // the first empty line (LF LF or LF CR LF): the header ends before its line end
+  const crlf = buf.indexOf(LF_CRLF);
+  const lf = buf.indexOf(LF_LF);
+  const at = lf >= 0 && (crlf < 0 || lf < crlf) ? lf : crlf;
+  if (at < 0) return undefined;
+  const text = buf.toString('latin1', 0, at);
+  // the line reader decodes each line as UTF-8 on its own (a BOM dropped at each line's start): the same only for ASCII
+  if (NOT_ASCII.test(text)) return undefined;
+  const lines = text.split('\n');
+  if (lines.length > MAX_HEADER_LINES) return undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.charCodeAt(line.length - 1) === 13) lines[i] = line.slice(0, -1);
+  }
+  reader.consume(at + (at === lf ? 2 : 3));
+  return lines;
+}
+
 /**
  * Frames the next record of a WARC; reports what is wrong on the way (see readWarc). With
  * `regular` (the input is a regular file), a record framed cleanly gets its origin: its bytes in
@@ -68,9 +100,10 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
       }
       continue;
     }
+    const fast = headerLines(reader);
     const lines: Uint8Array[] = [];
     let problem: string | undefined;
-    for (;;) {
+    for (; fast === undefined;) {
       const line = await reader.readLine(MAX_HEADER_LINE);
       if (line === undefined) {
         problem = reader.barrier ? 'lost' : 'truncated record: the input ends inside its header';
@@ -87,9 +120,9 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
         break;
       }
     }
-    const version = lines.length > 0 ? new TextDecoder().decode(lines[0]).trim() : '';
+    const version = fast ? fast[0].trim() : lines.length > 0 ? new TextDecoder().decode(lines[0]).trim() : '';
     if (problem === undefined && !VERSION.test(version)) problem = `malformed record header: expected a WARC/1.0 version line, got ${JSON.stringify(version.slice(0, 40))}`;
-    const headers = problem === undefined ? parseWarcHeaders(lines.slice(1)) : undefined;
+    const headers = problem !== undefined ? undefined : fast ? parseWarcHeaderText(fast.slice(1)) : parseWarcHeaders(lines.slice(1));
     if (typeof headers === 'string') problem = headers;
     const lengthText = headers instanceof Map ? headers.get('content-length') : undefined;
     if (problem === undefined && (lengthText === undefined || !/^\d{1,15}$/.test(lengthText))) problem = `malformed record header: Content-Length ${JSON.stringify(lengthText ?? null)}`;

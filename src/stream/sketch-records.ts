@@ -52,6 +52,23 @@ export function hex64(v: bigint): string {
   return v.toString(16).padStart(16, '0');
 }
 
+// the words of a 64-bit value in a Uint32Array view of its array: the low one first on a little-endian machine
+const LOW = new Uint8Array(new BigUint64Array([1n]).buffer)[0] === 1 ? 0 : 1;
+
+/**
+ * Takes 64-bit values and a range; returns `hex64` of each value in [from, to), read as two 32-bit
+ * words through a view of the array (no BigInt made per value: a page's 128 values are its record).
+ */
+export function hex64Range(values: BigUint64Array, from: number, to: number): string[] {
+  const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+  const out = new Array<string>(to - from);
+  for (let i = from; i < to; i++) {
+    const hi = words[2 * i + 1 - LOW].toString(16), lo = words[2 * i + LOW].toString(16);
+    out[i - from] = '00000000'.slice(hi.length) + hi + '00000000'.slice(lo.length) + lo;
+  }
+  return out;
+}
+
 /** Sketches every page of a crawl: the records `resemble sketch` prints, streamed on the worker pool. */
 export async function sketchCrawl(input: CrawlInput, options: SketchCrawlOptions = {}): Promise<CrawlSketchRecords> {
   checkInput(input, 'sketchCrawl');
@@ -68,10 +85,11 @@ export async function sketchCrawl(input: CrawlInput, options: SketchCrawlOptions
   const withValues = options.values ?? true, keepSet = options.keepSet ?? false;
   const started = performance.now();
   const records: SketchRecord[] = [];
-  const emit = (r: SketchRecord) => { const p = plain(r) as SketchRecord; if (options.onRecord) options.onRecord(p); else records.push(p); };
+  const emit = (r: SketchRecord) => { if (options.onRecord) options.onRecord(r); else records.push(r); };
+  // made plain as it is made (what `plain` makes of it: the cardinality rounded, null when not finite)
   const recordOf = (set: SketchSet, i: number, id: number, url: string): SketchRecord => {
-    const r: SketchRecord = { id, url, cardinality: set.cardinality[i] };
-    if (withValues) r.values = Array.from(set.values.subarray(set.offsets[i], set.offsets[i + 1]), hex64);
+    const r: SketchRecord = { id, url, cardinality: plain(set.cardinality[i]) as number };
+    if (withValues) r.values = hex64Range(set.values, set.offsets[i], set.offsets[i + 1]);
     return r;
   };
   let errors = 0;

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRecordWriter, csvCell, openAtomic, plain, round4, writeRecords } from '../../src/cli/output.js';
-import { progressLine, startProgress, summaryLine } from '../../src/cli/progress.js';
+import { count, progressLine, startProgress, summaryLine } from '../../src/cli/progress.js';
 import type { CommandContext } from '../../src/cli/command.js';
 
 function sink() {
@@ -122,6 +122,13 @@ test('a stage is drawn at once when new; its text, given as a function, only wit
   assert.ok(calls >= 1 && calls <= 3, `text made ${calls} times`);
   assert.match(written, /exact checks 1 pages/);
   bar.stop();
+});
+
+test('count: thousands separators as toLocaleString(en-US) writes them, without loading the locale data', () => {
+  const values = [0, -0, 0.4, -0.4, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 12345, 123456, 999999, 1000000, 1234567.5, -1, -999, -1000, -1234567,
+    2 ** 31, 2 ** 32 + 7, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 60, 1e21, NaN, Infinity, -Infinity];
+  for (let k = 0; k < 200; k++) values.push(Math.floor(Math.sin(k + 1) * 10 ** (k % 16)));
+  for (const v of values) assert.is(count(v), Math.round(v).toLocaleString('en-US'), String(v));
 });
 
 test.run();
