@@ -18,9 +18,10 @@ export const command: Command = {
   usage: `Usage: resemble sketch INPUT... [--binary FILE] [--parquet DIR [--shard I/N]] [--workers N] [sketch flags]
 
 INPUT is a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list, read as a stream
-and sketched on all cores. Prints one record per document, in input order: {id, url, cardinality, values} where
-values are the sketch's shingle values as 16-digit hex strings (ascending) and cardinality the
-distinct shingles in the page (exact for mod/adaptive, a KMV estimate for min sketches of longer pages).
+and sketched on all cores. Prints one record per document, in input order (sketch records, version 2):
+{id, url, distinctShingles, estimated, values}: values are the sketch's shingle values as 16-digit
+hex strings (ascending); distinctShingles the page's distinct shingles, counted (estimated false) or,
+for a min sketch of a page with s shingles or more, estimated from it and rounded (estimated true).
 
 Flags:
   --binary FILE         write the SketchSet binary serialization (parameters in its header) to FILE;

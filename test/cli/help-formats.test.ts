@@ -1,0 +1,50 @@
+// Every command's --help says which --format values it takes, and the command takes exactly those:
+// each one listed passes the check main makes before any work, each one not listed is refused
+// (exit 2, naming --format) before any work starts.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { formatOf, OUTPUT_FORMATS } from '../../src/cli/args.js';
+import { commands } from '../../src/cli/commands/index.js';
+import { main } from '../../src/cli/main.js';
+
+async function run(argv: string[]) {
+  let out = '', err = '';
+  const code = await main(argv, { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c), isTTY: false } });
+  return { code, out, err };
+}
+
+for (const name of Object.keys(commands)) {
+  test(`${name} --help: its --format line lists what it takes`, async () => {
+    const { command } = await commands[name]();
+    const help = await run([name, '--help']);
+    assert.is(help.code, 0, help.err);
+    const line = /^ {2}-f, --format FORMAT +(.+) \(default: (.+)\)$/m.exec(help.out);
+    assert.ok(line, `${name} --help has a --format line`);
+    const listed = line![1].split(' | ');
+    for (const f of listed) assert.ok((OUTPUT_FORMATS as readonly string[]).includes(f), `${name} lists ${f}`);
+    // what the usage itself says of --format names listed formats only
+    for (const m of command.usage.matchAll(/--format ([a-z]+(?:[|/ ]+[a-z]+)*)/g)) {
+      for (const f of m[1].split(/[|/ ]+/).filter((w) => (OUTPUT_FORMATS as readonly string[]).includes(w))) assert.ok(listed.includes(f), `${name}'s usage names --format ${f}, which its --format line does not list`);
+    }
+    for (const f of OUTPUT_FORMATS) {
+      if (listed.includes(f)) {
+        assert.is(formatOf({ format: f }, command), f);
+      } else {
+        const r = await run([name, '--format', f, 'no-such-input']);
+        assert.is(r.code, 2, `${name} --format ${f}: ${r.err}`);
+        assert.match(r.err, '--format');
+        assert.is(r.out, '');
+      }
+    }
+    const bogus = await run([name, '--format', 'yaml', 'no-such-input']);
+    assert.is(bogus.code, 2);
+    assert.match(bogus.err, '--format');
+  });
+}
+
+test('dedup takes jsonl only and says so; study takes csv and says so', async () => {
+  assert.match((await run(['dedup', '--help'])).out, /--format FORMAT +jsonl \(default: jsonl/);
+  assert.match((await run(['study', '--help'])).out, /--format FORMAT +jsonl \| json \| csv \(default: markdown tables\)/);
+});
+
+test.run();
