@@ -95,6 +95,10 @@ export function printContent(ctx: CommandContext, flags: ContentFlags, content: 
   if (ctx.quiet) return;
   const t = content;
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
-  ctx.err.write(`content: ${learnt ? `${n(t.templates, 'template')} learnt for ${n(t.sites, 'site')} (${n(t.templateBlocks, 'template block')}; ${n(t.heldPages, 'page')} waited for their site's template); ` : ''}`
-    + `${n(t.thinPages, 'page')} with too little content (fewer than ${t.minContent} words) joined to copies of their text only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
+  const layouts = learnt
+    ? `${t.templates} of ${n(t.sites, 'site')} ${t.templates === 1 ? 'repeats' : 'repeat'} a layout on their pages (${n(t.templateBlocks, 'block')} of menus, headers and footers in all), `
+      + `left out when pages are compared; ${t.heldPages} ${t.heldPages === 1 ? 'page was' : 'pages were'} held back until their site's layout was learnt; `
+    : '';
+  ctx.err.write(`content: ${layouts}${t.thinPages} ${t.thinPages === 1 ? 'page has' : 'pages have'} fewer than ${t.minContent} words of ${t.thinPages === 1 ? 'its' : 'their'} own `
+    + `and ${t.thinPages === 1 ? 'is' : 'are'} matched only to copies with the same words${flags.thinOut ? ` (listed in ${flags.thinOut})` : ' (--thin-out FILE lists them)'}\n`);
 }
