@@ -176,7 +176,8 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
     reportPhenomena(ctx, found.phenomena);
     requireDocuments(s.pages, s.errors, ctx.positionals);
-    const writer = createRecordWriter(ctx.out, format, { members: ['collections'] });
+    // CSV: a row per copy of a similar cluster, per replica of a rolled-up result
+    const writer = createRecordWriter(ctx.out, format, { members: report === 'rollup' ? ['replicas'] : ['collections'] });
     if (s.rollup && !ctx.quiet) for (const e of s.rollup.errors) ctx.err.write(`result ${e.rank + 1}: ${e.message} (skipped)\n`);
     for (const r of found.records) writer.write(r);
     if (save !== undefined && found.avoidList) writeFileAtomic(save, found.avoidList.save());
