@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReplicatedCollections } from '../../collections/find.js';
-import { COLLECTION_DEFAULTS, findCollections, type CollectionReport, type FindCollectionsOptions } from '../../collections/entry.js';
+import { COLLECTION_DEFAULTS, findCollections, type CollectionReport, type CollectionSummary, type FindCollectionsOptions } from '../../collections/entry.js';
 import { parseSimilarity } from '../../collections/similarity.js';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
@@ -37,6 +37,18 @@ async function readLines(path: string | undefined): Promise<string[]> {
     throw new ResembleError('E_IO', `cannot read result URLs from ${path ?? 'stdin'}: ${(e as Error).message}`, { path });
   }
   return text.split(/\r?\n/);
+}
+
+/** Takes a collections run's summary; returns its closing line, in plain words. */
+export function collectionsSummary(s: CollectionSummary): string {
+  const of = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
+  return `collections: ${of(s.clusters, 'set of linked pages is', 'sets of linked pages are')} copied on several hosts or folders (${s.clusters === 1 ? 'a similar cluster' : 'similar clusters'}), `
+    + `${of(s.noise, 'smaller one', 'smaller ones')} (under ${s.minSize} pages) set aside as noise; `
+    + `${of(s.pages, 'page', 'pages')} fell into ${of(s.trivialClusters, 'group', 'groups')} of similar pages (${s.splitClusters} split where a group held two pages of one copy); `
+    + `${of(s.replicatedLinkGroups, 'link is', 'links are')} found in two copies or more; ${of(s.virtualPages, 'page', 'pages')} linked to but not crawled; `
+    + `${of(s.joinedByPath, 'page', 'pages')} that no crawled page links to placed by ${s.joinedByPath === 1 ? 'its' : 'their'} path; `
+    + `${of(s.breakPoints, 'page differs', 'pages differ')} between copies (break points); ${of(s.pagesWithoutText, 'page', 'pages')} without text`
+    + `${s.droppedClusters ? `; ${of(s.droppedClusters, 'cluster', 'clusters')} dropped for breaking an invariant` : ''}`;
 }
 
 const pct = (x: number, of: number) => (of === 0 ? '0%' : `${((100 * x) / of).toFixed(1)}%`);
@@ -195,14 +207,7 @@ fingerprints, URLs, sizes, dates and links are kept.`,
       if (!ctx.quiet) ctx.err.write(`plots: ${file}\n`);
     }
     if (!ctx.quiet) {
-      const of = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
-      ctx.err.write(`collections: ${of(s.clusters, 'set of linked pages is', 'sets of linked pages are')} copied on several hosts or folders (similar clusters), `
-        + `${of(s.noise, 'smaller one', 'smaller ones')} (under ${s.minSize} pages) set aside as noise; `
-        + `${of(s.pages, 'page', 'pages')} fell into ${of(s.trivialClusters, 'group', 'groups')} of similar pages (${s.splitClusters} split where a group held two pages of one copy); `
-        + `${of(s.replicatedLinkGroups, 'link is', 'links are')} found in two copies or more; ${of(s.virtualPages, 'page', 'pages')} linked to but not crawled; `
-        + `${of(s.joinedByPath, 'page', 'pages')} that no crawled page links to placed by ${s.joinedByPath === 1 ? 'its' : 'their'} path; `
-        + `${of(s.breakPoints, 'page differs', 'pages differ')} between copies (break points); ${of(s.pagesWithoutText, 'page', 'pages')} without text`
-        + `${s.droppedClusters ? `; ${of(s.droppedClusters, 'cluster', 'clusters')} dropped for breaking an invariant` : ''}\n`);
+      ctx.err.write(collectionsSummary(s) + '\n');
     }
     return 0;
   },
