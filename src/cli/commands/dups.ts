@@ -56,7 +56,8 @@ export const METHOD_USAGE = `  --method M            pairs (pages sharing sketch
                         documentation about three times as many pairs estimated, the same clusters
   --no-verify           skip every check: super-shingles / lsh then join every candidate pair unchecked
                         (on real documentation, pairs far below the threshold: F1 0.12 and 0.88 against
-                        exact resemblance), and no pair is checked exactly (below)
+                        exact resemblance), and no pair is checked exactly (below); --verify is the
+                        default, checking them
   --exact-band Z        pairs whose estimate lies within Z standard errors of the threshold (0.044 at
                         0.5 with s = 128) and that would join two clusters are checked exactly: their
                         pages are read back and shingled in full (default 3; 0 checks none): from

@@ -3,7 +3,7 @@ import { init, resolveSketchOptions, serializeSketchSet } from '../../index.js';
 import { sketchCrawl } from '../../stream/sketch-records.js';
 import { parseShard, SHARD_TABLES, sketchToParquet } from '../../scale/shards.js';
 import { ResembleError } from '../../errors.js';
-import { CONTENT_FLAGS, contentOptionsOf } from '../content.js';
+import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf } from '../content.js';
 import { formatOf, READER_FLAGS, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf } from '../args.js';
 import type { Command } from '../command.js';
 import { cliReadOptions, readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
@@ -41,7 +41,11 @@ Flags:
                         already in DIR is an error (remove it to write it again)
   --workers N           threads that sketch while the input is read (default: the available cores)
 
-${SKETCH_USAGE}`,
+${SKETCH_USAGE}
+
+The records sketch whole pages (--content page) unless a content flag is given; with one, and with
+--parquet, the default is main, as dups sketches:
+${CONTENT_USAGE}`,
   options: { binary: { type: 'string' }, parquet: { type: 'string' }, shard: { type: 'string' }, workers: { type: 'string' }, ...SKETCH_FLAGS, ...CONTENT_FLAGS, ...READER_FLAGS },
   async run(ctx) {
     const format = formatOf(ctx.values);
