@@ -23,12 +23,20 @@ export const SHARED_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-/** Help text for the shared flags, appended to every command's usage. */
-export const SHARED_USAGE = `Shared flags:
+/** Help text for the shared flags, appended to every command's usage (`sharedUsage` gives a command's own --format line). */
+export const SHARED_USAGE = sharedUsage();
+
+/** Takes a command (or none, for `resemble --help`); returns the shared flags' help, its --format line naming what that command takes. */
+export function sharedUsage(command?: Pick<Command, 'formats'>): string {
+  const accepted = command?.formats?.accepted ?? OUTPUT_FORMATS;
+  const unset = command?.formats?.unset ?? 'jsonl';
+  const format = `  -f, --format FORMAT   ${accepted.join(' | ')} (default: ${unset})${command === undefined ? '; each command\'s --help says which it takes' : ''}`;
+  return `Shared flags:
   -o, --out FILE        write results to FILE (default: stdout)
-  -f, --format FORMAT   jsonl | json | csv (default: jsonl)
+${format}
   -q, --quiet           no progress bar, summary line or read errors on stderr
   -h, --help            show this help`;
+}
 
 /** Takes a command and its arguments (after the command name); returns parsed values and positionals, or throws E_OPTION. */
 export function parseCommandArgs(command: Command, args: string[]): Pick<CommandContext, 'values' | 'positionals'> {
@@ -74,9 +82,9 @@ export function joinNegativeValues(args: readonly string[], options: NonNullable
   return out;
 }
 
-/** Takes parsed values; returns the --format (default jsonl), or throws E_OPTION. */
-export function formatOf(values: CommandContext['values']): OutputFormat {
-  return enumOption('--format', values.format, 'jsonl', OUTPUT_FORMATS);
+/** Takes parsed values (and the command, whose `formats` may narrow them); returns the --format (default jsonl), or throws E_OPTION. */
+export function formatOf(values: CommandContext['values'], command?: Pick<Command, 'formats'>): OutputFormat {
+  return enumOption('--format', values.format, 'jsonl', command?.formats?.accepted ?? OUTPUT_FORMATS);
 }
 
 function stringFlag(values: CommandContext['values'], name: string): string | undefined {

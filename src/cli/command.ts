@@ -27,5 +27,11 @@ export interface Command {
   options: NonNullable<ParseArgsConfig['options']>;
   /** Flags of earlier versions and the message naming what replaced each (`--cap` → `is now --common-cap`): rejected with it, exit 2. */
   renamed?: Record<string, string>;
+  /**
+   * The --format values the command takes (default jsonl, json and csv) and what it prints without
+   * one (default "jsonl"; study "markdown tables"): its help's --format line is made from them and
+   * any other value is refused before work starts.
+   */
+  formats?: { accepted: readonly ('jsonl' | 'json' | 'csv')[]; unset?: string };
   run(ctx: CommandContext): Promise<number>;
 }

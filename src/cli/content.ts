@@ -88,13 +88,22 @@ export function reportContent(ctx: CommandContext, flags: ContentFlags, set: Ske
   }, thin.map((d) => ({ url: urls[d], contentWords: set.tokens[d], template: Math.round(set.templateShare(d) * 1e4) / 1e4 })), t !== undefined);
 }
 
+/** Takes the content counts of a run's summary, the --thin-out file and whether templates were learnt; returns the content summary line, in plain words. */
+export function contentSummary(content: NonNullable<NearDuplicateSummary['content']>, thinOut?: string, learnt = true): string {
+  const t = content;
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+  const layouts = learnt
+    ? `${t.templates} of ${n(t.sites, 'site')} ${t.templates === 1 ? 'repeats' : 'repeat'} a layout on their pages (${n(t.templateBlocks, 'block')} of menus, headers and footers in all), `
+      + `left out when pages are compared; ${t.heldPages} ${t.heldPages === 1 ? 'page was' : 'pages were'} held back until their site's layout was learnt; `
+    : '';
+  return `content: ${layouts}${t.thinPages} ${t.thinPages === 1 ? 'page has' : 'pages have'} fewer than ${t.minContent} words of ${t.thinPages === 1 ? 'its' : 'their'} own `
+    + `and ${t.thinPages === 1 ? 'is' : 'are'} matched only to copies with the same words${thinOut ? ` (listed in ${thinOut})` : ' (--thin-out FILE lists them)'}`;
+}
+
 /** Takes the content counts of a run's summary and its thin pages; prints them as reportContent does (nothing for whole-page sketches). */
 export function printContent(ctx: CommandContext, flags: ContentFlags, content: NearDuplicateSummary['content'], thin: readonly ThinPage[], learnt = true): void {
   if (!content) return;
   if (flags.thinOut) writeFileSync(flags.thinOut, thin.map((p) => JSON.stringify(p) + '\n').join(''));
   if (ctx.quiet) return;
-  const t = content;
-  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
-  ctx.err.write(`content: ${learnt ? `${n(t.templates, 'template')} learnt for ${n(t.sites, 'site')} (${n(t.templateBlocks, 'template block')}; ${n(t.heldPages, 'page')} waited for their site's template); ` : ''}`
-    + `${n(t.thinPages, 'page')} with too little content (fewer than ${t.minContent} words) joined to copies of their text only${flags.thinOut ? `, listed in ${flags.thinOut}` : ' (--thin-out FILE lists them)'}\n`);
+  ctx.err.write(contentSummary(content, flags.thinOut, learnt) + '\n');
 }

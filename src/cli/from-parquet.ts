@@ -40,7 +40,7 @@ export async function dupsFromParquet(ctx: CommandContext, dir: string, cluster:
   if (!ctx.quiet) {
     const s = found.nd.stats, pages = found.set.pages;
     ctx.err.write(`dups: ${count(c.count)} clusters of near-duplicates hold ${count(c.stats.clusteredDocuments)} of ${count(pages)} pages, from ${count(found.set.shards.length)} Parquet shards; `
-      + `${count(s.candidatePairs)} candidate pairs compared on ${engine}, ${count(c.stats.acceptedPairs)} joined; no pair checked exactly (the pages are not in the shards); ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      + `${count(s.candidatePairs)} pairs of pages sharing sketch values compared on ${engine}, ${count(c.stats.acceptedPairs)} similar enough to join; none checked on their full shingle sets (the shards hold sketches, not pages); ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   }
   return 0;
 }

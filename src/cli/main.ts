@@ -5,7 +5,7 @@
  */
 import { ResembleError } from '../errors.js';
 import { loadPlotting } from '../report/plot.js';
-import { formatOf, parseCommandArgs, READER_USAGE, SHARED_USAGE } from './args.js';
+import { formatOf, parseCommandArgs, READER_USAGE, SHARED_USAGE, sharedUsage } from './args.js';
 import type { Command, CommandContext } from './command.js';
 import { commands } from './commands/index.js';
 import { checkOutput, openAtomic, type AtomicFile } from './output.js';
@@ -112,10 +112,10 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
     const { values, positionals } = parseCommandArgs(command, rest);
     if (values.help) {
       const reading = 'input-format' in command.options ? `\n\n${READER_USAGE}` : '';
-      say(stdout, `${command.usage.trimEnd()}${reading}\n\n${SHARED_USAGE}\n`);
+      say(stdout, `${command.usage.trimEnd()}${reading}\n\n${sharedUsage(command)}\n`);
       return 0;
     }
-    formatOf(values);
+    formatOf(values, command);
     // A plot needs the optional packages vega and vega-lite: say so before any work, not after it.
     if (values.plot !== undefined || values.plots !== undefined) await loadPlotting();
     if (typeof values.out === 'string' && values.out !== '-') {

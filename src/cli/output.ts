@@ -16,12 +16,12 @@ export interface Sink {
 
 export { plain, round4 } from '../report/plain.js';
 import { plain } from '../report/plain.js';
+import { csvColumns, csvField, csvLine, csvRows, DEFAULT_MEMBERS, type CsvRow, type MemberPath } from '../report/csv.js';
 
-/** Takes one field; returns it as a CSV cell (RFC 4180 quoting; nested objects and arrays as JSON strings). */
+/** Takes one field; returns it as a CSV cell (RFC 4180 quoting; lists of plain values joined by spaces, as in `csvRows`). */
 export function csvCell(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const row = csvRows({ value }, 0, []);
+  return csvField(row[0].get('value') ?? '');
 }
 
 /** Writes records one at a time in the chosen format; `end()` must be called once after the last. */
@@ -32,13 +32,20 @@ export interface RecordWriter {
   readonly count: number;
 }
 
+/** How a command's records become CSV rows: where each record's members are (default `members`). */
+export interface CsvOptions {
+  members?: MemberPath;
+}
+
 /**
- * Takes a sink and a format; returns a record writer. JSONL and JSON stream; CSV holds the records
- * until `end()` because its header is the union of all keys (in order of first appearance).
+ * Takes a sink and a format; returns a record writer. JSONL and JSON stream; CSV holds the rows
+ * until `end()` because its header is the union of all columns (in order of first appearance).
+ * CSV follows one convention for every command (`csvRows`): one row per member, the record's
+ * position in the column `record`, nested fields as dotted columns, never JSON in a cell.
  */
-export function createRecordWriter(sink: Sink, format: OutputFormat): RecordWriter {
+export function createRecordWriter(sink: Sink, format: OutputFormat, csv: CsvOptions = {}): RecordWriter {
   let count = 0;
-  const held: Record<string, unknown>[] = [];
+  const held: CsvRow[] = [];
   return {
     get count() {
       return count;
@@ -47,24 +54,22 @@ export function createRecordWriter(sink: Sink, format: OutputFormat): RecordWrit
       const p = plain(record) as Record<string, unknown>;
       if (format === 'jsonl') sink.write(JSON.stringify(p) + '\n');
       else if (format === 'json') sink.write((count === 0 ? '[\n' : ',\n') + JSON.stringify(p));
-      else held.push(p);
+      else for (const row of csvRows(p, count, csv.members ?? DEFAULT_MEMBERS)) held.push(row);
       count++;
     },
     end() {
       if (format === 'json') sink.write(count === 0 ? '[]\n' : '\n]\n');
       if (format !== 'csv') return;
-      const columns: string[] = [];
-      const seen = new Set<string>();
-      for (const r of held) for (const k of Object.keys(r)) if (!seen.has(k)) { seen.add(k); columns.push(k); }
-      if (columns.length > 0) sink.write(columns.map(csvCell).join(',') + '\n');
-      for (const r of held) sink.write(columns.map((c) => csvCell(r[c])).join(',') + '\n');
+      const columns = csvColumns(held);
+      if (columns.length > 0) sink.write(columns.map(csvField).join(',') + '\n');
+      for (const r of held) sink.write(csvLine(columns, r));
     },
   };
 }
 
 /** Takes a sink, a format and records; writes them all (for commands whose output is one small list). */
-export function writeRecords(sink: Sink, format: OutputFormat, records: Iterable<object>): number {
-  const w = createRecordWriter(sink, format);
+export function writeRecords(sink: Sink, format: OutputFormat, records: Iterable<object>, csv: CsvOptions = {}): number {
+  const w = createRecordWriter(sink, format, csv);
   for (const r of records) w.write(r);
   w.end();
   return w.count;

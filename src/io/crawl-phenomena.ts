@@ -379,16 +379,17 @@ export function redirectMap(redirects: readonly RedirectRecord[]): Map<string, s
 /** Takes a report; returns its one-line summary for stderr (empty when the crawl held none of the phenomena). */
 export function phenomenaSummary(r: PhenomenaReport): string {
   const parts: string[] = [];
+  const of = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
   if (r.variants.length) {
     const byRule = new Map<string, number>();
     for (const v of r.variants) for (const rule of v.rules) byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
-    parts.push(`${r.variants.length} URL variants joined to their page (${[...byRule].map(([k, n]) => `${k} ${n}`).join(', ')})`);
+    parts.push(`${of(r.variants.length, 'URL was another spelling', 'URLs were other spellings')} of a crawled page, read as that page (${[...byRule].map(([k, n]) => `${k} ${n}`).join(', ')})`);
   }
-  if (r.soft404.length) parts.push(`${r.soft404.length} soft-404 pages on ${r.soft404Hosts.length} hosts left out (${r.soft404Hosts.filter((h) => h.every).length} answering every path)`);
-  if (r.hostAliases.length) parts.push(`${r.hostAliases.length} host aliases`);
-  if (r.redirects.length) parts.push(`${r.redirects.length} redirects read as links`);
+  if (r.soft404.length) parts.push(`${of(r.soft404.length, 'error page served as an ordinary page', 'error pages served as ordinary pages')} (soft 404s) on ${of(r.soft404Hosts.length, 'host', 'hosts')} left out (${r.soft404Hosts.filter((h) => h.every).length} answering every path so)`);
+  if (r.hostAliases.length) parts.push(`${of(r.hostAliases.length, 'host answers', 'hosts answer')} under a second name (www.), read as one`);
+  if (r.redirects.length) parts.push(of(r.redirects.length, 'redirect read as a link', 'redirects read as links'));
   const types = Object.entries(r.notPages);
-  if (types.length) parts.push(`${types.reduce((n, [, k]) => n + k, 0)} records not pages skipped (${types.map(([t, n]) => `${t} ${n}`).join(', ')})`);
+  if (types.length) parts.push(`${types.reduce((n, [, k]) => n + k, 0)} records that are not pages skipped (${types.map(([t, n]) => `${t} ${n}`).join(', ')})`);
   return parts.length ? `web crawl: ${parts.join('; ')}` : '';
 }
 

@@ -1,5 +1,5 @@
 // `sketchCrawl`: one sketch record per page, as `resemble sketch` prints them ({id, url,
-// cardinality, values}, values as 16-digit hex), read and sketched as a stream on the worker pool.
+// distinctShingles, estimated, values}, values as 16-digit hex), read and sketched as a stream on the worker pool.
 // Whole pages by default, as the command; content 'main' sketches each page's own content (its
 // site's template left out, the records then come in DocId order once the crawl is read).
 import { optionError, rejectUnknown, throwIfAborted } from '../errors.js';
@@ -11,13 +11,21 @@ import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInpu
 import { sketchCrawl as streamSketches, type StreamProgress } from './sketch-crawl.js';
 import { plain } from '../report/plain.js';
 
-/** One page's sketch, as `resemble sketch` prints it. */
+/** Version of the sketch records (`SketchRecord`, `resemble sketch`'s lines; docs/FORMATS.md). Version 1 printed the unrounded `cardinality`. */
+export const SKETCH_RECORD_VERSION = 2;
+
+/** One page's sketch, as `resemble sketch` prints it (version `SKETCH_RECORD_VERSION`). */
 export interface SketchRecord {
   /** DocId: the page's position in the input. */
   id: number;
   url: string;
-  /** Distinct shingles in the page: exact for mod / adaptive sketches, a KMV estimate for min sketches of longer pages. */
-  cardinality: number;
+  /**
+   * Distinct shingles in the page, a whole number: counted exactly for mod / adaptive sketches and
+   * for min sketches of pages with fewer than s shingles, else estimated (then `estimated` is true).
+   */
+  distinctShingles: number;
+  /** True when `distinctShingles` is an estimate (the KMV estimate of a min sketch holding s values, rounded to the nearest whole number). */
+  estimated: boolean;
   /** The sketch's shingle values as 16-digit hex strings, ascending (left out with `values: false`). */
   values?: string[];
 }
@@ -86,9 +94,11 @@ export async function sketchCrawl(input: CrawlInput, options: SketchCrawlOptions
   const started = performance.now();
   const records: SketchRecord[] = [];
   const emit = (r: SketchRecord) => { if (options.onRecord) options.onRecord(r); else records.push(r); };
-  // made plain as it is made (what `plain` makes of it: the cardinality rounded, null when not finite)
+  // made plain as it is made: whole numbers and hex strings only
   const recordOf = (set: SketchSet, i: number, id: number, url: string): SketchRecord => {
-    const r: SketchRecord = { id, url, cardinality: plain(set.cardinality[i]) as number };
+    const count = set.offsets[i + 1] - set.offsets[i];
+    const estimated = set.params.kind === 'min' && count >= set.params.s;
+    const r: SketchRecord = { id, url, distinctShingles: estimated ? Math.round(set.cardinality[i]) : set.cardinality[i], estimated };
     if (withValues) r.values = hex64Range(set.values, set.offsets[i], set.offsets[i + 1]);
     return r;
   };

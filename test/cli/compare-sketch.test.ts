@@ -93,6 +93,14 @@ test('sketch: JSONL records in input order; hex values ascending; charset decode
   }
   assert.equal(recs[0].values, recs[1].values);
   assert.is(recs[2].values.length, Math.min(16, shingles(A, 4).size));
+  // A has more than s = 16 shingles: its count is the KMV estimate (s − 1)·2^64 / (max + 1) of the
+  // printed values, rounded to a whole number and marked; a page with fewer is counted exactly.
+  assert.ok(shingles(A, 4).size > 16);
+  const max = BigInt('0x' + recs[2].values[15]);
+  assert.equal([recs[2].estimated, recs[2].distinctShingles], [true, Math.round((15 * 2 ** 64) / (Number(max) + 1))]);
+  assert.ok(Number.isInteger(recs[2].distinctShingles));
+  assert.equal([recs[0].estimated, recs[0].distinctShingles], [false, recs[0].values.length]);
+  assert.not.ok('cardinality' in recs[2], 'version 2 records have no cardinality field');
 });
 
 test('sketch --binary writes the SketchSet serialization; records map ids to URLs', async () => {
@@ -101,7 +109,8 @@ test('sketch --binary writes the SketchSet serialization; records map ids to URL
   const text = await run(['sketch', join(dir, 'docs.jsonl'), '--markup', 'text', '--w', '4']);
   const bin = await run(['sketch', join(dir, 'docs.jsonl'), '--markup', 'text', '--w', '4', '--binary', file, '-f', 'csv']);
   assert.is(bin.code, 0, bin.err);
-  assert.is(bin.out, `id,url,cardinality\n0,http://x.org/a,${shingles(A, 4).size}\n1,http://x.org/b,${shingles(B, 4).size}\n`);
+  // both pages have fewer than s = 128 shingles: counted, not estimated
+  assert.is(bin.out, `record,id,url,distinctShingles,estimated\n0,0,http://x.org/a,${shingles(A, 4).size},false\n1,1,http://x.org/b,${shingles(B, 4).size},false\n`);
   const set = deserializeSketchSet(new Uint8Array(readFileSync(file)));
   const recs = text.out.trim().split('\n').map((l) => JSON.parse(l));
   assert.is(set.size, 2);

@@ -117,7 +117,7 @@ test('output formats through main: jsonl (default), json, csv, and --out FILE', 
   const a = await run(['echo', input, '--format', 'json']);
   assert.equal(JSON.parse(a.out), [{ url: 'http://a.org/', ratio: 0.6667, nested: { n: null } }]);
   const c = await run(['echo', input, '-f', 'csv']);
-  assert.is(c.out, 'url,ratio,nested\nhttp://a.org/,0.6667,"{""n"":null}"\n');
+  assert.is(c.out, 'record,url,ratio,nested.n\n0,http://a.org/,0.6667,\n');
   const file = join(dir, 'out.jsonl');
   const o = await run(['echo', input, '--out', file, '-q']);
   assert.equal([o.code, o.out, o.err], [0, '', '']);

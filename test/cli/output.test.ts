@@ -47,15 +47,36 @@ test('JSON: an array, also when empty', () => {
   assert.equal(JSON.parse(e.text), []);
 });
 
-test('CSV: union of columns in first-seen order, RFC 4180 quoting, nested values as JSON', () => {
+test('CSV: union of columns in first-seen order, RFC 4180 quoting, the record number first, nested fields as dotted columns', () => {
   const s = sink();
   const w = createRecordWriter(s, 'csv');
   for (const r of records) w.write(r);
   assert.is(s.text, '', 'CSV holds records until end()');
   w.end();
-  assert.is(s.text, 'url,score,tags,extra\nhttp://a/,0.1235,"[""x"",""y""]",\n"http://b/, ""q""",1,,"{""n"":1}"\n');
+  assert.is(s.text, 'record,url,score,tags,extra.n\n0,http://a/,0.1235,x y,\n1,"http://b/, ""q""",1,,1\n');
   assert.is(csvCell('multi\nline'), '"multi\nline"');
   assert.is(csvCell(null), '');
+  assert.is(csvCell(['a', null, 3]), 'a - 3');
+});
+
+test('CSV: one row per member, the record\'s fields on each; no members or an empty list is one row; other lists of objects by index', () => {
+  const s = sink();
+  writeRecords(s, 'csv', [
+    { cluster: 0, size: 2, members: [{ url: 'http://a/', kind: 'representative' }, { url: 'http://b/', kind: 'identical', extra: { n: 1 } }] },
+    { cluster: 1, size: 0, members: [] },
+    { cluster: 2, size: 1, members: [{ url: 'http://c/' }], seeds: [{ id: 4 }, { id: 5 }] },
+  ]);
+  assert.is(s.text, [
+    'record,cluster,size,members.url,members.kind,members.extra.n,seeds.0.id,seeds.1.id',
+    '0,0,2,http://a/,representative,,,',
+    '0,0,2,http://b/,identical,1,,',
+    '1,1,0,,,,,',
+    '2,2,1,http://c/,,,4,5',
+    '',
+  ].join('\n'));
+  const t = sink();
+  writeRecords(t, 'csv', [{ n: 1, clusters: [{ cluster: 0, members: ['http://a/', 'http://b/'] }, { cluster: 1, members: ['http://c/'] }] }], { members: ['clusters', 'members'] });
+  assert.is(t.text, 'record,n,clusters.cluster,clusters.members\n0,1,0,http://a/\n0,1,0,http://b/\n0,1,1,http://c/\n');
 });
 
 test('openAtomic: records gathered into chunks reach the file in order, strings and bytes mixed, only on commit; abort leaves nothing', () => {

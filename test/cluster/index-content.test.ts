@@ -30,7 +30,7 @@ test('index build records content mode and every site\'s template; the file keep
   const file = join(dir, 'content.rsi');
   const r = await run(['index', 'build', file, inputs.jsonl, '--workers', '2']);
   assert.is(r.code, 0, r.err);
-  assert.match(r.err, /content: \d+ templates learnt for \d+ sites/);
+  assert.match(r.err, /content: \d+ of \d+ sites repeat a layout on their pages/);
   const index = loadIndex(new Uint8Array(readFileSync(file)));
   assert.is(index.params.content, 'main');
   const crawl = await sketchCrawl(inputs.jsonl, { sketch: { content: 'main' }, workers: 1 });

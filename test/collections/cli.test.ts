@@ -90,7 +90,7 @@ test('--avoid: entries that skip the mirrors, redundancy on stderr; --save write
     assert.match(e.keep, /^http:\/\/www\.coll\d\.example\/docs\/index\.html$/);
   }
   // Three collections, each skipping two full mirrors (12 pages) and the partial one (6).
-  assert.match(r.err, /avoid-list: \d+ entries skip 90 of \d+ pages/);
+  assert.match(r.err, /avoid-list: \d+ entries tell a crawler to skip 90 of \d+ pages/);
   const list = AvoidList.load(readFileSync(saved, 'utf8'));
   assert.equal(list.entries.map((e) => e.value), r.records.map((e) => e.value));
   // --keep host:NAME keeps the copies on that host instead.

@@ -249,7 +249,7 @@ test('mirrors --phenomena FILE lists them, one JSON line each; the summary says 
   let out = '', err = '';
   const code = await main(['mirrors', input, '--algorithm', 'paths', '--min-urls', '1', '--phenomena', file], { stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c), isTTY: false } });
   assert.is(code, 0, err);
-  assert.match(err, /web crawl: 7 URL variants joined to their page \(www 6, tracking 1\); 5 soft-404 pages on 1 hosts left out \(1 answering every path\); 1 host aliases; 1 redirects read as links; 1 records not pages skipped \(text\/css 1\)/);
+  assert.match(err, /web crawl: 7 URLs were other spellings of a crawled page, read as that page \(www 6, tracking 1\); 5 error pages served as ordinary pages \(soft 404s\) on 1 host left out \(1 answering every path so\); 1 host answers under a second name \(www\.\), read as one; 1 redirect read as a link; 1 records that are not pages skipped \(text\/css 1\)/);
   assert.match(err, /W_SOFT_404/);
   const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   const kinds: Record<string, number> = {};

@@ -43,7 +43,7 @@ test('by default: hybrid, every printed pair with the mirroring test\'s verdict'
   const n = world.truth.length;
   const r = await run([crawl, '--top', String(n + 3)]);
   assert.is(r.code, 0, r.err);
-  assert.match(r.err, /hybrid: \d+ hosts .*; verdicts: \d+ mirror/);
+  assert.match(r.err, /mirrors \(hybrid ranking\): \d+ hosts compared .*; comparing their pages found \d+ mirrors?, /);
   for (const x of r.records) assert.is(x.mirror, expected(x), `${x.a} ${x.b}`);
   assert.ok(r.records.slice(0, n).every((x) => x.mirror === true));
   // the same as asking for them
@@ -67,7 +67,7 @@ test('one JSON line per ranked pair (version 2): rank, a, b, score, algorithms, 
     assert.is(x.evidence.votes, x.algorithms.length);
   });
   for (let i = 1; i < 6; i++) assert.ok(r.records[i].score <= r.records[i - 1].score);
-  assert.match(r.err, /combined: \d+ hosts/);
+  assert.match(r.err, /mirrors \(combined ranking\): \d+ hosts compared/);
 });
 
 test('--algorithm ip4 shows the shared address; --verify gives the mirroring test\'s verdicts', async () => {
@@ -190,7 +190,7 @@ test('bad input: no links, a one-page host, links out of the crawl, self-links, 
   // by default an input of URLs only is ranked by combined, without the mirroring test
   const byDefault = await run([urls, '--min-urls', '1']);
   assert.is(byDefault.code, 0, byDefault.err);
-  assert.match(byDefault.err, /combined: 2 hosts/);
+  assert.match(byDefault.err, /mirrors \(combined ranking\): 2 hosts compared/);
   assert.ok(byDefault.records.every((x) => x.mirror === null));
 });
 

@@ -4,7 +4,8 @@
 // type-checks under --strict, and none goes untested.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -37,6 +38,17 @@ function filesUnder(dir: string): string[] {
 
 const BLOG = 'http://blog.example.com/2023/03/appropriate-uses-for-sqlite.html';
 
+/** Runs `resemble ARGS --quiet` from the repository root; returns its JSON lines, as text and parsed. */
+function cli(...args: string[]): { lines: string[]; records: any[] } {
+  const r = spawnSync(process.execPath, ['bin/resemble.js', ...args, '--quiet'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.is(r.status, 0, r.stderr);
+  const lines = r.stdout.split('\n').filter(Boolean);
+  return { lines, records: lines.map((l) => JSON.parse(l)) };
+}
+
+/** Takes an entry point's records; returns them as the CLI prints them, one JSON line each. */
+const asLines = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r));
+
 let loaded: Promise<{ documents: number; distinct: number }> | undefined;
 /** The sample's page count and its distinct pages by SHA-256 of their UTF-8 bytes (another hash than the library's). */
 function sampleCounts(): Promise<{ documents: number; distinct: number }> {
@@ -47,8 +59,72 @@ function sampleCounts(): Promise<{ documents: number; distinct: number }> {
   return loaded;
 }
 
-test('sketch: the estimates are near the exact values, and the exact value is the reference Jaccard', () => {
+test('sketch: the example\'s records are resemble sketch\'s, and a record holds sketch()\'s values', async () => {
   const out = run('sketch');
+  const { lines, records } = cli('sketch', 'sample/');
+  const { sketchCrawl } = await import('../../src/node.js');
+  assert.equal(asLines((await sketchCrawl('sample/')).records), lines, 'sketchCrawl(\'sample/\') gives the lines of resemble sketch sample/');
+  assert.is(out[0], `${records.length} pages sketched`);
+  const page = records.find((r) => r.url === 'http://sqlite.example.org/whentouse.html');
+  assert.is(out[1], `${page.id} ${page.distinctShingles} ${page.estimated} ${page.values.length}`);
+  // a page of more than s = 128 shingles: its count is the rounded KMV estimate of its values
+  const max = BigInt('0x' + page.values[127]);
+  assert.equal([page.estimated, page.distinctShingles], [true, Math.round((127 * 2 ** 64) / (Number(max) + 1))]);
+  const a = readFileSync(join(root, 'sample/sqlite.example.org/whentouse.html'), 'utf8');
+  const b = readFileSync(join(root, 'sample/news.example.net/syndicated/2023-03-15-sqlite.html'), 'utf8');
+  const sa = new Set(shingleValuesRef(a)), sb = new Set(shingleValuesRef(b));
+  const shared = [...sa].filter((v) => sb.has(v)).length;
+  const [r, c] = out[2].split(' ').map(Number);
+  assert.ok(Math.abs(r - shared / (sa.size + sb.size - shared)) < 0.15, `resemblance ${r} near the reference Jaccard`);
+  assert.ok(Math.abs(c - shared / sa.size) < 0.15, `containment ${c} near the reference ${shared / sa.size}`);
+  assert.ok(Math.abs(page.distinctShingles - sa.size) < 0.3 * sa.size, `estimate ${page.distinctShingles} near the ${sa.size} distinct shingles`);
+  assert.is(out[3], 'true');
+});
+
+test('collections: the example\'s records are resemble collections\'s (clusters, --avoid, --rollup); the planted collection is one cluster', async () => {
+  const out = run('collections');
+  const clusters = cli('collections', 'sample/');
+  const avoid = cli('collections', 'sample/', '--avoid');
+  const results = ['http://docs.example.com/sqlite/session/intro.html', 'http://sqlite.example.org/session/changegroup.html', 'http://faq.example.net/FAQ/de/kernel.de.html'];
+  const dir = mkdtempSync(join(tmpdir(), 'resemble-results-'));
+  const file = join(dir, 'results.txt');
+  writeFileSync(file, results.join('\n') + '\n');
+  const rolled = cli('collections', 'sample/', '--rollup', '--results', file);
+  rmSync(dir, { recursive: true, force: true });
+  const { findCollections } = await import('../../src/node.js');
+  assert.equal(asLines((await findCollections('sample/')).records), clusters.lines);
+  assert.equal(asLines((await findCollections('sample/', { report: 'avoid' })).records), avoid.lines);
+  assert.equal(asLines((await findCollections('sample/', { report: 'rollup', results })).records), rolled.lines);
+  assert.equal(out, [
+    `${clusters.records.length} similar clusters of 388 pages`,
+    ...clusters.records.map((r) => `${r.cardinality} copies of ${r.size} pages: ${r.collections.map((c: { host: string }) => c.host).join(' ')}`),
+    ...avoid.records.map((e) => `skip ${e.kind} ${e.value}, keep ${e.keepPrefix}`),
+    ...rolled.records.map((e) => `${e.rank} ${e.url} ${e.replicas.length}`),
+  ]);
+  const hosts = clusters.records[0].collections.map((c: { host: string }) => c.host);
+  // the www. spelling of a host answering its bytes is read as that host (an alias, as the CLI says)
+  for (const h of truth.collections[0].hosts) assert.ok(hosts.includes(h) || hosts.includes(h.replace(/^www\./, '')), `${h} among the copies of the first cluster`);
+  assert.is(rolled.records.length, 2, 'three results, two of one collection: two entries');
+});
+
+test('signatures: the example\'s records are resemble signatures\'s; the blog repost\'s group is the planted one', async () => {
+  const out = run('signatures');
+  const { lines, records } = cli('signatures', 'sample/');
+  const { findSignatureCollisions } = await import('../../src/node.js');
+  assert.equal(asLines((await findSignatureCollisions('sample/')).records), lines);
+  const pairs = records.filter((r) => 'a' in r), groups = records.filter((r) => 'group' in r);
+  const grouped = groups.reduce((t, g) => t + g.members.length, 0);
+  const m = /^(\d+) colliding pairs; (\d+) groups of (\d+) pages; (\d+) distinct signatures$/.exec(out[0]);
+  assert.ok(m, out[0]);
+  assert.ok(Number(m![1]) >= pairs.length, 'the pairs listed and those implied by groups');
+  assert.equal([Number(m![2]), Number(m![3])], [groups.length, grouped]);
+  const blog = groups.find((g) => g.members.some((x: { url: string }) => x.url === BLOG));
+  assert.equal(out.slice(1), blog.members.map((x: { url: string; rpDistance: number; hmDistance: number }) => `${x.url} ${x.rpDistance} ${x.hmDistance}`));
+  assert.equal(blog.members.map((x: { url: string }) => x.url).sort(), groupOf(BLOG).slice().sort());
+});
+
+test('sketch-steps: the estimates are near the exact values, and the exact value is the reference Jaccard', () => {
+  const out = run('sketch-steps');
   const [est, exact] = out[0].split(' ').map(Number);
   const a = readFileSync(join(root, 'sample/sqlite.example.org/whentouse.html'), 'utf8');
   const b = readFileSync(join(root, 'sample/news.example.net/syndicated/2023-03-15-sqlite.html'), 'utf8');
@@ -62,8 +138,13 @@ test('sketch: the estimates are near the exact values, and the exact value is th
   assert.is(out[3], '3');
 });
 
-test('clusters: the blog repost\'s cluster is the planted group, each member with its evidence', () => {
+test('clusters: the example\'s records are resemble dups\'s; the blog repost\'s cluster is the planted group, each member with its evidence', async () => {
   const out = run('clusters');
+  const dups = cli('dups', 'sample/');
+  const { findNearDuplicates } = await import('../../src/node.js');
+  assert.equal(asLines((await findNearDuplicates('sample/')).records), dups.lines, 'findNearDuplicates(\'sample/\') gives the lines of resemble dups sample/');
+  const blogRecord = dups.records.find((r) => r.members.some((m: { url: string }) => m.url.includes('/appropriate-uses-')));
+  assert.equal(out, [`${dups.records.length} clusters of 388 pages`, ...blogRecord.members.map((m: { url: string; kind: string; resemblance?: number }) => `${m.url} ${m.kind} ${m.resemblance ?? ''}`)]);
   const m = /^(\d+) clusters of 388 pages$/.exec(out[0]);
   assert.ok(m, out[0]);
   const members = out.slice(1).map((l) => l.trim().split(' '));
@@ -112,8 +193,8 @@ test('readers: every file is a page or a skip, re-encoded pages are the planted 
   assert.is(tail.length, 3);
 });
 
-test('collections: the planted collection is one cluster, the avoid-list keeps one copy, the roll-up folds results', () => {
-  const out = run('collections');
+test('collections-steps: the planted collection is one cluster, the avoid-list keeps one copy, the roll-up folds results', () => {
+  const out = run('collections-steps');
   const clusters = out.filter((l) => / copies of \d+ pages on /.test(l));
   assert.ok(clusters.length >= 1, out.join('\n'));
   const first = /^(\d+) copies of (\d+) pages on (.*)$/.exec(clusters[0])!;
@@ -169,8 +250,8 @@ test('study: the tables agree with each other and with the byte-identical pages 
   assert.match(out[5], new RegExp(`^Documents: 388 read, ${documents} considered, `));
 });
 
-test('signatures: colliding pairs are near-duplicates by exact Jaccard, and the blog repost\'s group is the planted one', () => {
-  const out = run('signatures');
+test('signatures-steps: colliding pairs are near-duplicates by exact Jaccard, and the blog repost\'s group is the planted one', () => {
+  const out = run('signatures-steps');
   const m = /^(\d+) colliding pairs, (\d+) of them with exact Jaccard ≥ 0\.8; (\d+) groups$/.exec(out[0]);
   assert.ok(m, out[0]);
   const [pairs, close, groups] = m!.slice(1).map(Number);

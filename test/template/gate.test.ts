@@ -158,10 +158,10 @@ test('dups --template-heavy: 1 clusters as --content page; bad values exit 2; th
   assert.is(whole.code, 0, whole.err);
   assert.ok(page.clusters.length > 10);
   assert.equal(whole.clusters, page.clusters);
-  assert.match(whole.err, /content: 0 templates learnt for \d+ sites \(0 template blocks/);
+  assert.match(whole.err, /content: 0 of \d+ sites repeat a layout on their pages \(0 blocks/);
   const zero = await run(['dups', sample, '--template-heavy', '0']);
   assert.is(zero.code, 0, zero.err);
-  const learnt = (err: string) => Number(/content: (\d+) templates? learnt for/.exec(err)![1]);
+  const learnt = (err: string) => Number(/content: (\d+) of \d+ sites? repeats? a layout/.exec(err)![1]);
   const byDefault = await run(['dups', sample]);
   // every template found is removed at 0; at the default only the heavy ones, fewer
   assert.ok(learnt(zero.err) > learnt(byDefault.err) && learnt(byDefault.err) > 0, `${zero.err}\n${byDefault.err}`);

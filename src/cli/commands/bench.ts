@@ -38,6 +38,7 @@ Flags:
   --peers               add the peers table (Python: rensa, datasketch, datatrove)
   --rounds N            the peers table's interleaved rounds, the median reported (default 3)
   --venv DIR            the peers' virtual environment (default .venv-bench in this folder)`,
+  formats: { accepted: ['jsonl', 'json', 'csv'], unset: 'a table' },
   options: {
     sizes: { type: 'string' },
     workers: { type: 'string' },

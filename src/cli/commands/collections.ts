@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReplicatedCollections } from '../../collections/find.js';
-import { COLLECTION_DEFAULTS, findCollections, type CollectionReport, type FindCollectionsOptions } from '../../collections/entry.js';
+import { COLLECTION_DEFAULTS, findCollections, type CollectionReport, type CollectionSummary, type FindCollectionsOptions } from '../../collections/entry.js';
 import { parseSimilarity } from '../../collections/similarity.js';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
@@ -37,6 +37,18 @@ async function readLines(path: string | undefined): Promise<string[]> {
     throw new ResembleError('E_IO', `cannot read result URLs from ${path ?? 'stdin'}: ${(e as Error).message}`, { path });
   }
   return text.split(/\r?\n/);
+}
+
+/** Takes a collections run's summary; returns its closing line, in plain words. */
+export function collectionsSummary(s: CollectionSummary): string {
+  const of = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
+  return `collections: ${of(s.clusters, 'set of linked pages is', 'sets of linked pages are')} copied on several hosts or folders (${s.clusters === 1 ? 'a similar cluster' : 'similar clusters'}), `
+    + `${of(s.noise, 'smaller one', 'smaller ones')} (under ${s.minSize} pages) set aside as noise; `
+    + `${of(s.pages, 'page', 'pages')} fell into ${of(s.trivialClusters, 'group', 'groups')} of similar pages (${s.splitClusters} split where a group held two pages of one copy); `
+    + `${of(s.replicatedLinkGroups, 'link is', 'links are')} found in two copies or more; ${of(s.virtualPages, 'page', 'pages')} linked to but not crawled; `
+    + `${of(s.joinedByPath, 'page', 'pages')} that no crawled page links to placed by ${s.joinedByPath === 1 ? 'its' : 'their'} path; `
+    + `${of(s.breakPoints, 'page differs', 'pages differ')} between copies (break points); ${of(s.pagesWithoutText, 'page', 'pages')} without text`
+    + `${s.droppedClusters ? `; ${of(s.droppedClusters, 'cluster', 'clusters')} dropped for breaking an invariant` : ''}`;
 }
 
 const pct = (x: number, of: number) => (of === 0 ? '0%' : `${((100 * x) / of).toFixed(1)}%`);
@@ -176,16 +188,17 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     if (!ctx.quiet) ctx.err.write(readSummary({ urls: { length: s.pages } as string[], bytes: s.bytes, errors: { length: s.errors } as unknown[], skipped: s.skipped }) + '\n');
     reportPhenomena(ctx, found.phenomena);
     requireDocuments(s.pages, s.errors, ctx.positionals);
-    const writer = createRecordWriter(ctx.out, format);
+    // CSV: a row per copy of a similar cluster, per replica of a rolled-up result
+    const writer = createRecordWriter(ctx.out, format, { members: report === 'rollup' ? ['replicas'] : ['collections'] });
     if (s.rollup && !ctx.quiet) for (const e of s.rollup.errors) ctx.err.write(`result ${e.rank + 1}: ${e.message} (skipped)\n`);
     for (const r of found.records) writer.write(r);
     if (save !== undefined && found.avoidList) writeFileAtomic(save, found.avoidList.save());
     if (s.avoid && !ctx.quiet) {
       const r = s.avoid;
-      ctx.err.write(`avoid-list: ${r.entries} entries skip ${r.skippedPages} of ${r.pages} pages (${mb(r.savedBytes)} of ${mb(r.totalBytes)}; ${r.lostPages} without a kept copy); `
-        + `pages with a similar page: ${pct(r.similarPages, r.pages)} before, ${pct(r.similarPagesAfter, r.pages - r.skippedPages)} after\n`);
+      ctx.err.write(`avoid-list: ${r.entries} entries tell a crawler to skip ${r.skippedPages} of ${r.pages} pages (${mb(r.savedBytes)} of ${mb(r.totalBytes)}; ${r.lostPages} of them with no copy kept); `
+        + `pages that have a similar page: ${pct(r.similarPages, r.pages)} of the crawl before, ${pct(r.similarPagesAfter, r.pages - r.skippedPages)} after\n`);
     }
-    if (s.rollup && !ctx.quiet) ctx.err.write(`roll-up: ${s.rollup.entries} entries from ${s.rollup.results} results\n`);
+    if (s.rollup && !ctx.quiet) ctx.err.write(`roll-up: ${s.rollup.results} search results rolled up into ${s.rollup.entries} entries (copies of one page shown once)\n`);
     writer.end();
     if (plots !== undefined) {
       mkdirSync(plots, { recursive: true });
@@ -194,11 +207,7 @@ fingerprints, URLs, sizes, dates and links are kept.`,
       if (!ctx.quiet) ctx.err.write(`plots: ${file}\n`);
     }
     if (!ctx.quiet) {
-      ctx.err.write(`collections: ${s.clusters} similar clusters (${s.noise} noise below ${s.minSize} pages) `
-        + `from ${s.pages} pages in ${s.trivialClusters} trivial clusters (${s.splitClusters} split); ${s.replicatedLinkGroups} replicated link groups, `
-        + `${s.virtualPages} pages linked but not crawled, ${s.joinedByPath} pages no crawled page links joined by their path, `
-        + `${s.breakPoints} break points, ${s.pagesWithoutText} pages without text`
-        + `${s.droppedClusters ? `; ${s.droppedClusters} clusters dropped for breaking an invariant` : ''}\n`);
+      ctx.err.write(collectionsSummary(s) + '\n');
     }
     return 0;
   },

@@ -42,10 +42,10 @@ ${PIPELINE_USAGE}
 ${CONTENT_USAGE}
 
 ${SKETCH_USAGE}`,
+  formats: { accepted: ['jsonl'], unset: 'jsonl, the input records as they were read' },
   options: { ...DUPS_FLAGS, keep: { type: 'string' }, 'drop-list': { type: 'string' } },
   async run(ctx) {
     const v = ctx.values;
-    if (v.format !== undefined && v.format !== 'jsonl') throw new ResembleError('E_OPTION', `expected --format jsonl for dedup (it writes the input records), got ${String(v.format)}`, { option: '--format' });
     const keep = enumFlag(v, 'keep', D.keep, KEEP_RULES) as KeepRule;
     const dropList = stringOf(v, 'drop-list');
     if (dropList !== undefined) checkOutput(dropList, ctx.positionals, '--drop-list');

@@ -56,7 +56,8 @@ export const METHOD_USAGE = `  --method M            pairs (pages sharing sketch
                         documentation about three times as many pairs estimated, the same clusters
   --no-verify           skip every check: super-shingles / lsh then join every candidate pair unchecked
                         (on real documentation, pairs far below the threshold: F1 0.12 and 0.88 against
-                        exact resemblance), and no pair is checked exactly (below)
+                        exact resemblance), and no pair is checked exactly (below); --verify is the
+                        default, checking them
   --exact-band Z        pairs whose estimate lies within Z standard errors of the threshold (0.044 at
                         0.5 with s = 128) and that would join two clusters are checked exactly: their
                         pages are read back and shingled in full (default 3; 0 checks none): from
@@ -154,9 +155,10 @@ export function plural(n: number, noun: string, many = `${noun}s`): string {
 export function dupsSummary(s: NearDuplicateSummary): string {
   const pages = s.pages;
   const parts = [
-    `dups: ${plural(s.clusters, 'cluster')} of near-duplicates hold ${count(s.clusteredPages)} of ${plural(pages, 'page')} (${count(s.copies)} of them exact or equivalent copies)`,
-    `${plural(s.candidatePairs, 'candidate pair')} compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(s.joinedPairs)} joined`
-      + (s.nearPairs > 0 ? `, ${count(s.nearPairs)} near the threshold ${s.exactPairs === s.nearPairs ? 'checked exactly' : `(${count(s.exactPairs)} checked exactly, the others between pages already joined)`}` : ''),
+    `dups: ${plural(s.clusters, 'cluster')} of near-duplicates hold ${count(s.clusteredPages)} of ${plural(pages, 'page')} `
+      + `(${count(s.copies)} of them copies with the same bytes or the same words)`,
+    `${plural(s.candidatePairs, 'pair')} of pages sharing sketch values compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(s.joinedPairs)} similar enough to join`
+      + (s.nearPairs > 0 ? `; ${count(s.nearPairs)} close to the threshold ${s.exactPairs === s.nearPairs ? 'checked on their full shingle sets' : `(${count(s.exactPairs)} checked on their full shingle sets, the others already in one cluster)`}` : ''),
   ];
   if (s.lsh) parts.push(`lsh ${s.lsh.bands} bands × ${s.lsh.rows} rows`);
   parts.push(`${rateText(s.bytes, s.seconds)}, ${plural(s.workers, 'worker')}`);

@@ -4,7 +4,7 @@ import { optionError, ResembleError } from '../../errors.js';
 import type { ReadError } from '../../graph/document.js';
 import { init } from '../../index.js';
 import { ALGORITHMS, mirrorFigures, parseHostsFile, parseTruthFile } from '../../mirrors/index.js';
-import { findMirrors, MIRROR_DEFAULTS as D, type FindMirrorsOptions, type MirrorEvaluation } from '../../mirrors/entry.js';
+import { findMirrors, MIRROR_DEFAULTS as D, type FindMirrorsOptions, type MirrorEvaluation, type MirrorSummary } from '../../mirrors/entry.js';
 import { plotSeries } from '../../report/plot.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
@@ -172,12 +172,20 @@ made as it is read; the mirroring test compares those sketches.
     for (const r of found.records) out.write(r);
     out.end();
     if (!ctx.quiet) {
-      const verified = s.verdicts ? `; verdicts: ${s.verdicts.mirror} mirror, ${s.verdicts.notMirror} not mirror, ${s.verdicts.undetermined} undetermined` : '';
-      ctx.err.write(`${s.algorithm}: ${s.hosts} hosts (${s.droppedHosts} with fewer than ${s.minUrls} URLs left out), ${s.rankedPairs} ranked pairs, ${s.written} written${verified}\n`);
+      ctx.err.write(mirrorsSummary(s) + '\n');
     }
     return 0;
   },
 };
+
+/** Takes a mirrors run's summary; returns its closing line, in plain words. */
+export function mirrorsSummary(s: Pick<MirrorSummary, 'algorithm' | 'hosts' | 'droppedHosts' | 'minUrls' | 'rankedPairs' | 'written' | 'verdicts'>): string {
+  const verified = s.verdicts
+    ? `; comparing their pages found ${s.verdicts.mirror} ${s.verdicts.mirror === 1 ? 'mirror' : 'mirrors'}, ${s.verdicts.notMirror} not ${s.verdicts.notMirror === 1 ? 'a mirror' : 'mirrors'}, ${s.verdicts.undetermined} undecided`
+    : '';
+  return `mirrors (${s.algorithm} ranking): ${s.hosts} hosts compared (${s.droppedHosts} more with fewer than ${s.minUrls} URLs left out), `
+    + `${s.rankedPairs} host pairs ranked, ${s.written} written${verified}`;
+}
 
 /** Prints the evaluation's table on stderr and, with --plots, writes Figures 1, 3, 4 and evaluation.json. */
 async function printEvaluation(ctx: CommandContext, e: MirrorEvaluation, plotDir: string | undefined): Promise<void> {

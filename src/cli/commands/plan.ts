@@ -46,6 +46,7 @@ Flags:
   --extended            Cho's extended merge condition |Ri| = s >= d = |Rj| (partial mirrors)
 
 Output: the SQL script; with --format json|jsonl|csv, one record per statement {template, version, sql, note}.`,
+  formats: { accepted: ['jsonl', 'json', 'csv'], unset: 'the SQL script' },
   options: {
     dialect: { type: 'string' },
     stage: { type: 'string', multiple: true },

@@ -33,6 +33,13 @@ async function referenceUrls(path: string): Promise<{ urls: string[]; lines: num
   return { urls, lines };
 }
 
+/** Takes a signatures run's counts; returns its closing line, in plain words. */
+export function signaturesSummary(s: { pairs: number; listedPairs: number; groups: number; groupedPages: number; distinct: number; C: number; D: number; k: number }): string {
+  return `signatures: ${s.pairs} pairs of pages whose signatures match within the tolerances (${s.listedPairs} listed, the rest implied by the group records); `
+    + `${s.groups} groups of pages in which every two match, holding ${s.groupedPages} pages; ${s.distinct} distinct signatures `
+    + `(content tolerance D = ${s.D}, link tolerance C = ${s.C}${s.C >= 2 ? ', links not required' : ''}, ${s.k} dimensions)`;
+}
+
 /**
  * `resemble signatures`: near-replicas by content and hyperlink signatures (Di Iorio et al. 2003) —
  * colliding pairs with their RP and HM distances and groups that do not chain, or with --evaluate
@@ -186,7 +193,7 @@ template is learnt from its first pages, they are read back from it for their co
     requireDocuments(s.pages, s.errors, ctx.positionals);
     if (!evaluate) {
       writeRecords(ctx.out, format, found.records);
-      if (!ctx.quiet) ctx.err.write(`signatures: ${s.pairs} colliding pairs (${s.listedPairs} listed); ${s.groups} groups that do not chain, of ${s.groupedPages} pages; ${s.distinct} distinct signatures (C = ${s.C}, D = ${s.D}, K = ${s.k})\n`);
+      if (!ctx.quiet) ctx.err.write(signaturesSummary(s) + '\n');
       return 0;
     }
     if (!ctx.quiet) {

@@ -4,7 +4,7 @@ import { resolveSketchOptions, serializeSketchSet } from '../../sketch/index.js'
 import { sketchCrawl } from '../../stream/sketch-records.js';
 import { parseShard, SHARD_TABLES, sketchToParquet } from '../../scale/shards.js';
 import { ResembleError } from '../../errors.js';
-import { CONTENT_FLAGS, contentOptionsOf } from '../content.js';
+import { CONTENT_FLAGS, CONTENT_USAGE, contentOptionsOf } from '../content.js';
 import { formatOf, READER_FLAGS, SKETCH_FLAGS, SKETCH_USAGE, sketchOptionsOf, stringOf } from '../args.js';
 import type { Command } from '../command.js';
 import { cliReadOptions, readOptionsFor, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
@@ -19,9 +19,10 @@ export const command: Command = {
   usage: `Usage: resemble sketch INPUT... [--binary FILE] [--parquet DIR [--shard I/N]] [--workers N] [sketch flags]
 
 INPUT is a wget mirror folder, .warc[.gz] (.arc, .wacz), .jsonl[.gz] or URL list, read as a stream
-and sketched on all cores. Prints one record per document, in input order: {id, url, cardinality, values} where
-values are the sketch's shingle values as 16-digit hex strings (ascending) and cardinality the
-distinct shingles in the page (exact for mod/adaptive, a KMV estimate for min sketches of longer pages).
+and sketched on all cores. Prints one record per document, in input order (sketch records, version 2):
+{id, url, distinctShingles, estimated, values}: values are the sketch's shingle values as 16-digit
+hex strings (ascending); distinctShingles the page's distinct shingles, counted (estimated false) or,
+for a min sketch of a page with s shingles or more, estimated from it and rounded (estimated true).
 
 Flags:
   --binary FILE         write the SketchSet binary serialization (parameters in its header) to FILE;
@@ -41,7 +42,11 @@ Flags:
                         already in DIR is an error (remove it to write it again)
   --workers N           threads that sketch while the input is read (default: the available cores)
 
-${SKETCH_USAGE}`,
+${SKETCH_USAGE}
+
+The records sketch whole pages (--content page) unless a content flag is given; with one, and with
+--parquet, the default is main, as dups sketches:
+${CONTENT_USAGE}`,
   options: { binary: { type: 'string' }, parquet: { type: 'string' }, shard: { type: 'string' }, workers: { type: 'string' }, ...SKETCH_FLAGS, ...CONTENT_FLAGS, ...READER_FLAGS },
   async run(ctx) {
     const format = formatOf(ctx.values);

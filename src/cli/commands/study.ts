@@ -8,7 +8,10 @@ import { studyMarkdown, studyPlots } from '../../study/report.js';
 import { intFlag, stringOf, READER_FLAGS } from '../args.js';
 import type { Command, CommandContext } from '../command.js';
 import { cliReadOptions, pipelineOf, readSummary, requireDocuments, requireInputs, startPipelineProgress } from '../input.js';
-import { checkOutput, writeFileAtomic } from '../output.js';
+import { checkOutput, writeFileAtomic, writeRecords } from '../output.js';
+
+/** Where the study report's members are for CSV: one row per member URL of each cluster. */
+const STUDY_CSV_MEMBERS = ['clusters', 'members'];
 
 /** Takes the --near value ("90,70,50"); returns the thresholds. */
 function nearOf(raw: string | undefined): number[] | undefined {
@@ -49,7 +52,8 @@ paragraphs (3 sentences, no overlap); pages under 450 characters are left out. D
 with the same multiset of paragraphs; near-duplicates share at least p% of the paragraphs of both.
 Pages reached by following links from the seeds form the connected part, the rest the disconnected.
 Prints the paper's tables as markdown, or the whole report with --format json / jsonl (clusters with
-their member URLs, distributions, growth and its profile).
+their member URLs, distributions, growth and its profile); --format csv writes one row per cluster
+member (clusters.cluster, clusters.members: its URL), the report's figures repeated on each row.
 
 Flags:
   --seeds URL           seed page of the crawl simulator; repeat for several (default: the lowest
@@ -67,6 +71,7 @@ Flags:
 
 The input is read as a stream: each batch of pages is cut into paragraphs on the worker threads and
 only the paragraph fingerprints, URLs and links are kept.`,
+  formats: { accepted: ['jsonl', 'json', 'csv'], unset: 'markdown tables' },
   options: {
     ...READER_FLAGS,
     seeds: { type: 'string', multiple: true },
@@ -82,7 +87,6 @@ only the paragraph fingerprints, URLs and links are kept.`,
   async run(ctx: CommandContext) {
     const v = ctx.values;
     const format = v.format === undefined ? 'markdown' : String(v.format);
-    if (format === 'csv') throw optionError('--format', 'json or jsonl (markdown when not given)', 'csv');
     const { workers } = pipelineOf({ workers: v.workers });
     const D = STUDY_DEFAULTS;
     const options: StudyDuplicatesOptions = {
@@ -116,7 +120,8 @@ only the paragraph fingerprints, URLs and links are kept.`,
     if (format === 'markdown') ctx.out.write(studyMarkdown(report));
     else {
       const json = found.records[0];
-      ctx.out.write(format === 'json' ? JSON.stringify(json, null, 2) + '\n' : JSON.stringify(json) + '\n');
+      if (format === 'csv') writeRecords(ctx.out, 'csv', [json], { members: STUDY_CSV_MEMBERS });
+      else ctx.out.write(format === 'json' ? JSON.stringify(json, null, 2) + '\n' : JSON.stringify(json) + '\n');
     }
     if (plots !== undefined) {
       await mkdir(plots, { recursive: true });

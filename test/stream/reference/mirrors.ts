@@ -38,6 +38,7 @@ import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from 
 import type { Command, CommandContext } from '../../../src/cli/command.js';
 import { errorLine, openCrawl, reportPhenomena } from '../../../src/cli/input.js';
 import { checkOutput, createRecordWriter, round4, writeFileAtomic } from '../../../src/cli/output.js';
+import { mirrorsSummary } from '../../../src/cli/commands/mirrors.js';
 
 const NEEDS_LINKS: readonly AlgorithmName[] = ['conn', 'hconn1', 'hconn2', 'combined', 'hybrid'];
 
@@ -204,8 +205,9 @@ Flags:
     out.end();
     if (!ctx.quiet) {
       const count = (v: string) => results.filter((r) => r.verdict === v).length;
-      const verified = verify ? `; verdicts: ${count('mirror')} mirror, ${count('not mirror')} not mirror, ${count('undetermined')} undetermined` : '';
-      ctx.err.write(`${algorithm}: ${hosts.size} hosts (${hosts.droppedHosts} with fewer than ${minUrls} URLs left out), ${ranking.length} ranked pairs, ${top} written${verified}\n`);
+      // the wording is the command's (mirrorsSummary); the numbers are this reference's own
+      const verdicts = verify ? { mirror: count('mirror'), notMirror: count('not mirror'), undetermined: count('undetermined') } : undefined;
+      ctx.err.write(mirrorsSummary({ algorithm, hosts: hosts.size, droppedHosts: hosts.droppedHosts, minUrls, rankedPairs: ranking.length, written: top, ...(verdicts ? { verdicts } : {}) }) + '\n');
     }
     return 0;
   },

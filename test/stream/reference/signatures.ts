@@ -15,6 +15,7 @@ import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from 
 import type { Command, CommandContext } from '../../../src/cli/command.js';
 import { openCrawl } from '../../../src/cli/input.js';
 import { checkOutput, round4, writeFileAtomic, writeRecords } from '../../../src/cli/output.js';
+import { signaturesSummary } from '../../../src/cli/commands/signatures.js';
 
 /** Takes a comma-separated list of tolerances; returns the numbers. */
 function listOf(name: string, raw: string | undefined): number[] | undefined {
@@ -176,7 +177,8 @@ Flags:
         }));
       }
       writeRecords(ctx.out, format, records);
-      if (!ctx.quiet) ctx.err.write(`signatures: ${report.collidingPairs} colliding pairs (${pairs.a.length} listed); ${groups.length} groups that do not chain, of ${groups.reduce((t, g) => t + g.members.length, 0)} pages; ${report.distinct} distinct signatures (C = ${C}, D = ${D}, K = ${k})\n`);
+      // the wording is the command's (signaturesSummary); the numbers are this reference's own
+      if (!ctx.quiet) ctx.err.write(signaturesSummary({ pairs: report.collidingPairs, listedPairs: pairs.a.length, groups: groups.length, groupedPages: groups.reduce((t, g) => t + g.members.length, 0), distinct: report.distinct, C, D, k }) + '\n');
       return 0;
     }
 
