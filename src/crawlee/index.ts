@@ -5,4 +5,4 @@ export { DuplicateGuard, type DuplicateGuardOptions, type GuardObserver } from '
 export { UrlFilter, SkippedUrlError, type RequestLike, type RequestQueueLike, type CrawlerLike } from './filter.js';
 export { MirrorLearner, type MirrorLearnerOptions, type MirrorRule, type UrlSkipper } from './mirror-learner.js';
 export { init } from '../wasm/loader.js';
-export { saveIndex, loadIndex } from '../cluster/index-format.js';
+export { saveIndex, loadIndex } from '../cluster/resemble-index/resemble-index.js';
