@@ -13,6 +13,8 @@ export { findCollections, type FindCollectionsOptions, type FoundCollections, ty
 export { findMirrors, type FindMirrorsOptions, type FoundMirrors, type MirrorSummary, type MirrorEvaluation } from './mirrors/entry.js';
 export { studyDuplicates, type StudyDuplicatesOptions, type StudiedDuplicates, type StudySummary } from './study/entry.js';
 export { findSignatureCollisions, type SignatureCollisionOptions, type FoundSignatureCollisions, type SignatureSummary, type CollisionRecord, type CollisionGroupRecord } from './signatures/entry.js';
+export { buildIndex, type BuildIndexOptions, type BuiltIndex, type IndexSummary, type IndexClusterRecord } from './cluster/resemble-index/build-index.js';
+export { queryIndex, type QueryInput, type QueryIndexOptions, type QueriedIndex, type QuerySummary, type QueryHitRecord, type ClusterQueryRecord } from './cluster/resemble-index/query-index.js';
 // Content mode: templates learnt per host and left out of the sketches.
 export {
   learnTemplates, type TemplateOptions, type TemplateParams, type TemplateStats,

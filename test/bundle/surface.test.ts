@@ -35,7 +35,7 @@ const NODE_ONLY = [
   'readShardSet', 'readUrlList', 'readWarc', 'readWarcStreaming', 'renderPlan', 'renderSvg', 'routeSites', 'runPipeline',
   'sampleReference', 'scorePairs', 'shingleParagraphs', 'shingleSetsOf', 'signatureReport', 'signaturesOfCrawl', 'sketchCrawl', 'sketchWithTemplates', 'sketchToParquet', 'sniffCharset',
   'sketchReady', 'stronglyConnected', 'studyCrawl', 'studyMarkdown', 'studyPlots', 'truthJudge', 'urlVariant', 'utf8Bytes',
-  'verifyRanking', 'writeParquetFile', 'findCollections', 'findMirrors', 'findSignatureCollisions', 'studyDuplicates',
+  'verifyRanking', 'writeParquetFile', 'findCollections', 'findMirrors', 'findSignatureCollisions', 'studyDuplicates', 'buildIndex', 'queryIndex',
 ];
 
 const names = (mod: object) => Object.keys(mod).filter((k) => k !== 'default').sort();
