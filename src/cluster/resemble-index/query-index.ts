@@ -102,12 +102,17 @@ function isFile(path: string): boolean {
   }
 }
 
+/** Looks URLs up in an index with `cluster`: one record per URL, its cluster and the newest page in it (lost and found), as `resemble query --cluster` prints them. */
+export async function queryIndex(index: ResembleIndex | string, input: QueryInput, options: QueryIndexOptions & { cluster: true }): Promise<EntryResult<ClusterQueryRecord, QuerySummary>>;
+/** Looks pages up in an index: for each query, the indexed pages resembling it, best first, as `resemble query` prints them. */
+export async function queryIndex(index: ResembleIndex | string, input: QueryInput, options?: QueryIndexOptions & { cluster?: false }): Promise<EntryResult<QueryHitRecord, QuerySummary>>;
 /**
  * Looks pages up in an index (a `ResembleIndex`, or the path of a saved one): for each query, the
  * indexed pages resembling it, best first, as `resemble query` prints them; with `cluster`, the
  * cluster of each key query and its newest page. A query that cannot be answered is reported
  * through `onError` and skipped; E_INPUT when none can be.
  */
+export async function queryIndex(index: ResembleIndex | string, input: QueryInput, options?: QueryIndexOptions): Promise<QueriedIndex>;
 export async function queryIndex(index: ResembleIndex | string, input: QueryInput, options?: QueryIndexOptions): Promise<QueriedIndex> {
   const o = (options ?? {}) as QueryIndexOptions;
   checkEntryOptions(o, 'queryIndex');
