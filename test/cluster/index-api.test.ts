@@ -62,11 +62,13 @@ test('insert, query, has, remove by key, as datasketch; keys and clusters throug
   assert.equal(hits.map((h) => h.key), ['page-a', 'page-b']);
   assert.ok(hits[0].resemblance > 0.5 && hits[0].containment > 0.5);
   assert.equal(index.query(sketch(pages['page-c']), { limit: 1 }).map((h) => h.key), ['page-c']);
+  assert.ok(index.clusterOf(0) >= 0);
   assert.is(index.clusterOf(0), index.clusterOf(1));
   // Keys survive save and load, with the clusters and the hits.
   const back = loadIndex(saveIndex(index));
   assert.ok(back.has('page-b'));
   assert.equal(back.query(sketch(pages['page-b'])).map((h) => h.key), index.query(sketch(pages['page-b'])).map((h) => h.key));
+  assert.ok(back.clusterOf('page-a') >= 0);
   assert.is(back.clusterOf(back.docIds('page-a')[0]), back.clusterOf(back.docIds('page-b')[0]));
   back.insert('page-d', sketch(pages['page-a']));
   assert.is(back.clusterOf(back.docIds('page-d')[0]), back.clusterOf(back.docIds('page-a')[0]));

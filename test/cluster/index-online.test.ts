@@ -152,6 +152,7 @@ test('an identical copy of a removed document short-cuts to a live equivalent, o
   index.remove('a0');
   const r = index.insertMany(permute(set, [2]), { keys: ['a2'] });
   assert.is(r.identical, 1, 'joined a1 through the fingerprint map');
+  assert.ok(index.clusterOf(1) >= 0);
   assert.is(index.clusterOf(3), index.clusterOf(1));
   index.remove('a1'); index.remove('a2');
   const r2 = index.insertMany(permute(set, [0]), { keys: ['a3'] });
@@ -159,6 +160,7 @@ test('an identical copy of a removed document short-cuts to a live equivalent, o
   assert.is(index.clusterOf(4), -1, 'in no cluster');
   const r3 = index.insertMany(permute(set, [1]), { keys: ['a4'] });
   assert.is(r3.identical, 1, 'the new copy took the map entry over');
+  assert.ok(index.clusterOf(4) >= 0);
   assert.is(index.clusterOf(5), index.clusterOf(4));
 });
 

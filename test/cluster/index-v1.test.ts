@@ -28,6 +28,7 @@ test('it takes new documents by key, and saves and loads again', () => {
   const index = loadIndex(bytes);
   const set = sketchMany([expected.docs[0], expected.docs[4]], index.params);
   index.insert('new-copy-of-0', set.get(0));
+  assert.ok(index.clusterOf(0) >= 0);
   assert.is(index.clusterOf(index.docIds('new-copy-of-0')[0]), index.clusterOf(0));
   index.insert('back-4', set.get(1));
   const again = loadIndex(saveIndex(index));

@@ -172,6 +172,7 @@ test('save/load round trip; wrong version, corruption and other parameters are r
   // A loaded index takes new documents.
   const more = columnsFromSets([variant(rng, corpus.sets[0], 0.9)], { kind: 'mod', mLog2: 2 });
   back.insertMany(more, { keys: ['https://example.org/new'] });
+  assert.ok(back.clusterOf(0) >= 0);
   assert.is(back.clusterOf(N), back.clusterOf(0));
   // Unaligned input is accepted (copied).
   const shifted = new Uint8Array(bytes.length + 1);

@@ -21,10 +21,10 @@ export const set = sketchMany(['<p>one two three four five six seven eight nine 
 export const a = sketch('<p>one two three four five six seven eight nine ten</p>');
 export const similar = resemblance(a, set.get(1)) + containment(a, set.get(1));
 export const clusters = nearDuplicates(set, { threshold: 0.5 });
-export const index = ResembleIndex.build(set);
-export function columns() { return index.columns(); }
+export const index = new ResembleIndex(set.params);
+export const added = index.insertMany(set, { keys: ['a', 'b'] });
 export function hits() { return index.query(a, { threshold: 0.1 }); }
-export function state() { return index.state(); }
+export function saved() { return ResembleIndex.load(index.save()); }
 export const bytes = serializeSketchSet(set);
 export function code(e: unknown) { return e instanceof ResembleError ? e.code : undefined; }
 `;
@@ -35,7 +35,7 @@ const USAGE_CJS = `import resemble = require('web-resemble');
 export async function run() {
   await resemble.init();
   const set = resemble.sketchMany(['<p>one two three</p>', '<p>one two four</p>']);
-  return { set, clusters: resemble.nearDuplicates(set), index: resemble.ResembleIndex.build(set) };
+  return { set, clusters: resemble.nearDuplicates(set), index: new resemble.ResembleIndex(set.params).insertMany(set) };
 }
 `;
 

@@ -53,7 +53,8 @@ add     merges another sweep into FILE: pages identical (or equivalent) to index
         their clusters at once, the others are compared with each other and looked up in the
         postings; sketched with the index's own parameters
 remove  drops every page with one of these URLs; their clusters are re-formed without them
-clusters prints every cluster of two or more live pages: {cluster, urls} (cluster: a DocId, as in query)
+clusters prints every cluster of two or more live pages: {cluster, urls}, numbered 0, 1, … by
+        their first page, as dups numbers them (and as query's hits name them)
 build, add and remove print one summary record {index, documents, live, clusters, bytes, ...}.
 
 Pages are sketched by their content (--content main, the default): each site's template is learnt

@@ -19,7 +19,8 @@ Prints one record per indexed page resembling the query, best first:
 containment is how much of the query is in the page, contains how much of the page is in the
 query. A URL in the index is compared with every other page, itself left out.
 With --cluster, prints instead one record per URL query: {query, cluster, urls, newest}: the
-pages of its cluster and the URL of the newest one by crawl date (lost and found).
+pages of its cluster and the URL of the newest one by crawl date (lost and found). A cluster is
+numbered as \`index clusters\` and \`dups\` number it; -1 for a page in no cluster.
 
 Flags:
   --index FILE          the index written by \`resemble index build\` (required)
