@@ -155,4 +155,12 @@ test('bad input: a wrong option is a coded error before any work; an unanswerabl
   await code(queryIndex(path, { queries: ['http://nowhere.example/'] }), 'E_INPUT', /no query could be answered/);
 });
 
+test('an abort stops buildIndex and queryIndex with E_ABORTED', async () => {
+  const stop = new AbortController();
+  await code(buildIndex(SAMPLE, { workers: 2, batchBytes: 64 << 10, signal: stop.signal, onProgress: () => stop.abort() }), 'E_ABORTED');
+  const again = new AbortController();
+  await code(queryIndex(file('q.rsx'), { queries: [WHEN, BLOG_PAGE] }, { signal: again.signal, onProgress: () => again.abort() }), 'E_ABORTED');
+  await code(queryIndex(file('q.rsx'), WHEN, { signal: AbortSignal.abort() }), 'E_ABORTED');
+});
+
 test.run();
