@@ -15,6 +15,8 @@ export { findCollections, type FindCollectionsOptions, type FoundCollections, ty
 export { findMirrors, type FindMirrorsOptions, type FoundMirrors, type MirrorSummary, type MirrorEvaluation } from './mirrors/entry.js';
 export { studyDuplicates, type StudyDuplicatesOptions, type StudiedDuplicates, type StudySummary } from './study/entry.js';
 export { findSignatureCollisions, type SignatureCollisionOptions, type FoundSignatureCollisions, type SignatureSummary, type CollisionRecord, type CollisionGroupRecord } from './signatures/entry.js';
+export { buildIndex, type BuildIndexOptions, type BuiltIndex, type IndexSummary, type IndexClusterRecord } from './cluster/resemble-index/build-index.js';
+export { queryIndex, type QueryInput, type QueryIndexOptions, type QueriedIndex, type QuerySummary, type QueryHitRecord, type ClusterQueryRecord } from './cluster/resemble-index/query-index.js';
 // The worker pool the entry points run on (pass `pool` to share one between runs).
 export { createPool, type NodePoolOptions, type Pool, type PoolOptions, type PoolSketchOptions, type FingerprintManyOptions, type EstimateMinPairsOptions } from './stream/pool-node.js';
 export type { LineJob } from './io/read-back.js';

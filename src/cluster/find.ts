@@ -176,7 +176,7 @@ export async function runNearDuplicates(taken: TakenInput, run: CrawlNearDuplica
 }
 
 /** Takes the sketches and URLs; returns the pages with too little content (content 'main'), as `--thin-out` lists them. */
-function thinPages(set: SketchDocuments, urls: readonly string[]): ThinPage[] {
+export function thinPages(set: SketchDocuments, urls: readonly string[]): ThinPage[] {
   return tooLittleContent(set).map((d) => ({ url: urls[d], contentWords: set.tokens[d], template: Math.round(set.templateShare(d) * 1e4) / 1e4 }));
 }
 

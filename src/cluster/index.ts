@@ -4,8 +4,9 @@
 // candidate pairs over postings, 64-bit columns' word order) from here, never from the files behind it.
 export { nearDuplicates, nearDuplicatesOnPool, NearDuplicates, candidatePairs, priorities, type NearDuplicateOptions, type PoolNearDuplicateOptions, type CandidateStats, type ClusterMethod, type RepresentativeRule } from './near-duplicates.js';
 export { Clusters, finalPhase, type ClusterPolicy, type ClusterRecord as NearDuplicateCluster, type MemberEvidence, type ClusterStats } from './clusters.js';
-export { ResembleIndex, resolveIndexOptions, parseDate, type IndexOptions, type DocumentMeta, type QueryOptions, type QueryHit, type AddResult } from './resemble-index.js';
-export { saveIndex, loadIndex, checksum, INDEX_MAGIC, INDEX_VERSION, type LoadIndexOptions } from './index-format.js';
+export { ResembleIndex, saveIndex, loadIndex, type ResembleIndexOptions } from './resemble-index/resemble-index.js';
+export { resolveIndexOptions, parseDate, type IndexOptions, type DocumentMeta, type QueryOptions, type QueryHit, type AddResult } from './resemble-index/options.js';
+export { checksum, INDEX_MAGIC, INDEX_VERSION, type LoadIndexOptions } from './resemble-index/format.js';
 export { setAside, KIND_NAMES, type EquivalenceLevel, type EvidenceKind, type Equivalence } from './equivalence.js';
 export { SetEstimator, estimateRows, type MinRows, type MinChunkEstimates } from './estimate.js';
 export { UnionFind, components, type Components } from './union-find.js';

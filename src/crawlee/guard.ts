@@ -100,8 +100,8 @@ export class DuplicateGuard {
     // the site's pages indexed provisionally are sketched again against its template
     for (const r of ready) {
       if (r.item === url || !this.waiting.delete(r.item)) continue;
-      this.index.removeUrl(r.item);
-      this.alt.removeUrl(r.item);
+      drop(this.index, r.item);
+      drop(this.alt, r.item);
       this.store(r.item, this.sketchFor(r.doc, r.table), this.altSketch(r.doc, r.table, r.learnt));
     }
     if (settled) {
@@ -117,8 +117,8 @@ export class DuplicateGuard {
       this.provisionalOf.set(host, p.learnt);
       for (const r of this.learner.heldOf(host)) {
         if (r.item === url || !this.waiting.has(r.item)) continue;
-        this.index.removeUrl(r.item);
-        this.alt.removeUrl(r.item);
+        drop(this.index, r.item);
+        drop(this.alt, r.item);
         this.store(r.item, this.sketchFor(r.doc, p.table), this.altSketch(r.doc, p.table, p.learnt));
       }
     }
@@ -155,8 +155,8 @@ export class DuplicateGuard {
   }
 
   private store(url: string, sk: SketchSet, alt: SketchSet | undefined): void {
-    this.index.add(sk, { urls: [url] });
-    if (alt) this.alt.add(alt, { urls: [url] });
+    this.index.insertMany(sk, { keys: [url] });
+    if (alt) this.alt.insertMany(alt, { keys: [url] });
   }
 
   /** One page's content sketch against its site's table (none: its site's template is light or not learnt yet, the page is sketched whole). */
@@ -164,4 +164,9 @@ export class DuplicateGuard {
     const templates = table ? packTables([table], Uint32Array.of(0)) : packTables([], Uint32Array.of(WHOLE_PAGE));
     return sketchMany([html], { ...sketchOptionsFor(this.index.params), templates });
   }
+}
+
+/** Takes an index and a key; removes the key's documents when it has any. */
+function drop(index: ResembleIndex, key: string): void {
+  if (index.has(key)) index.remove(key);
 }

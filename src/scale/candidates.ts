@@ -5,7 +5,7 @@
 // the same pairs in the same order (a ascending, then b) with the same counts.
 import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
 import { PairTableBuilder } from '../cluster/pairs.js';
-import type { PairFinder } from '../cluster/resemble-index.js';
+import type { PairFinder } from '../cluster/resemble-index/options.js';
 import type { KeyRowsSource } from './rows.js';
 import type { EngineOptions } from './duckdb.js';
 import { openCandidateEngine, type CandidateEngineChoice } from './candidate-engine.js';
@@ -88,7 +88,7 @@ function engineChoice(options: EngineOptions | CandidateEngineChoice): Candidate
 }
 
 /**
- * Takes engine options; returns a PairFinder for `ResembleIndex.addWith` that finds a sweep's
+ * Takes engine options; returns a PairFinder for `buildIndex` (engine duckdb) that finds a sweep's
  * candidate pairs on DuckDB and estimates them from the sweep's sketches: the pairs
  * `candidatePairs` gives, in the same order, without its postings or pair counter in memory.
  */

@@ -27,7 +27,7 @@ test('the probes cover every typed entry and reach into functions, classes and s
   const probes = probeFiles(root);
   assert.equal(Object.keys(probes).sort(), ['probe-web_resemble.ts', 'probe-web_resemble_advanced.ts', 'probe-web_resemble_advanced_browser_external.ts', 'probe-web_resemble_browser.ts', 'probe-web_resemble_browser_external.ts', 'probe-web_resemble_core.ts', 'probe-web_resemble_crawlee.ts']);
   const node = probes['probe-web_resemble.ts'];
-  for (const probe of ['findNearDuplicates_call', 'findNearDuplicates_arg0', 'ResembleIndex_columns', 'ResembleIndex_static_build', 'SketchSet_size', 'createPool_call', 'ERROR_CODES_value']) {
+  for (const probe of ['findNearDuplicates_call', 'findNearDuplicates_arg0', 'ResembleIndex_insertMany', 'ResembleIndex_static_load', 'SketchSet_size', 'createPool_call', 'ERROR_CODES_value']) {
     assert.ok(node.includes(`export const ${probe} =`), `probe ${probe}`);
   }
   const advanced = probes['probe-web_resemble_advanced.ts'];

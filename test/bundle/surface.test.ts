@@ -19,6 +19,7 @@ const CORE = [
 // The Node root adds one entry point per capability, the pool on worker_threads and the readers.
 const NODE_ONLY = [
   'dedup', 'findCollections', 'findMirrors', 'findNearDuplicates', 'findSignatureCollisions', 'sketchCrawl', 'studyDuplicates',
+  'buildIndex', 'queryIndex',
   'createPool', 'fileBytes', 'loadCrawl', 'readBatches', 'readCrawl', 'readFolder', 'readJsonl', 'readUrlList', 'readWarc',
   'utf8Bytes',
 ];

@@ -5,9 +5,9 @@ import * as assert from 'uvu/assert';
 import { init, sketchMany, type SketchOptions } from '../../src/index.js';
 import { intersectionSize, shingleSet } from '../../src/advanced.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
-import { ResembleIndex } from '../../src/cluster/resemble-index.js';
+import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { UnionFind } from '../../src/cluster/union-find.js';
-import { Rng } from './helpers.js';
+import { Rng, indexed } from './helpers.js';
 
 await init();
 const rng = new Rng(2024);
@@ -71,7 +71,7 @@ for (const options of [{ kind: 'min', s: 128, w: 5 }, { kind: 'mod', m: 8, w: 5 
 test('index over sketched text: a query text finds its near-duplicates', () => {
   const options: SketchOptions = { kind: 'min', s: 128, w: 5 };
   const set = sketchMany(docs, options);
-  const index = ResembleIndex.build(set, { urls: docs.map((_, i) => `http://example.com/${i}`) });
+  const index = indexed(set, { keys: docs.map((_, i) => `http://example.com/${i}`) });
   const qtext = edit(docs[7].split(' '), 0.02).join(' ');
   const hits = index.query(sketchMany([qtext], options).get(0));
   const sets = docs.map((d) => shingleSet(d, options));

@@ -1,6 +1,9 @@
 // Builds SketchSet-shaped columns by hand from explicit shingle sets, exactly as the core's
 // contract lays them out, so clustering can be checked against exact Jaccard on the sets.
 import type { ClusterColumns, ClusterParams } from '../../src/cluster/columns.js';
+import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.js';
+import type { DocumentMeta, IndexOptions, QueryHit, QueryOptions } from '../../src/cluster/resemble-index/options.js';
+import type { Sketch } from '../../src/sketch/sketch-set.js';
 import { Rng } from '../helpers/random.js';
 
 export { Rng };
@@ -211,4 +214,16 @@ export function plantedCorpus(rng: Rng, groups: number, size: number): Planted {
   }
   for (let i = 0; i < groups; i++) add(randomSet(rng, size), -1);
   return { sets, identicalTo, group };
+}
+
+/** An index of every document of a set (or of one sketch), with its keys and dates and the policy given. */
+export function indexed(set: ClusterColumns | Sketch, meta?: DocumentMeta, options?: IndexOptions): ResembleIndex {
+  const index = new ResembleIndex(set.params, options);
+  index.insertMany(set, meta);
+  return index;
+}
+
+/** The documents resembling indexed document d, itself left out. */
+export function queryDoc(index: ResembleIndex, d: number, options: Omit<QueryOptions, 'exclude'> = {}): QueryHit[] {
+  return index.query(index.sketch(d), { ...options, exclude: d });
 }

@@ -7,8 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { init, sketchMany } from '../../src/index.js';
-import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
-import { ResembleIndex } from '../../src/cluster/resemble-index.js';
+import { loadIndex, saveIndex } from '../../src/cluster/resemble-index/resemble-index.js';
+import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { siteOfUrl, sketchCrawl } from '../../src/stream/sketch-crawl.js';
 import { resolveSketchOptions } from '../../src/sketch/options.js';
 import { ResembleError } from '../../src/errors.js';
@@ -84,9 +84,9 @@ test('library: a content index rejects whole-page sketches (E_PARAMS), and resol
   const index = new ResembleIndex(set.params);
   assert.equal(index.params, set.params);
   assert.equal(resolveSketchOptions(set.params), set.params);
-  index.add(set);
+  index.insertMany(set);
   try {
-    index.add(sketchMany(['<p>one two three four five six seven eight nine ten</p>']));
+    index.insertMany(sketchMany(['<p>one two three four five six seven eight nine ten</p>']));
     assert.unreachable('page-mode sketches joined a content index');
   } catch (e) {
     assert.instance(e, ResembleError);

@@ -5,8 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fileURLToPath } from 'node:url';
-import { ResembleIndex } from '../../src/cluster/resemble-index.js';
-import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
+import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.js';
+import { loadIndex, saveIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { buildPostings, type PostingLists } from '../../src/cluster/postings.js';
 import { SetEstimator } from '../../src/cluster/estimate.js';
@@ -15,7 +15,7 @@ import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init, sketchMany } from '../../src/index.js';
 import { SketchSet } from '../../src/advanced.js';
-import { Rng, columnsFromSets, permute, randomSet, variant, type ColumnSpec } from './helpers.js';
+import { Rng, columnsFromSets, indexed, permute, queryDoc, randomSet, variant, type ColumnSpec } from './helpers.js';
 
 await init();
 const rng = new Rng(4242);
@@ -27,7 +27,7 @@ function partition(lists: Iterable<ArrayLike<number>>, map: (d: number) => numbe
 
 /** Query hits with the cluster named by its smallest member (a union-find root depends on the order of unions). */
 function hits(index: ResembleIndex, d: number) {
-  return index.queryDoc(d).map((h) => ({ ...h, cluster: index.clusterMembers(h.cluster)[0] }));
+  return queryDoc(index, d);
 }
 
 function batchPartition(set: ClusterColumns, commonCap: number): string[] {
@@ -87,7 +87,7 @@ for (const spec of [{ kind: 'min', s: 32 }, { kind: 'mod', mLog2: 2 }, { kind: '
     const set = columnsFromSets(sets, spec);
     const n = set.size;
     const urls = sets.map((_, i) => `k${i}`);
-    const batch = ResembleIndex.build(set, { urls }, { commonCap: 100000 });
+    const batch = indexed(set, { keys: urls }, { commonCap: 100000 });
     const online = new ResembleIndex(set.params, { commonCap: 100000 });
     const one = (d: number) => permute(set, [d]);
     const est = new SetEstimator(set);
@@ -133,33 +133,35 @@ test('removals between inserts: the online index equals a batch index of the sur
   const survivors = permute(set, live);
   assert.equal(partition(online.clusters()), batchPartition(survivors, 100000).map((p) => p.split(',').map((i) => live[+i]).sort((a, b) => a - b).join(',')).sort());
   // Queries never return removed documents and equal a batch index of the survivors.
-  const batch = ResembleIndex.build(survivors, undefined, { commonCap: 100000 });
+  const batch = indexed(survivors, undefined, { commonCap: 100000 });
   for (let i = 0; i < live.length; i += 17) {
-    const a = online.queryDoc(live[i]).map((h) => [h.doc, h.resemblance]);
-    const b = batch.queryDoc(i).map((h) => [live[h.doc], h.resemblance]);
+    const a = queryDoc(online, live[i]).map((h) => [h.doc, h.resemblance]);
+    const b = queryDoc(batch, i).map((h) => [live[h.doc], h.resemblance]);
     assert.equal(a, b, `queryDoc ${live[i]}`);
   }
   // And after a save and load (which merges everything and drops removed documents from the postings).
   const back = loadIndex(saveIndex(online));
   assert.equal(partition(back.clusters()), partition(online.clusters()));
-  for (let i = 0; i < live.length; i += 31) assert.equal(back.queryDoc(live[i]), online.queryDoc(live[i]));
+  for (let i = 0; i < live.length; i += 31) assert.equal(queryDoc(back, live[i]), queryDoc(online, live[i]));
 });
 
 test('an identical copy of a removed document short-cuts to a live equivalent, or to nothing', () => {
   const a = randomSet(rng, 200);
   const set = columnsFromSets([a, a.slice(), a.slice(), randomSet(rng, 200)], { kind: 'mod', mLog2: 1 });
   const index = new ResembleIndex(set.params);
-  index.add(permute(set, [0, 1, 3]), { urls: ['a0', 'a1', 'b'] });
+  index.insertMany(permute(set, [0, 1, 3]), { keys: ['a0', 'a1', 'b'] });
   index.remove('a0');
-  const r = index.add(permute(set, [2]), { urls: ['a2'] });
+  const r = index.insertMany(permute(set, [2]), { keys: ['a2'] });
   assert.is(r.identical, 1, 'joined a1 through the fingerprint map');
+  assert.ok(index.clusterOf(1) >= 0);
   assert.is(index.clusterOf(3), index.clusterOf(1));
   index.remove('a1'); index.remove('a2');
-  const r2 = index.add(permute(set, [0]), { urls: ['a3'] });
+  const r2 = index.insertMany(permute(set, [0]), { keys: ['a3'] });
   assert.is(r2.identical, 0, 'no live equivalent left');
-  assert.equal(index.clusterMembers(4).length, 1);
-  const r3 = index.add(permute(set, [1]), { urls: ['a4'] });
+  assert.is(index.clusterOf(4), -1, 'in no cluster');
+  const r3 = index.insertMany(permute(set, [1]), { keys: ['a4'] });
   assert.is(r3.identical, 1, 'the new copy took the map entry over');
+  assert.ok(index.clusterOf(4) >= 0);
   assert.is(index.clusterOf(5), index.clusterOf(4));
 });
 
@@ -167,7 +169,7 @@ test('the sample crawl page by page: the online index equals the batch index (cl
   const crawl = await loadCrawl(fileURLToPath(new URL('../../sample/', import.meta.url)), { links: false });
   const set = sketchMany(crawl.documents.map(utf8Bytes));
   const urls = crawl.documents.map((d) => d.url);
-  const batch = ResembleIndex.build(set, { urls });
+  const batch = indexed(set, { keys: urls });
   const online = new ResembleIndex(set.params);
   let found = 0;
   for (let i = 0; i < set.size; i++) {
@@ -180,7 +182,7 @@ test('the sample crawl page by page: the online index equals the batch index (cl
   for (let d = 0; d < set.size; d++) assert.equal(hits(online, d), hits(batch, d));
   assert.equal(partition(batch.clusters()), batchPartition(set, 1000));
   // A Sketch is accepted wherever a one-row set is.
-  const viaSketch = ResembleIndex.build(set.get(0));
+  const viaSketch = indexed(set.get(0));
   assert.is(viaSketch.size, 1);
   assert.equal(SketchSet.from([set.get(3)]).values, set.get(3).values);
 });

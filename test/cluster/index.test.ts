@@ -1,12 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ResembleIndex } from '../../src/cluster/resemble-index.js';
-import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
+import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.js';
+import { loadIndex, saveIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { SetEstimator } from '../../src/cluster/estimate.js';
 import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { ResembleError } from '../../src/errors.js';
-import { Rng, columnsFromSets, permute, plantedCorpus, randomSet, variant, type ColumnSpec } from './helpers.js';
+import { Rng, columnsFromSets, indexed, permute, plantedCorpus, queryDoc, randomSet, variant, type ColumnSpec } from './helpers.js';
 
 const rng = new Rng(77);
 const corpus = plantedCorpus(rng, 16, 800);
@@ -24,7 +24,7 @@ function subset(set: ClusterColumns, ids: number[]): ClusterColumns {
 for (const spec of [{ kind: 'min', s: 128 }, { kind: 'mod', mLog2: 2 }, { kind: 'adaptive' }] as ColumnSpec[]) {
   test(`${spec.kind}: query equals brute force over every document (inside and outside the index)`, () => {
     const set = columnsFromSets(corpus.sets, spec);
-    const index = ResembleIndex.build(set, { urls });
+    const index = indexed(set, { keys: urls });
     // Outside documents: fresh variants of indexed ones, and an unrelated one.
     const outside = [variant(rng, corpus.sets[0], 0.7), variant(rng, corpus.sets[7], 0.5), randomSet(rng, 800), corpus.sets[3].slice(0, 300)];
     const qset = columnsFromSets(outside, spec);
@@ -45,11 +45,11 @@ for (const spec of [{ kind: 'min', s: 128 }, { kind: 'mod', mLog2: 2 }, { kind: 
         assert.equal(hits.map((h) => h.doc), expect.map((e) => e.doc), `query ${q} at ${threshold}/${containment}`);
         assert.equal(hits.map((h) => h.resemblance), expect.map((e) => e.r));
         assert.equal(hits.map((h) => h.containment), expect.map((e) => e.c));
-        for (const h of hits) assert.is(h.url, urls[h.doc]);
+        for (const h of hits) assert.is(h.key, urls[h.doc]);
       }
     }
     // An indexed document finds its cluster-mates, not itself.
-    const hits = index.queryDoc(0);
+    const hits = queryDoc(index, 0);
     assert.ok(hits.length >= 2 && hits.every((h) => h.doc !== 0));
     assert.ok(hits.some((h) => h.doc === 1 && h.resemblance > 0.8));
   });
@@ -68,7 +68,7 @@ test('sweeps merged incrementally equal clustering everything at once; identical
     let identical = 0;
     for (let s = 0; s < 3; s++) {
       const part = order.slice(cuts[s], cuts[s + 1]);
-      const r = index.add(subset(set, part), { urls: part.map((d) => urls[d]) });
+      const r = index.insertMany(subset(set, part), { keys: part.map((d) => urls[d]) });
       assert.is(r.first, ids.length);
       ids = ids.concat(part);
       identical += r.identical;
@@ -91,24 +91,25 @@ test('URL ↔ DocId ↔ cluster maps and lost and found across sweeps', () => {
   const spec: ColumnSpec = { kind: 'mod', mLog2: 1 };
   const a = randomSet(rng, 600), b = randomSet(rng, 600);
   const sweep1 = columnsFromSets([a, b], spec);
-  const index = ResembleIndex.build(sweep1, { urls: ['http://old.example/a', 'http://x.example/b'], dates: ['1997-01-10T00:00:00Z', '1997-01-10T00:00:00Z'] });
+  const index = indexed(sweep1, { keys: ['http://old.example/a', 'http://x.example/b'], dates: ['1997-01-10T00:00:00Z', '1997-01-10T00:00:00Z'] });
   // The page at /a moved to a new host and changed a little; /b now serves something else.
   const moved = variant(rng, a, 0.8);
   const sweep2 = columnsFromSets([moved, randomSet(rng, 600)], spec);
-  index.add(sweep2, { urls: ['http://new.example/a2', 'http://x.example/b'], dates: ['1997-03-01T00:00:00Z', '1997-03-01T00:00:00Z'] });
+  index.insertMany(sweep2, { keys: ['http://new.example/a2', 'http://x.example/b'], dates: ['1997-03-01T00:00:00Z', '1997-03-01T00:00:00Z'] });
   assert.is(index.newestUrl('http://old.example/a'), 'http://new.example/a2');
   assert.is(index.newestUrl('http://new.example/a2'), 'http://new.example/a2');
   assert.is(index.newestUrl('http://nowhere.example/'), undefined);
-  assert.is(index.docId('http://x.example/b'), 3, 'the newest document with the URL');
+  assert.is(index.docIds('http://x.example/b')[0], 3, 'the newest document with the URL');
   assert.equal(index.docIds('http://x.example/b'), [3, 1]);
-  assert.is(index.url(2), 'http://new.example/a2');
-  assert.is(index.clusterOf(0), index.clusterOf(2));
-  assert.is.not(index.clusterOf(1), index.clusterOf(3));
-  assert.equal(Array.from(index.clusterOfUrl('http://old.example/a')), [0, 2]);
-  assert.equal(Array.from(index.clusterMembers(index.clusterOf(2))), [0, 2]);
+  assert.is(index.key(2), 'http://new.example/a2');
+  assert.is(index.clusterOf(0), 0, 'the one cluster is number 0');
+  assert.is(index.clusterOf(2), 0);
+  assert.is(index.clusterOf('http://old.example/a'), 0, 'by key');
+  assert.equal([index.clusterOf(1), index.clusterOf(3), index.clusterOf('http://x.example/b'), index.clusterOf('http://nowhere.example/')], [-1, -1, -1, -1], 'in no cluster, or unknown');
+  assert.equal(index.clusters().map((m) => Array.from(m)), [[0, 2]]);
   assert.is(index.dateOf(2), '1997-03-01T00:00:00.000Z');
   // Removing the new copy: the old URL is its own newest again.
-  index.removeUrl('http://new.example/a2');
+  index.remove('http://new.example/a2');
   assert.is(index.newestUrl('http://old.example/a'), 'http://old.example/a');
   assert.is(index.clusterOf(2), -1);
 });
@@ -118,7 +119,7 @@ test('removal re-forms the cluster from the remaining members (a removed bridge 
   const c1 = variant(rng, base, 0.62), c2 = variant(rng, c1, 0.62), c3 = variant(rng, c2, 0.62);
   const sets = [base, c1, c2, c3, randomSet(rng, 800)];
   const set = columnsFromSets(sets, { kind: 'mod', mLog2: 1 });
-  const index = ResembleIndex.build(set);
+  const index = indexed(set);
   assert.equal(partitionOf(index.clusters()), ['0,1,2,3']);
   index.remove([1]);
   const rest = [0, 2, 3];
@@ -136,21 +137,21 @@ test('documents added one at a time are found before and after the postings are 
   const set = columnsFromSets(corpus.sets, spec);
   const index = new ResembleIndex(set.params);
   for (let d = 0; d < 40; d++) {
-    index.add(subset(set, [d]));
-    const hits = index.queryDoc(d, { threshold: 0 });
+    index.insertMany(subset(set, [d]));
+    const hits = queryDoc(index, d, { threshold: 0 });
     const est = new SetEstimator(set);
     const expect = [];
     for (let e = 0; e < d; e++) { est.pair(d, e); if (est.out[3] > 0) expect.push(e); }
     assert.equal(hits.map((h) => h.doc).sort((a, b) => a - b), expect, `after adding ${d}`);
   }
-  const batch = ResembleIndex.build(subset(set, [...Array(40).keys()]));
+  const batch = indexed(subset(set, [...Array(40).keys()]));
   assert.equal(partitionOf(index.clusters()), partitionOf(batch.clusters()));
 });
 
 test('save/load round trip; wrong version, corruption and other parameters are rejected', () => {
   const set = columnsFromSets(corpus.sets, { kind: 'mod', mLog2: 2 });
   const dates = corpus.sets.map((_, i) => new Date(Date.UTC(1997, 0, 1 + (i % 28))).toISOString());
-  const index = ResembleIndex.build(set, { urls, dates }, { threshold: 0.55, commonCap: 500 });
+  const index = indexed(set, { keys: urls, dates }, { threshold: 0.55, commonCap: 500 });
   index.remove([5]);
   const bytes = saveIndex(index);
   const back = loadIndex(bytes, { params: set.params });
@@ -160,8 +161,8 @@ test('save/load round trip; wrong version, corruption and other parameters are r
   assert.equal(partitionOf(back.clusters()), partitionOf(index.clusters()));
   for (let d = 0; d < N; d += 7) {
     if (d === 5) continue;
-    assert.equal(back.queryDoc(d), index.queryDoc(d));
-    assert.is(back.url(d), urls[d]);
+    assert.equal(queryDoc(back, d), queryDoc(index, d));
+    assert.is(back.key(d), urls[d]);
     assert.is(back.dateOf(d), index.dateOf(d));
     assert.is(back.newestUrl(urls[d]), index.newestUrl(urls[d]));
   }
@@ -170,7 +171,8 @@ test('save/load round trip; wrong version, corruption and other parameters are r
   assert.equal(saveIndex(back), bytes);
   // A loaded index takes new documents.
   const more = columnsFromSets([variant(rng, corpus.sets[0], 0.9)], { kind: 'mod', mLog2: 2 });
-  back.add(more, { urls: ['https://example.org/new'] });
+  back.insertMany(more, { keys: ['https://example.org/new'] });
+  assert.ok(back.clusterOf(0) >= 0);
   assert.is(back.clusterOf(N), back.clusterOf(0));
   // Unaligned input is accepted (copied).
   const shifted = new Uint8Array(bytes.length + 1);
@@ -186,7 +188,7 @@ test('save/load round trip; wrong version, corruption and other parameters are r
   code(() => loadIndex(new TextEncoder().encode('not an index at all, just some text')), 'E_FORMAT', /magic/);
   code(() => loadIndex(bytes, { params: { ...set.params, m: 8 } }), 'E_PARAMS', /m 4 ≠ 8/);
   const other = columnsFromSets([randomSet(rng, 10)], { kind: 'min', s: 16 });
-  code(() => back.add(other), 'E_PARAMS');
+  code(() => back.insertMany(other), 'E_PARAMS');
   code(() => back.query({ params: other.params, values: other.values, cardinality: 10, modulusLog2: 0, tokens: 0 }), 'E_PARAMS');
 });
 
@@ -195,9 +197,9 @@ test('options and arguments are validated', () => {
   const code = (f: () => unknown, c = 'E_OPTION') => assert.throws(f, (e: unknown) => e instanceof ResembleError && e.code === c);
   code(() => new ResembleIndex(set.params, { threshold: 2 }));
   code(() => new ResembleIndex(set.params, { cap: 3 } as never));
-  const index = ResembleIndex.build(set);
-  code(() => index.add(set, { urls: ['a', 'b'] }));
-  code(() => index.queryDoc(5));
+  const index = indexed(set);
+  code(() => index.insertMany(set, { keys: ['a', 'b'] }));
+  code(() => queryDoc(index, 5));
   code(() => index.query(index.sketch(0), { limit: -1 }));
 });
 

@@ -8,7 +8,7 @@ import { init, sketchMany } from '../../src/index.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { DuplicateGuard } from '../../src/crawlee/guard.js';
-import { loadIndex, saveIndex } from '../../src/cluster/index-format.js';
+import { loadIndex, saveIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { packTables } from '../../src/template/crawl-templates.js';
 import { siteOfUrl } from '../../src/stream/sketch-crawl.js';
 import { NO_TABLE } from '../../src/sketch/content.js';

@@ -22,10 +22,10 @@ export const set = sketchMany(['<p>one two three four five six seven eight nine 
 export const a = sketch('<p>one two three four five six seven eight nine ten</p>');
 export const similar = resemblance(a, set.get(1)) + containment(a, set.get(1));
 export const clusters = nearDuplicates(set, { threshold: 0.5 });
-export const index = ResembleIndex.build(set);
-export function columns() { return index.columns(); }
+export const index = new ResembleIndex(set.params);
+export const added = index.insertMany(set, { keys: ['a', 'b'] });
 export function hits() { return index.query(a, { threshold: 0.1 }); }
-export function state() { return index.state(); }
+export function saved() { return ResembleIndex.load(index.save()); }
 export const bytes = serializeSketchSet(set);
 export function code(e: unknown): ErrorCode | undefined { return e instanceof ResembleError ? e.code : undefined; }
 export const meaning = (c: ErrorCode) => ERROR_CODES[c];
@@ -39,7 +39,7 @@ import advanced = require('web-resemble/advanced');
 export async function run() {
   await resemble.init();
   const set = resemble.sketchMany(['<p>one two three</p>', '<p>one two four</p>']);
-  return { set, clusters: advanced.nearDuplicates(set), index: resemble.ResembleIndex.build(set) };
+  return { set, clusters: advanced.nearDuplicates(set), index: new resemble.ResembleIndex(set.params).insertMany(set) };
 }
 `;
 

@@ -317,6 +317,21 @@ test('entry points: the counts are resemble dups\'s, dedup drops the copy, an ab
   assert.equal(run('entry-errors'), ['page 1 expected a string "url"; skipped', '2 1']);
 });
 
+test('index entry: buildIndex has the clusters of resemble dups, and queryIndex numbers its hits as dups does', () => {
+  const cli = spawnSync(process.execPath, ['bin/resemble.js', 'dups', 'sample/', '--quiet'], { cwd: root, encoding: 'utf8' });
+  const dups = cli.stdout.trim().split('\n').map((l) => JSON.parse(l) as { cluster: number; members: { url: string }[] });
+  const out = run('index-entry');
+  assert.is(out[0], `${dups.length} clusters of 388 pages, true`);
+  const when = dups.find((c) => c.members.some((m) => m.url === 'http://sqlite.example.org/whentouse.html'))!;
+  assert.is(out.length, 3);
+  for (const [i, line] of out.slice(1).entries()) {
+    const [rank, url, cluster] = line.split(' ');
+    assert.is(rank, String(i + 1));
+    assert.ok(groupOf(BLOG).includes(url), `${url} is in the planted group`);
+    assert.is(Number(cluster), when.cluster, 'the number dups gives its cluster');
+  }
+});
+
 test('an example shown in two files is the same code in both', () => {
   assert.equal(conflicts, []);
   assert.ok([...shownIn.values()].some((files) => files.length > 1 && files[0] === 'README.md'), 'the README\'s examples are read with the manual\'s');

@@ -1,13 +1,9 @@
-import { statSync } from 'node:fs';
-import { ResembleError, optionError } from '../../errors.js';
-import { readSingleFile } from '../../io/crawl.js';
-import { init } from '../../index.js';
-import type { QueryOptions } from '../../cluster/resemble-index.js';
+import { optionError } from '../../errors.js';
+import { queryIndex, type QueryIndexOptions } from '../../cluster/resemble-index/query-index.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf } from '../args.js';
 import type { Command } from '../command.js';
-import { errorLine } from '../input.js';
+import { errorPrinter } from '../input.js';
 import { createRecordWriter } from '../output.js';
-import { readIndexFile, sketchForIndex } from './index-cmd.js';
 
 /** `resemble query`: on-the-fly resemblance of any page against a saved index (Broder §4.2). */
 export const command: Command = {
@@ -23,7 +19,8 @@ Prints one record per indexed page resembling the query, best first:
 containment is how much of the query is in the page, contains how much of the page is in the
 query. A URL in the index is compared with every other page, itself left out.
 With --cluster, prints instead one record per URL query: {query, cluster, urls, newest}: the
-pages of its cluster and the URL of the newest one by crawl date (lost and found).
+pages of its cluster and the URL of the newest one by crawl date (lost and found). A cluster is
+numbered as \`index clusters\` and \`dups\` number it; -1 for a page in no cluster.
 
 Flags:
   --index FILE          the index written by \`resemble index build\` (required)
@@ -46,59 +43,26 @@ Flags:
     const file = stringOf(ctx.values, 'index');
     if (file === undefined) throw optionError('--index', 'the index FILE to query', undefined);
     if (ctx.positionals.length === 0) throw optionError('QUERY', 'at least one URL or file to look up', undefined);
-    const options: QueryOptions = {};
+    const options: QueryIndexOptions = {};
     if (ctx.values.threshold !== undefined) options.threshold = numberFlag(ctx.values, 'threshold', 0.5, 0, 1);
     if (ctx.values.containment !== undefined) options.containment = numberFlag(ctx.values, 'containment', 0, 0, 1);
     if (ctx.values.limit !== undefined) options.limit = intFlag(ctx.values, 'limit', 0, 1, 0x7fffffff);
     if (ctx.values['common-cap'] !== undefined) options.commonCap = intFlag(ctx.values, 'common-cap', 0, 1, 0x7fffffff);
-    const clusterMode = ctx.values.cluster === true;
-    if (clusterMode && Object.keys(options).length > 0) throw optionError('--cluster', 'no --threshold, --containment, --limit or --common-cap with it', true);
-    const mode = ctx.values.content === undefined ? undefined : enumFlag(ctx.values, 'content', 'main', ['main', 'page'] as const);
+    if (ctx.values.cluster === true) {
+      if (Object.keys(options).length > 0) throw optionError('--cluster', 'no --threshold, --containment, --limit or --common-cap with it', true);
+      options.cluster = true;
+    }
+    if (ctx.values.content !== undefined) options.content = enumFlag(ctx.values, 'content', 'main', ['main', 'page'] as const);
     const url = stringOf(ctx.values, 'url');
-    if (clusterMode && url !== undefined) throw optionError('--url', 'no value with --cluster', url);
-    const index = readIndexFile(file);
-    const indexMode = index.params.content ?? 'page';
-    if (mode !== undefined && mode !== indexMode) {
-      throw new ResembleError('E_PARAMS', `index ${file} holds --content ${indexMode} sketches; a --content ${mode} query cannot be compared with them (rebuild the index with --content ${mode})`, { option: '--content' });
+    if (url !== undefined) {
+      if (options.cluster) throw optionError('--url', 'no value with --cluster', url);
+      options.url = url;
     }
+    const show = errorPrinter(ctx);
+    const found = await queryIndex(file, { queries: ctx.positionals }, { ...options, onError: show, onWarning: show });
     const out = createRecordWriter(ctx.out, format);
-    let answered = 0;
-    for (const q of ctx.positionals) {
-      const id = index.docId(q);
-      if (clusterMode) {
-        if (id < 0) { ctx.err.write(`query: ${q} is not a URL in the index\n`); continue; }
-        const c = index.clusterOf(id);
-        out.write({ query: q, cluster: c, urls: Array.from(index.clusterMembers(c), (d) => index.url(d) ?? null), newest: index.newestUrl(q) ?? null });
-        answered++;
-        continue;
-      }
-      let hits;
-      if (id >= 0) hits = index.queryDoc(id, options);
-      else {
-        if (!isFile(q)) { ctx.err.write(`query: ${q} is neither a URL in the index nor a readable file (E_INPUT)\n`); continue; }
-        let doc;
-        for await (const d of readSingleFile(q, { links: false, onError: (e) => ctx.err.write(errorLine(e) + '\n') })) doc = d;
-        if (!doc) { ctx.err.write(`query: ${q} is not a readable text file (E_INPUT)\n`); continue; }
-        await init();
-        const set = sketchForIndex(ctx, [doc], index, [url]);
-        hits = index.query(set.get(0), options);
-      }
-      hits.forEach((h, rank) => out.write({
-        query: q, rank: rank + 1, url: h.url ?? null, resemblance: h.resemblance, containment: h.containment, contains: h.contains,
-        shared: h.shared, cluster: h.cluster, date: h.date,
-      }));
-      answered++;
-    }
+    for (const r of found.records) out.write(r);
     out.end();
-    if (answered === 0) throw new ResembleError('E_INPUT', 'no query could be answered');
     return 0;
   },
 };
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}

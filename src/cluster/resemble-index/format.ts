@@ -8,12 +8,30 @@
 // (E_PARAMS). Unknown tags are skipped, so later minor additions stay readable. Content-mode
 // indexes add the sites' template tables: section 30 the sites as JSON ([site, has a table]...),
 // 31 u32 offsets and 32 u64 values (site k's table is values[offsets[k]..offsets[k+1])).
-import { ResembleError } from '../errors.js';
-import { POLYNOMIAL } from '../sketch/rabin.js';
-import { paramDiff, sameParams, type SketchParams } from '../sketch/options.js';
-import { LITTLE_ENDIAN } from './columns.js';
-import type { PostingLists } from './postings.js';
-import { ResembleIndex, resolveIndexOptions, type IndexState, type SiteTables } from './resemble-index.js';
+import { ResembleError } from '../../errors.js';
+import { POLYNOMIAL } from '../../sketch/rabin.js';
+import { paramDiff, sameParams, type SketchParams } from '../../sketch/options.js';
+import { LITTLE_ENDIAN, type ClusterParams } from '../columns.js';
+import type { PostingLists } from '../postings.js';
+import { resolveIndexOptions, type ResolvedIndexOptions } from './options.js';
+import type { StoreColumns } from './store.js';
+
+/** content 'main': each site's template table (undefined: the site was settled without one), so later pages and queries are sketched the same way. */
+export type SiteTables = Map<string, BigUint64Array | undefined>;
+
+/** What an index file holds: the stored columns, the clusters' roots, the sorted postings and the sites' templates. */
+export interface IndexState extends StoreColumns {
+  params: ClusterParams;
+  options: ResolvedIndexOptions;
+  roots: Int32Array;
+  /** Sorted postings of the documents below `baseEnd` (the live ones when they were merged). */
+  postings?: PostingLists;
+  baseEnd: number;
+  /** Documents removed since the postings were built (they are skipped in queries until rebuilt). */
+  staleRemovals: number;
+  /** content 'main': the template table of each site, as its pages were sketched. */
+  templates?: SiteTables;
+}
 
 /** "RSMBLIDX" as bytes. */
 export const INDEX_MAGIC = new TextEncoder().encode('RSMBLIDX');
@@ -51,11 +69,9 @@ function json(value: unknown): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
 }
 
-/** Serializes an index (sketches, URLs, dates, removals, clusters and postings, rebuilt first when stale). */
-export function saveIndex(index: ResembleIndex): Uint8Array {
+/** Takes an index's state (its postings merged); returns the file's bytes. */
+export function encodeIndex(s: IndexState): Uint8Array {
   if (!LITTLE_ENDIAN) throw new ResembleError('E_FORMAT', 'saving an index needs a little-endian host');
-  index.compact();
-  const s = index.state();
   const enc = new TextEncoder();
   const urlParts: Uint8Array[] = [];
   const urlOffsets = new Uint32Array(s.size + 1);
@@ -117,8 +133,8 @@ export interface LoadIndexOptions {
   params?: SketchParams;
 }
 
-/** Reads an index written by `saveIndex`; wrong magic, version, checksum (E_FORMAT) or parameters (E_PARAMS) are rejected. */
-export function loadIndex(bytes: Uint8Array, options: LoadIndexOptions = {}): ResembleIndex {
+/** Takes a file's bytes and what to check; returns the state it holds (views of the bytes); wrong magic, version, checksum (E_FORMAT) or parameters (E_PARAMS) are rejected. */
+export function decodeIndex(bytes: Uint8Array, options: LoadIndexOptions = {}): IndexState {
   if (!LITTLE_ENDIAN) throw new ResembleError('E_FORMAT', 'loading an index needs a little-endian host');
   if (!(bytes instanceof Uint8Array)) throw new ResembleError('E_FORMAT', 'expected the bytes of a saved index');
   for (let i = 0; i < 8; i++) if (bytes[i] !== INDEX_MAGIC[i]) throw new ResembleError('E_FORMAT', 'not a resemble index (bad magic number)');
@@ -198,7 +214,7 @@ export function loadIndex(bytes: Uint8Array, options: LoadIndexOptions = {}): Re
     shingleFp: take(T.shingleFp, BigUint64Array, n), dates: take(T.dates, Float64Array, n), removed: take(T.removed, Uint8Array, n),
     roots, urls, postings, baseEnd, staleRemovals: 0, templates: sec.has(T.templateSites) ? siteTables(JSON.parse(text(T.templateSites)), take(T.templateOffsets, Uint32Array), take(T.templateValues, BigUint64Array)) : undefined,
   };
-  return ResembleIndex.fromState(state);
+  return state;
 }
 
 /** The sites' template tables from their sections (copies: the tables outlive the file's bytes). */
