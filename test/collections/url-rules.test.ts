@@ -41,6 +41,15 @@ function generatedCrawl(seed: number): { urls: string[]; clusters: string[][] } 
   // a lagging copy: mirror prefix whose pages differ from the origin's (not duplicates)
   for (let i = 0; i < 8; i++) urls.push(`http://old.example.com/v1/ch${i}.html`);
   clusters.push([`http://old.example.com/v1/ch0.html`, `http://docs.example.org/guide/ch0.html`]);
+  // a mirror whose pages are copies except those of one folder (a `keep` exception)
+  for (let i = 0; i < 10; i++) {
+    for (const dir of ['api', 'news']) {
+      const page = `http://lib.example.org/doc/${dir}/p${i}.html`, copy = `http://lib-mirror.example.com/doc/${dir}/p${i}.html`;
+      urls.push(page, copy);
+      if (dir === 'api') clusters.push([page, copy]);
+    }
+  }
+  urls.push('http://lib.example.org/doc/');
   // crawl order shuffled by the generator's own draws
   for (let i = urls.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [urls[i], urls[j]] = [urls[j], urls[i]]; }
   return { urls, clusters };
@@ -51,7 +60,7 @@ function generatedCrawl(seed: number): { urls: string[]; clusters: string[][] } 
  * pair of crawled URLs compared, and each rule applied by its own small function.
  */
 function referenceRules(urls: readonly string[], clusters: readonly string[][], minSupport: number, minPrecision: number): Array<Omit<UrlRule, 'tested' | 'precision'> & { tested: number; precision: number }> {
-  type R = { kind: UrlRule['kind']; name?: string; from?: string; to?: string; support: number };
+  type R = { kind: UrlRule['kind']; name?: string; from?: string; to?: string; support: number; tested?: number; precision?: number };
   const norm = (u: string) => new URL(u).href;
   const all = [...new Set(urls.map(norm))];
   // clusters that share a URL are one: relabel until no URL has two labels
@@ -108,8 +117,8 @@ function referenceRules(urls: readonly string[], clusters: readonly string[][], 
     const w = has('www');
     if (w && x.host.startsWith('www.') && x.host.split('.').length > 2) { x = { ...x, host: x.host.slice(4) }; fired.push(key(w)); }
     let spelled = `${x.scheme}://${x.host}/${x.segs.join('/')}${x.pp.length ? ';' + x.pp.join(';') : ''}${x.q.length ? '?' + x.q.join('&') : ''}`;
-    const prefixes = rules.filter((r) => r.kind === 'prefix' && spelled.startsWith(r.from!)).sort((p, q) => q.from!.length - p.from!.length);
-    if (prefixes.length) { spelled = prefixes[0].to! + spelled.slice(prefixes[0].from!.length); fired.push(key(prefixes[0])); }
+    const prefixes = rules.filter((r) => (r.kind === 'prefix' || r.kind === 'keep') && spelled.startsWith(r.from!)).sort((p, q) => q.from!.length - p.from!.length);
+    if (prefixes.length && prefixes[0].kind === 'prefix') { spelled = prefixes[0].to! + spelled.slice(prefixes[0].from!.length); fired.push(key(prefixes[0])); }
     return { spelled, fired };
   };
   const test = (rules: R[]) => {
@@ -125,15 +134,16 @@ function referenceRules(urls: readonly string[], clusters: readonly string[][], 
         }
       }
       const score = (r: R) => { const t = tested.get(key(r)) ?? 0; return t === 0 ? -1 : (correct.get(key(r)) ?? 0) / t; };
-      const failing = rules.filter((r) => score(r) < minPrecision || (tested.get(key(r)) ?? 0) === 0);
-      if (failing.length === 0) return rules.map((r) => ({ ...r, tested: tested.get(key(r))!, precision: Math.round(score(r) * 1e4) / 1e4 }));
+      const failing = rules.filter((r) => r.kind !== 'keep' && (score(r) < minPrecision || (tested.get(key(r)) ?? 0) === 0));
+      if (failing.length === 0) return rules.map((r) => (r.kind === 'keep' ? { ...r, tested: r.tested!, precision: r.precision! } : { ...r, tested: tested.get(key(r))!, precision: Math.round(score(r) * 1e4) / 1e4 }));
       let worst = failing[0];
       for (const r of failing) if (score(r) < score(worst) || (score(r) === score(worst) && (tested.get(key(r)) ?? 0) > (tested.get(key(worst)) ?? 0))) worst = r;
-      rules = rules.filter((r) => r !== worst);
+      const others = rules.filter((r) => r !== worst && r.kind === 'prefix');
+      rules = rules.filter((r) => r !== worst && !(worst.kind === 'prefix' && r.kind === 'keep' && r.from!.startsWith(worst.from!) && !others.some((o) => r.from!.startsWith(o.from!))));
     }
   };
   const plain = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  const order = ['path-param', 'param', 'index', 'https', 'www', 'prefix'];
+  const order = ['path-param', 'param', 'index', 'https', 'www', 'prefix', 'keep'];
   const sortRules = (rs: R[]) => rs.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || plain(a.name ?? '', b.name ?? '') || plain(a.from ?? '', b.from ?? ''));
   let rules = test(sortRules([...cand.values()].filter((r) => r.support >= minSupport)));
   // prefixes: pairs still spelled apart, ending in the same segments
@@ -158,25 +168,31 @@ function referenceRules(urls: readonly string[], clusters: readonly string[][], 
   }
   const spelledAll = [...spelledOf.values()];
   const under = (p: string) => spelledAll.filter((s) => s.replace(/\?.*$/, '').startsWith(p)).length;
-  const best = new Map<string, { to: string; support: number }>();
+  const best = new Map<string, { to: string; support: number; keep: R[] }>();
   for (const p of [...pairs.values()].filter((p) => p.support >= minSupport)) {
     const [from, to] = under(p.a) > under(p.b) || (under(p.a) === under(p.b) && p.a < p.b) ? [p.b, p.a] : [p.a, p.b];
-    let tested = 0, correct = 0;
+    const tests: Array<{ s: string; right: boolean }> = [];
     for (const u of all) {
       const s = spelledOf.get(u)!;
       if (!s.startsWith(from)) continue;
       const target = all.find((v) => spelledOf.get(v) === to + s.slice(from.length));
-      if (target === undefined) continue;
-      tested++;
-      if (clusterOf.get(u) === clusterOf.get(target)) correct++;
+      if (target !== undefined) tests.push({ s, right: clusterOf.get(u) === clusterOf.get(target) });
     }
-    if (tested === 0 || correct < minPrecision * tested) continue;
+    // folders where a page differed are kept out of the rule
+    const folder = (s: string) => s.replace(/\?.*$/, '').replace(/[^/]*$/, '');
+    const keep = [...new Set(tests.filter((t) => !t.right).map((t) => folder(t.s)))].filter((k) => k !== from).sort();
+    const left = tests.filter((t) => !keep.some((k) => t.s.startsWith(k)));
+    if (left.length === 0 || left.filter((t) => t.right).length < minPrecision * left.length) continue;
     const had = best.get(from);
-    if (!had || p.support > had.support || (p.support === had.support && to < had.to)) best.set(from, { to, support: p.support });
+    if (had && !(p.support > had.support || (p.support === had.support && to < had.to))) continue;
+    best.set(from, { to, support: p.support, keep: keep.map((k) => {
+      const inK = tests.filter((t) => t.s.startsWith(k)), alike = inK.filter((t) => t.right).length;
+      return { kind: 'keep', from: k, support: inK.length - alike, tested: inK.length, precision: Math.round((alike / inK.length) * 1e4) / 1e4 };
+    }) });
   }
-  const prefixRules: R[] = [...best].sort((x, y) => (x[0] < y[0] ? -1 : 1)).map(([from, { to, support }]) => {
+  const prefixRules: R[] = [...best].sort((x, y) => (x[0] < y[0] ? -1 : 1)).flatMap(([from, { to, support, keep }]) => {
     const next = best.get(to)?.to;
-    return { kind: 'prefix', from, to: next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to, support };
+    return [{ kind: 'prefix' as const, from, to: next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to, support }, ...keep];
   });
   if (prefixRules.length) rules = test(sortRules([...rules.map(({ tested: _t, precision: _p, ...r }) => r), ...prefixRules]));
   return rules;
@@ -196,7 +212,7 @@ test('rules learnt from a generated crawl equal the slow reference, for several 
       const got = learnt(urls, clusters, minSupport, minPrecision).rules.map((r) => ({ ...r }));
       const want = referenceRules(urls, clusters, minSupport, minPrecision).map((r) => {
         const { kind, name, from, to, support, tested, precision } = r;
-        return { kind, ...(name !== undefined ? { name } : {}), ...(from !== undefined ? { from, to } : {}), support, tested, precision };
+        return { kind, ...(name !== undefined ? { name } : {}), ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), support, tested, precision };
       });
       assert.equal(got, want, `seed ${seed}, bar ${minSupport}/${minPrecision}`);
     }
@@ -210,7 +226,11 @@ test('the generated crawl: the planted rules are learnt, the traps are not, and 
   for (const k of ['path-param jsessionid', 'param sid', 'param utm_medium', 'param utm_source', 'index index.html', 'https ', 'www ', 'prefix http://mirror.example.net/pub/docs/ http://docs.example.org/']) assert.ok(kinds.includes(k), `learnt ${k}: ${kinds.join(', ')}`);
   assert.not.ok(kinds.some((k) => k.startsWith('param page')), '?page=N names distinct pages');
   assert.not.ok(kinds.some((k) => k.includes('old.example.com')), 'a lagging copy is not a mirror');
-  for (const r of rules.rules) assert.ok(r.precision >= 0.95 && r.support >= 1 && r.tested >= 1, JSON.stringify(r));
+  assert.ok(kinds.includes('prefix http://lib-mirror.example.com/ http://lib.example.org/'), kinds.join(', '));
+  assert.ok(kinds.includes('keep http://lib-mirror.example.com/doc/news/'), 'the folder whose pages differ is kept out');
+  assert.is(rules.canonical('http://lib-mirror.example.com/doc/api/new.html'), 'http://lib.example.org/doc/api/new.html');
+  assert.is(rules.canonical('http://lib-mirror.example.com/doc/news/new.html'), 'http://lib-mirror.example.com/doc/news/new.html');
+  for (const r of rules.rules) assert.ok(r.kind === 'keep' ? r.precision < 0.95 && r.tested >= 1 : r.precision >= 0.95 && r.support >= 1 && r.tested >= 1, JSON.stringify(r));
   assert.is(rules.canonical('https://www.docs.example.org/guide/ch3.html?utm_source=x&sid=1'), 'http://docs.example.org/guide/ch3.html');
   assert.is(rules.canonical('http://mirror.example.net/pub/docs/guide/never-crawled.html'), 'http://docs.example.org/guide/never-crawled.html');
   assert.is(rules.canonical('http://docs.example.org/list?page=4'), 'http://docs.example.org/list?page=4');

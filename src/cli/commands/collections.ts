@@ -107,7 +107,7 @@ ${PHENOMENA_USAGE}
                         (session and tracking parameters, index files, https, www., mirror
                         prefixes; each with its support and precision) and write them as a
                         versioned JSON document (UrlRules.load reads it); listed on stderr
-  --rule-support N      a rule explains at least N pairs of duplicate URLs (default 1)
+  --rule-support N      a rule explains at least N pairs of duplicate URLs (default 2)
   --rule-precision R    and at least R of the crawled URLs it joins are duplicates (default 0.95)
   --rollup              read ranked result URLs from stdin (one a line) and write them rolled up:
                         one entry per collection, with the other results of that collection and

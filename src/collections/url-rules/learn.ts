@@ -30,7 +30,7 @@ import { paramName, prefixOf, RuleIndex, spell, urlParts, UrlRules, type UrlPart
 
 /** Options of `UrlRuleLearner` (and of `findCollections({ rules })`). */
 export interface UrlRuleOptions {
-  /** Pairs of duplicate URLs a rule must explain (default 1). */
+  /** Pairs of duplicate URLs a rule must explain (default 2). */
   minSupport?: number;
   /** Share of the URLs it rewrites onto another crawled URL that must be duplicates of it (default 0.95). */
   minPrecision?: number;
@@ -39,7 +39,7 @@ export interface UrlRuleOptions {
 }
 
 /** Defaults of the bar, fitted on the tuning web crawl (docs/crawls.md). */
-export const URL_RULE_DEFAULTS = { minSupport: 1, minPrecision: 0.95, maxCluster: 64 } as const;
+export const URL_RULE_DEFAULTS = { minSupport: 2, minPrecision: 0.95, maxCluster: 64 } as const;
 
 /** A URL the learner could not read: reported and left out. */
 export interface UrlRuleError {
@@ -48,9 +48,9 @@ export interface UrlRuleError {
   message: string;
 }
 
-const KIND_ORDER: readonly UrlRuleKind[] = ['path-param', 'param', 'index', 'https', 'www', 'prefix'];
+const KIND_ORDER: readonly UrlRuleKind[] = ['path-param', 'param', 'index', 'https', 'www', 'prefix', 'keep'];
 
-type Candidate = Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'> & { support: number };
+type Candidate = Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'> & { support: number; tested?: number; precision?: number };
 
 const keyOf = (r: Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'>) => `${r.kind}\t${r.name ?? ''}\t${r.from ?? ''}\t${r.to ?? ''}`;
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -221,19 +221,32 @@ export class UrlRuleLearner {
     const directed = joined.map((p) => (bigger(p.a, p.b) ? { from: p.b, to: p.a, support: p.support } : { from: p.a, to: p.b, support: p.support }));
     // each candidate tested alone: the URLs under `from` it rewrites onto a crawled URL, and those duplicates of it
     const alone = this.testPrefixes(directed, canon, spelled);
-    // per prefix, the passing target it shares most pairs with (two manuals sharing a few pages do not pass)
-    const best = new Map<string, { to: string; support: number }>();
+    // per prefix, the passing target it shares most pairs with (two manuals sharing a few pages do
+    // not pass); the folders under it where a page differed from its counterpart are kept out of
+    // it (`keep` rules) and do not count against it
+    const best = new Map<string, { to: string; support: number; keep: Candidate[] }>();
     directed.forEach((d, i) => {
-      if (alone.tested[i] === 0 || alone.correct[i] < this.minPrecision * alone.tested[i]) return;
+      const folder = (u: number) => prefixOf(canon[u], canon[u].segments.length - 1);
+      const keep = [...new Set(alone[i].filter((t) => !t.right).map((t) => folder(t.url)))].filter((k) => k !== d.from).sort(cmp);
+      const left = alone[i].filter((t) => !keep.some((k) => spelled[t.url].startsWith(k)));
+      const right = left.filter((t) => t.right).length;
+      if (left.length === 0 || right < this.minPrecision * left.length) return;
       const had = best.get(d.from);
-      if (!had || d.support > had.support || (d.support === had.support && d.to < had.to)) best.set(d.from, { to: d.to, support: d.support });
+      if (had && !(d.support > had.support || (d.support === had.support && d.to < had.to))) return;
+      // each exception with its evidence: the folder's pages tested, and the share alike
+      best.set(d.from, { to: d.to, support: d.support, keep: keep.map((k) => {
+        const inK = alone[i].filter((t) => spelled[t.url].startsWith(k));
+        const alike = inK.filter((t) => t.right).length;
+        return { kind: 'keep', from: k, support: inK.length - alike, tested: inK.length, precision: Math.round((alike / inK.length) * 1e4) / 1e4 };
+      }) });
     });
     // a target with a rule of its own: its target is followed once (X → Y → Z reads X as Z)
     const prefixRules: Candidate[] = [];
-    for (const [from, { to, support }] of [...best].sort((x, y) => cmp(x[0], y[0]))) {
+    for (const [from, { to, support, keep }] of [...best].sort((x, y) => cmp(x[0], y[0]))) {
       const next = best.get(to)?.to;
       const target = next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to;
       prefixRules.push({ kind: 'prefix', from, to: target, support });
+      prefixRules.push(...keep);
     }
     return this.finish(this.test(this.sorted([...rules, ...prefixRules])));
   }
@@ -251,19 +264,21 @@ export class UrlRuleLearner {
     for (;;) {
       const { tested, correct } = this.precision(rules);
       let worst = -1, worstShare = Infinity;
-      rules.forEach((_, i) => {
-        if (tested[i] > 0 && correct[i] >= this.minPrecision * tested[i]) return;
+      rules.forEach((r, i) => {
+        if (r.kind === 'keep' || (tested[i] > 0 && correct[i] >= this.minPrecision * tested[i])) return;
         const share = tested[i] === 0 ? -1 : correct[i] / tested[i];
         if (share < worstShare || (share === worstShare && tested[i] > tested[worst])) { worst = i; worstShare = share; }
       });
-      if (worst < 0) return rules.map((r, i) => ({ ...r, tested: tested[i], precision: Math.round((correct[i] / tested[i]) * 1e4) / 1e4 }));
-      rules = rules.filter((_, i) => i !== worst);
+      if (worst < 0) return rules.map((r, i) => (r.kind === 'keep' ? { ...r, tested: r.tested ?? 0, precision: r.precision ?? 0 } : { ...r, tested: tested[i], precision: tested[i] === 0 ? 0 : Math.round((correct[i] / tested[i]) * 1e4) / 1e4 }));
+      const gone = rules[worst];
+      // a prefix rule's exceptions go with it
+      rules = rules.filter((r, i) => i !== worst && !(gone.kind === 'prefix' && r.kind === 'keep' && r.from!.startsWith(gone.from!) && !rules.some((o, j) => j !== worst && o.kind === 'prefix' && r.from!.startsWith(o.from!))));
     }
   }
 
-  /** Each prefix candidate alone: crawled URLs under its `from` that it rewrites onto a crawled URL (canonical spellings), and those in one cluster with it. */
-  private testPrefixes(cands: ReadonlyArray<{ from: string; to: string }>, canon: readonly UrlParts[], spelled: readonly string[]): { tested: Uint32Array; correct: Uint32Array } {
-    const tested = new Uint32Array(cands.length), correct = new Uint32Array(cands.length);
+  /** Each prefix candidate alone: the crawled URLs under its `from` that it rewrites onto a crawled URL (canonical spellings), each with whether the two are in one cluster. */
+  private testPrefixes(cands: ReadonlyArray<{ from: string; to: string }>, canon: readonly UrlParts[], spelled: readonly string[]): Array<Array<{ url: number; right: boolean }>> {
+    const tests: Array<Array<{ url: number; right: boolean }>> = cands.map(() => []);
     const byFrom = new Map<string, number[]>();
     cands.forEach((c, i) => byFrom.set(c.from, [...(byFrom.get(c.from) ?? []), i]));
     const at = new Map<string, number>();
@@ -275,13 +290,11 @@ export class UrlRuleLearner {
         const rest = spelled[u].slice(prefixOf(p, keep).length);
         for (const i of list) {
           const v = at.get(cands[i].to + rest);
-          if (v === undefined) continue;
-          tested[i]++;
-          if (this.find(u) === this.find(v)) correct[i]++;
+          if (v !== undefined) tests[i].push({ url: u, right: this.find(u) === this.find(v) });
         }
       }
     });
-    return { tested, correct };
+    return tests;
   }
 
   /**
@@ -322,7 +335,7 @@ export class UrlRuleLearner {
 
   private finish(rules: Array<Candidate & { tested?: number; precision?: number }>): UrlRules {
     return new UrlRules(rules.map((r) => ({
-      kind: r.kind, ...(r.name !== undefined ? { name: r.name } : {}), ...(r.from !== undefined ? { from: r.from, to: r.to } : {}),
+      kind: r.kind, ...(r.name !== undefined ? { name: r.name } : {}), ...(r.from !== undefined ? { from: r.from } : {}), ...(r.to !== undefined ? { to: r.to } : {}),
       support: r.support, tested: r.tested ?? 0, precision: r.precision ?? 0,
     })));
   }

@@ -8,7 +8,7 @@ import { UrlRuleLearner, type UrlRuleOptions } from './learn.js';
 
 /** Options of `ruleLearnerOf`: the learner's bar and the resemblance that makes two similar pages duplicates. */
 export interface CrawlRuleOptions extends UrlRuleOptions {
-  /** Two pages of a trivial cluster are duplicates when their resemblance is at least this (default 0.9). */
+  /** Two pages of a trivial cluster are duplicates when their resemblance is at least this (default 0.95). */
   minResemblance?: number;
 }
 
@@ -20,7 +20,7 @@ function fileName(url: string): string {
 }
 
 /** Default resemblance of two duplicates (fitted on the tuning web crawl, docs/crawls.md). */
-export const DEFAULT_RULE_RESEMBLANCE = 0.9;
+export const DEFAULT_RULE_RESEMBLANCE = 0.95;
 
 /**
  * Takes the crawl's URLs (by DocId), its similar pages and, per DocId, 1 for a page left out (a

@@ -10,7 +10,7 @@ import { ResembleError } from '../../errors.js';
 import { normalizeParsed, parseUrl } from '../../graph/url.js';
 
 /** What a rule does to a URL. */
-export type UrlRuleKind = 'param' | 'path-param' | 'index' | 'https' | 'www' | 'prefix';
+export type UrlRuleKind = 'param' | 'path-param' | 'index' | 'https' | 'www' | 'prefix' | 'keep';
 
 /** A rule and its evidence on the crawl it was learnt from. */
 export interface UrlRule {
@@ -18,17 +18,19 @@ export interface UrlRule {
    * `param`: drop the query parameter `name` (any value); `path-param`: drop the path parameter
    * `;name=…`; `index`: drop a last path segment `name` (`/dir/index.html` → `/dir/`); `https`:
    * read `https:` as `http:`; `www`: drop a leading `www.` of a host of three or more labels;
-   * `prefix`: replace the URL prefix `from` by `to` (a mirror, or a copy under another folder).
+   * `prefix`: replace the URL prefix `from` by `to` (a mirror, or a copy under another folder);
+   * `keep`: leave URLs under `from` as they are, an exception to a shorter prefix rule (the
+   * folder's pages differed from those under the rule's `to`).
    */
   kind: UrlRuleKind;
   /** param, path-param, index: the parameter or the file name. */
   name?: string;
-  /** prefix: the prefix rewritten (`scheme://host/dir/`, in canonical spelling) and its replacement. */
+  /** prefix: the prefix rewritten (`scheme://host/dir/`, in canonical spelling) and its replacement; keep: the folder left as it is. */
   from?: string;
   to?: string;
-  /** Pairs of URLs in one duplicate cluster of the crawl that the rule (with the others) explains. */
+  /** Pairs of URLs in one duplicate cluster of the crawl that the rule (with the others) explains; keep: the folder's pages that differed from their counterparts. */
   support: number;
-  /** Pairs of crawled URLs spelled alike under the rules that this rule takes part in joining, and the share of them that are duplicates. */
+  /** Pairs of crawled URLs spelled alike under the rules that this rule takes part in joining, and the share of them that are duplicates (keep: the folder's pages the prefix rule rewrote onto a crawled page, and the share alike). */
   tested: number;
   precision: number;
 }
@@ -84,7 +86,7 @@ export function prefixOf(p: UrlParts, keep: number): string {
 
 const FORMAT = 'resemble-url-rules';
 const VERSION = 1;
-const KINDS: readonly UrlRuleKind[] = ['param', 'path-param', 'index', 'https', 'www', 'prefix'];
+const KINDS: readonly UrlRuleKind[] = ['param', 'path-param', 'index', 'https', 'www', 'prefix', 'keep'];
 
 /** What `canonicalParts` did: the rewritten parts and the rules (indices into the rule list) that fired. */
 export interface Rewritten {
@@ -150,6 +152,7 @@ export class RuleIndex {
       for (let keep = segments.length - 1; keep >= 0; keep--) {
         const i = this.prefixes.get(prefixOf(parts, keep));
         if (i === undefined) continue;
+        if (this.rules[i].kind === 'keep') break;
         const to = urlParts(this.rules[i].to!)!;
         parts = { scheme: to.scheme, host: to.host, segments: [...to.segments.slice(0, -1), ...segments.slice(keep)], pathParams: [...to.pathParams.slice(0, -1), ...pathParams.slice(keep)], query };
         fire(i);
@@ -232,8 +235,8 @@ function checkRule(r: unknown, i: number): UrlRule {
   const bad = (what: string) => new ResembleError('E_FORMAT', `URL rules: rule ${i + 1}: ${what}`, { rule: i + 1 });
   if (!x || typeof x !== 'object' || !KINDS.includes(x.kind as UrlRuleKind)) throw bad(`expected kind ${KINDS.join('|')}`);
   if ((x.kind === 'param' || x.kind === 'path-param' || x.kind === 'index') && (typeof x.name !== 'string' || x.name === '')) throw bad(`a ${x.kind} rule needs a name`);
-  if (x.kind === 'prefix') {
-    for (const f of ['from', 'to'] as const) {
+  if (x.kind === 'prefix' || x.kind === 'keep') {
+    for (const f of x.kind === 'prefix' ? ['from', 'to'] as const : ['from'] as const) {
       const p = typeof x[f] === 'string' ? urlParts(x[f] as string) : undefined;
       if (!p || !(x[f] as string).endsWith('/') || spell(p) !== x[f]) throw bad(`a prefix rule needs ${f} as a canonical http(s) prefix ending in /`);
     }
