@@ -50,6 +50,7 @@ export interface UrlRuleError {
 
 const KIND_ORDER: readonly UrlRuleKind[] = ['path-param', 'param', 'index', 'https', 'www', 'prefix', 'keep'];
 
+/** A rule being learnt: its kind and what it rewrites, its support, and once tested its figures. */
 type Candidate = Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'> & { support: number; tested?: number; precision?: number };
 
 const keyOf = (r: Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'>) => `${r.kind}\t${r.name ?? ''}\t${r.from ?? ''}\t${r.to ?? ''}`;
