@@ -281,7 +281,7 @@ export class UrlRuleLearner {
   private testPrefixes(cands: ReadonlyArray<{ from: string; to: string }>, canon: readonly UrlParts[], spelled: readonly string[]): Array<Array<{ url: number; right: boolean }>> {
     const tests: Array<Array<{ url: number; right: boolean }>> = cands.map(() => []);
     const byFrom = new Map<string, number[]>();
-    cands.forEach((c, i) => byFrom.set(c.from, [...(byFrom.get(c.from) ?? []), i]));
+    cands.forEach((c, i) => { const l = byFrom.get(c.from); if (l) l.push(i); else byFrom.set(c.from, [i]); });
     const at = new Map<string, number>();
     spelled.forEach((s, i) => { if (!at.has(s)) at.set(s, i); });
     canon.forEach((p, u) => {

@@ -50,11 +50,11 @@ export function ruleLearnerOf(urls: readonly string[], similar: SimilarPages, le
     } else {
       // a large cluster (pages of one template chained together): only pages with the same file name are compared
       const byFile = new Map<string, number[]>();
-      members.forEach((d, i) => { const f = fileName(urls[d]); byFile.set(f, [...(byFile.get(f) ?? []), i]); });
+      members.forEach((d, i) => { const f = fileName(urls[d]); const g = byFile.get(f); if (g) g.push(i); else byFile.set(f, [i]); });
       for (const g of byFile.values()) for (let a = 0; a < g.length && a < learner.maxCluster; a++) for (let b = a + 1; b < g.length && b < learner.maxCluster; b++) alike(g[a], g[b]);
     }
     const groups = new Map<number, string[]>();
-    members.forEach((d, i) => { const g = find(i); groups.set(g, [...(groups.get(g) ?? []), urls[d]]); });
+    members.forEach((d, i) => { const r = find(i); const g = groups.get(r); if (g) g.push(urls[d]); else groups.set(r, [urls[d]]); });
     for (const g of groups.values()) if (g.length >= 2) learner.addCluster(g);
   }
   return learner;
