@@ -12,6 +12,8 @@ export type { PipelineEvent } from './cluster/stream.js';
 export { sketchCrawl, type SketchCrawlOptions, type SketchRecord, type CrawlSketchRecords } from './stream/sketch-records.js';
 export type { StreamProgress } from './stream/sketch-crawl.js';
 export { findCollections, type FindCollectionsOptions, type FoundCollections, type CollectionSummary, type CollectionReport } from './collections/entry.js';
+// findCollections({ rules }) returns learnt URL rules (the class itself: web-resemble/crawlee).
+export type { UrlRules, UrlRule, UrlRuleKind, UrlRuleOptions, CrawlRuleOptions } from './collections/url-rules/index.js';
 export { findMirrors, type FindMirrorsOptions, type FoundMirrors, type MirrorSummary, type MirrorEvaluation } from './mirrors/entry.js';
 export { studyDuplicates, type StudyDuplicatesOptions, type StudiedDuplicates, type StudySummary } from './study/entry.js';
 export { findSignatureCollisions, type SignatureCollisionOptions, type FoundSignatureCollisions, type SignatureSummary, type CollisionRecord, type CollisionGroupRecord } from './signatures/entry.js';

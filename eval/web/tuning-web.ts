@@ -7,7 +7,7 @@
  * SQLite release notes on a notes host, about one word in 60 of each page's text changed, so that
  * most of each page is the site's template (content mode against whole pages, issue 41 item 6).
  *
- *   node --max-old-space-size=8192 --import tsx eval/web/tuning-web.ts [--sources DIR] [--out DIR]
+ *   node --max-old-space-size=8192 --import tsx eval/web/tuning-web.ts [--sources DIR] [--out DIR] [--seed N]
  *
  * Default output $RESEMBLE_DATA/tuning-web; the files and truth of phenomena.ts, and
  * truth/planted.json (the planted near copies and the pages they copy).
@@ -87,10 +87,11 @@ export const TUNING_SPEC: WebCrawlSpec = {
 };
 
 async function main() {
-  const { values } = parseArgs({ options: { sources: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({ options: { sources: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' } } });
   const data = process.env.RESEMBLE_DATA;
   const dirs = dataDirs({ sources: values.sources, out: values.out ?? (data ? join(data, TUNING_SPEC.name) : undefined) });
-  const summary = await buildWebCrawl(TUNING_SPEC, dirs);
+  // another seed: the same sites crawled again (other variant URLs, another fetch order; the planted copies are the same)
+  const summary = await buildWebCrawl(values.seed === undefined ? TUNING_SPEC : { ...TUNING_SPEC, seed: Number(values.seed) }, dirs);
   writeFileSync(join(dirs.out, 'truth', 'planted.json'), JSON.stringify(TUNING_COPIES.filter((c) => c.id === 'sqlite-notes').flatMap((c) =>
     PLANTED.map((p) => ({ copy: `http://${c.host}${c.prefix}${p}`, of: `http://www.sqlite.example.com/docs/${p}` }))), null, 1) + '\n');
   console.log(JSON.stringify(summary, null, 1));

@@ -14,7 +14,10 @@ import { rollUp, type RollUpError } from './rollup.js';
 import { DEFAULT_SIMILARITY, parseSimilarity, type SimilarPages, type Similarity } from './similarity.js';
 import { replicaSummary } from './summary.js';
 import { readForCollections } from './stream.js';
-import type { PhenomenaReport } from '../io/crawl-phenomena.js';
+import { ROLE_SOFT_404, type PhenomenaReport } from '../io/crawl-phenomena.js';
+import { ruleLearnerOf } from './url-rules/of-crawl.js';
+import type { CrawlRuleOptions } from './url-rules/of-crawl.js';
+import type { UrlRules } from './url-rules/rules.js';
 
 /** Defaults of `findCollections` (and of the flags of `resemble collections`). */
 export const COLLECTION_DEFAULTS = { similarity: DEFAULT_SIMILARITY, growth: 'mixed', minSize: 10, minShare: 0.5, minCoverage: 0.9, keep: 'inlinks', report: 'clusters' } as const;
@@ -45,6 +48,12 @@ export interface FindCollectionsOptions extends EntryOptions {
   engineOptions?: EngineOptions | SparkOptions;
   /** Called as pages are read. */
   onProgress?: (p: StreamProgress) => void;
+  /**
+   * Also learn URL rewrite rules from the crawl's duplicate clusters (`true`, or the bar:
+   * `{ minSupport, minPrecision, maxCluster, minResemblance }`): duplicate URLs predicted before fetching
+   * (collections/url-rules). Default false. URLs that do not parse are reported to `onError`.
+   */
+  rules?: boolean | CrawlRuleOptions;
 }
 
 /** The counts of `resemble collections`'s summary lines. */
@@ -63,6 +72,8 @@ export interface CollectionSummary extends ReadSummary {
   droppedClusters: number;
   /** avoid: what the list skips. */
   avoid?: Redundancy & { entries: number };
+  /** rules: the URL rules learnt, and the URLs that could not be read for them. */
+  rules?: { rules: number; errors: number };
   /** rollup: entries, results rolled up, and results that could not be used. */
   rollup?: { entries: number; results: number; errors: RollUpError[] };
 }
@@ -74,9 +85,11 @@ export interface FoundCollections extends EntryResult<Record<string, unknown>, C
   avoidList?: AvoidList;
   /** What the web crawl holds besides its pages, as `--phenomena FILE` writes it. */
   phenomena?: PhenomenaReport;
+  /** rules: the URL rewrite rules learnt (`save()` is what `--rules FILE` writes; a `UrlFilter` source). */
+  urlRules?: UrlRules;
 }
 
-const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'similarity', 'growth', 'minSize', 'minShare', 'report', 'keep', 'minCoverage', 'results', 'engine', 'engineOptions', 'onProgress'];
+const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'similarity', 'growth', 'minSize', 'minShare', 'report', 'keep', 'minCoverage', 'results', 'engine', 'engineOptions', 'onProgress', 'rules'];
 
 /** Finds the replicated collections of a crawl: the records `resemble collections` prints. */
 export async function findCollections(input: CrawlInput, options: FindCollectionsOptions = {}): Promise<FoundCollections> {
@@ -94,6 +107,8 @@ export async function findCollections(input: CrawlInput, options: FindCollection
   if (report === 'rollup' && (!Array.isArray(options.results) || options.results.some((r) => typeof r !== 'string'))) throw optionError('results', 'an array of result URLs (with report rollup)', options.results);
   if (report !== 'rollup' && options.results !== undefined) throw optionError('results', "no value unless report 'rollup'", 'a value');
   const engine = enumOption('engine', options.engine, 'memory', ['memory', 'duckdb', 'spark'] as const);
+  const ruleOptions = options.rules === undefined || options.rules === false ? undefined : options.rules === true ? {} : options.rules;
+  if (ruleOptions !== undefined && (ruleOptions === null || typeof ruleOptions !== 'object')) throw optionError('rules', 'true, false or { minSupport, minPrecision, maxCluster }', options.rules);
   const started = performance.now();
   const { read, errors } = await readEntry(input, options, (r) => readForCollections(r.inputs, similarity, {
     ...r.workers, engine, ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}), read: r.read, onProgress: r.onProgress,
@@ -134,7 +149,15 @@ export async function findCollections(input: CrawlInput, options: FindCollection
   } else {
     for (const c of kept) records.push(clusterRecord(c, graph));
   }
+  let urlRules: UrlRules | undefined;
+  if (ruleOptions !== undefined) {
+    const soft = read.phenomena ? Uint8Array.from(read.phenomena.roles, (r) => (r === ROLE_SOFT_404 ? 1 : 0)) : undefined;
+    const learner = ruleLearnerOf(crawl.urls, read.similarAll, soft, ruleOptions);
+    urlRules = learner.learn();
+    for (const e of learner.errors) options.onError?.({ source: e.url, location: e.url, code: e.code, message: e.message });
+    summary.rules = { rules: urlRules.rules.length, errors: learner.errors.length };
+  }
   summary.errors = errors;
   summary.seconds = (performance.now() - started) / 1000;
-  return { records: records.map((r) => plain(r) as Record<string, unknown>), summary, collections: found, ...(list ? { avoidList: list } : {}), ...(read.phenomena ? { phenomena: read.phenomena } : {}) };
+  return { records: records.map((r) => plain(r) as Record<string, unknown>), summary, collections: found, ...(list ? { avoidList: list } : {}), ...(urlRules ? { urlRules } : {}), ...(read.phenomena ? { phenomena: read.phenomena } : {}) };
 }

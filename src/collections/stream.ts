@@ -38,6 +38,8 @@ export interface CollectionsInput {
   similar: SimilarPages;
   /** What the crawl holds besides its pages (with `phenomena`): its soft-404s and URL variants are kept apart, no evidence of a collection. */
   phenomena?: PhenomenaReport;
+  /** The similar pages before the URL variants and soft-404s were kept apart (the duplicate clusters URL rules are learnt from). */
+  similarAll: SimilarPages;
 }
 
 /** Options of `readForCollections`. */
@@ -78,9 +80,9 @@ export async function readForCollections(input: Inputs, sim: Similarity, options
     ? await similarWith(columns, sim, (values, offsets, o) => icebergOnEngine(values, offsets, o, engine))
     : sim.kind === 'chunks' ? similarFromChunks(columns as ChunkColumns, sim) : similarFromSketches(crawl.set, sim);
   const kept = sameKindOnly(similar, Uint8Array.from({ length: crawl.pages }, (_, i) => kinds[i] ?? 1));
-  if (!collector || collector.size !== crawl.pages) return { crawl, graph, similar: kept };
+  if (!collector || collector.size !== crawl.pages) return { crawl, graph, similar: kept, similarAll: kept };
   const phenomena = collector.report();
   for (const e of phenomena.errors) options.read?.onError?.(e);
   for (const w of phenomena.warnings) options.read?.onWarning?.(w);
-  return { crawl, graph, similar: pagesApart(kept, Uint8Array.from(phenomena.roles, (r) => (r === ROLE_PAGE ? 0 : 1))), phenomena };
+  return { crawl, graph, similar: pagesApart(kept, Uint8Array.from(phenomena.roles, (r) => (r === ROLE_PAGE ? 0 : 1))), phenomena, similarAll: kept };
 }

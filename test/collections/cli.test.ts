@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { AvoidList } from '../../src/collections/avoid.js';
+import { UrlRules } from '../../src/collections/url-rules/rules.js';
 import { plantedCrawl } from '../../src/collections/planted.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'resemble-collections-'));
@@ -77,6 +78,27 @@ test('--replicas: one record per pair of collections with pages in common, cover
     const lagging = [x.a.host, x.b.host].some((h: string) => crawlHostIsLagging(h));
     assert.is(x.relation, lagging ? (x.resemblance >= 0.9 ? 'near' : 'lagging') : partial ? 'partial' : 'exact', JSON.stringify(x));
   }
+});
+
+test('--avoid --rules FILE: URL rules learnt from the duplicate clusters, written versioned and listed on stderr', async () => {
+  const file = join(dir, 'rules.json');
+  const r = await run([input, ...SIM, '--avoid', '--rules', file]);
+  assert.is(r.code, 0, r.err);
+  const plain = await run([input, ...SIM, '--avoid']);
+  assert.equal(r.records, plain.records, 'the avoid-list is the same');
+  const rules = UrlRules.load(readFileSync(file, 'utf8'));
+  assert.ok(rules.rules.length > 0);
+  assert.ok(rules.rules.every((x) => x.kind === 'prefix' || x.kind === 'keep'), 'the planted crawl has mirrors, no URL variants');
+  assert.match(r.err, new RegExp(`url rules: ${rules.rules.length} learnt`));
+  for (const x of rules.rules) assert.ok(r.err.includes(`${x.kind} ${x.from} is ${x.to} (support ${x.support}, precision ${x.precision} of ${x.tested})`) || x.kind === 'keep', JSON.stringify(x));
+  // each mirror prefix spells its pages as the kept copy's
+  const moved = crawl.urls.filter((u) => rules.canonical(u) !== u);
+  assert.ok(moved.length >= 3 * 12, `${moved.length} pages of mirrors spelled as their copies`);
+  for (const u of moved) assert.ok(crawl.urls.includes(rules.canonical(u)!), `${u} onto a crawled page`);
+  assert.not.ok(crawl.urls.some((u) => u.startsWith('http://mirror2-') && rules.canonical(u) !== u), 'the lagging copies keep their URLs');
+  assert.is((await run([input, '--rules', file])).code, 2, '--rules without --avoid');
+  assert.is((await run([input, '--avoid', '--rule-support', '2'])).code, 2, '--rule-support without --rules');
+  assert.is((await run([input, '--avoid', '--rules', file, '--rule-precision', '2'])).code, 2);
 });
 
 test('--avoid: entries that skip the mirrors, redundancy on stderr; --save writes the versioned list', async () => {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { ReplicatedCollections } from '../../collections/find.js';
 import { COLLECTION_DEFAULTS, findCollections, type CollectionReport, type CollectionSummary, type FindCollectionsOptions } from '../../collections/entry.js';
 import { parseSimilarity } from '../../collections/similarity.js';
+import { URL_RULE_DEFAULTS } from '../../collections/url-rules/learn.js';
+import type { UrlRule } from '../../collections/url-rules/rules.js';
 import { optionError, ResembleError } from '../../errors.js';
 import { init } from '../../index.js';
 import { plotSeries } from '../../report/plot.js';
@@ -22,6 +24,13 @@ export function figure12(found: ReplicatedCollections): Promise<string> {
     ],
     { title: 'Distribution of maximal clusters', x: 'collection size (pages)', y: 'cluster cardinality (copies)', logX: true, logY: true },
   );
+}
+
+/** Takes a URL rule; returns it in a line: what it rewrites, its support and precision. */
+export function describeRule(r: UrlRule): string {
+  const what = r.kind === 'param' ? `drop ?${r.name}=` : r.kind === 'path-param' ? `drop ;${r.name}=` : r.kind === 'index' ? `/${r.name} is /`
+    : r.kind === 'https' ? 'https: is http:' : r.kind === 'www' ? 'www.HOST is HOST' : `${r.from} is ${r.to}`;
+  return `${r.kind} ${what} (support ${r.support}, precision ${r.precision} of ${r.tested})`;
 }
 
 async function readLines(path: string | undefined): Promise<string[]> {
@@ -63,7 +72,7 @@ export const command: Command = {
   name: 'collections',
   summary: 'replicated collections: similar clusters grown over the link graph, replica summary, avoid-list, result roll-up',
   usage: `Usage: resemble collections INPUT... [--similarity SPEC] [--growth mixed|paper] [--min-size N]
-                            [--replicas | --avoid [--keep POLICY] [--save FILE] | --rollup [--results FILE]
+                            [--replicas | --avoid [--keep POLICY] [--save FILE] [--rules FILE] | --rollup [--results FILE]
                              | --break-points] [--plots DIR] [flags]
 
 Finds hyperlinked collections of pages replicated on several hosts (or under several prefixes of
@@ -106,6 +115,12 @@ ${PHENOMENA_USAGE}
                         (default 0.9); --rollup places uncrawled result URLs under such prefixes
   --save FILE           with --avoid, also write the avoid-list as a versioned JSON document
                         (AvoidList.load reads it, and the JSON lines of --avoid)
+  --rules FILE          with --avoid, also learn URL rewrite rules from the duplicate clusters
+                        (session and tracking parameters, index files, https, www., mirror
+                        prefixes; each with its support and precision) and write them as a
+                        versioned JSON document (UrlRules.load reads it); listed on stderr
+  --rule-support N      a rule explains at least N pairs of duplicate URLs (default 2)
+  --rule-precision R    and at least R of the crawled URLs it joins are duplicates (default 0.95)
   --rollup              read ranked result URLs from stdin (one a line) and write them rolled up:
                         one entry per collection, with the other results of that collection and
                         the replicas of the collection (Collection and Replica links)
@@ -138,6 +153,9 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     keep: { type: 'string' },
     'min-coverage': { type: 'string' },
     save: { type: 'string' },
+    rules: { type: 'string' },
+    'rule-support': { type: 'string' },
+    'rule-precision': { type: 'string' },
     rollup: { type: 'boolean' },
     results: { type: 'string' },
     'break-points': { type: 'boolean' },
@@ -157,7 +175,10 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     const rollup = v.rollup === true || results !== undefined;
     const modes = [v.replicas === true && '--replicas', v.avoid === true && '--avoid', rollup && '--rollup', v['break-points'] === true && '--break-points'].filter(Boolean);
     if (modes.length > 1) throw new ResembleError('E_OPTION', `expected one of --replicas, --avoid, --rollup and --break-points, got ${modes.join(' and ')}`, { option: modes[0] });
-    if (v.avoid !== true && (v.keep !== undefined || save !== undefined)) throw new ResembleError('E_OPTION', `${v.keep !== undefined ? '--keep' : '--save'} goes with --avoid`, { option: v.keep !== undefined ? '--keep' : '--save' });
+    const rulesFile = stringOf(v, 'rules');
+    const avoidOnly = [v.keep !== undefined && '--keep', save !== undefined && '--save', rulesFile !== undefined && '--rules', v['rule-support'] !== undefined && '--rule-support', v['rule-precision'] !== undefined && '--rule-precision'].filter((x): x is string => typeof x === 'string');
+    if (v.avoid !== true && avoidOnly.length) throw new ResembleError('E_OPTION', `${avoidOnly[0]} goes with --avoid`, { option: avoidOnly[0] });
+    if (rulesFile === undefined && (v['rule-support'] !== undefined || v['rule-precision'] !== undefined)) throw new ResembleError('E_OPTION', `${v['rule-support'] !== undefined ? '--rule-support' : '--rule-precision'} goes with --rules`, { option: '--rules' });
     const report: CollectionReport = v.replicas === true ? 'replicas' : v.avoid === true ? 'avoid' : rollup ? 'rollup' : v['break-points'] === true ? 'break-points' : 'clusters';
     const keep = stringOf(v, 'keep', D.keep)!;
     if (!['inlinks', 'first', 'newest'].includes(keep) && !(keep.startsWith('host:') && keep.length > 5)) throw optionError('--keep', 'inlinks, first, newest or host:NAME', keep);
@@ -168,10 +189,12 @@ fingerprints, URLs, sizes, dates and links are kept.`,
       minShare: numberFlag(v, 'min-share', D.minShare, 0, 1),
       minCoverage: numberFlag(v, 'min-coverage', D.minCoverage, 0, 1),
       report, ...(report === 'avoid' ? { keep } : {}),
+      ...(rulesFile !== undefined ? { rules: { minSupport: intFlag(v, 'rule-support', URL_RULE_DEFAULTS.minSupport, 1, 2 ** 31), minPrecision: numberFlag(v, 'rule-precision', URL_RULE_DEFAULTS.minPrecision, 0, 1) } } : {}),
     };
     const plots = stringOf(v, 'plots');
     if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (save !== undefined) checkOutput(save, ctx.positionals, '--save');
+    if (rulesFile !== undefined) checkOutput(rulesFile, ctx.positionals, '--rules');
     const { workers, engine, engineOptions } = pipelineOf(v, ['memory', 'duckdb', 'spark']);
     Object.assign(options, { engine, engineOptions, ...(workers !== undefined ? { workers } : {}) });
     requireInputs(ctx.positionals);
@@ -193,6 +216,13 @@ fingerprints, URLs, sizes, dates and links are kept.`,
     if (s.rollup && !ctx.quiet) for (const e of s.rollup.errors) ctx.err.write(`result ${e.rank + 1}: ${e.message} (skipped)\n`);
     for (const r of found.records) writer.write(r);
     if (save !== undefined && found.avoidList) writeFileAtomic(save, found.avoidList.save());
+    if (rulesFile !== undefined && found.urlRules) {
+      writeFileAtomic(rulesFile, found.urlRules.save());
+      if (!ctx.quiet) {
+        ctx.err.write(`url rules: ${found.urlRules.rules.length} learnt (${rulesFile})\n`);
+        for (const r of found.urlRules.rules) ctx.err.write(`  ${describeRule(r)}\n`);
+      }
+    }
     if (s.avoid && !ctx.quiet) {
       const r = s.avoid;
       ctx.err.write(`avoid-list: ${r.entries} entries tell a crawler to skip ${r.skippedPages} of ${r.pages} pages (${mb(r.savedBytes)} of ${mb(r.totalBytes)}; ${r.lostPages} of them with no copy kept); `
