@@ -156,7 +156,8 @@ export function dupsSummary(s: NearDuplicateSummary): string {
   const parts = [
     `dups: ${plural(s.clusters, 'cluster')} of near-duplicates hold ${count(s.clusteredPages)} of ${plural(pages, 'page')} (${count(s.copies)} of them exact or equivalent copies)`,
     `${plural(s.candidatePairs, 'candidate pair')} compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(s.joinedPairs)} joined`
-      + (s.nearPairs > 0 ? `, ${count(s.nearPairs)} near the threshold ${s.exactPairs === s.nearPairs ? 'checked exactly' : `(${count(s.exactPairs)} checked exactly, the others between pages already joined)`}` : ''),
+      + (s.nearPairs > 0 ? `, ${count(s.nearPairs)} near the threshold ${s.exactPairs === s.nearPairs ? 'checked exactly' : `(${count(s.exactPairs)} checked exactly, the others between pages already joined)`}` : '')
+      + (s.content && s.content.acrossChecked > 0 ? `, ${plural(s.content.acrossChecked, 'pair')} across templates checked whole (${count(s.content.acrossJoined)} joined)` : ''),
   ];
   if (s.lsh) parts.push(`lsh ${s.lsh.bands} bands × ${s.lsh.rows} rows`);
   parts.push(`${rateText(s.bytes, s.seconds)}, ${plural(s.workers, 'worker')}`);
