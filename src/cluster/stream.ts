@@ -14,7 +14,7 @@ import { openSpark, type SparkOptions, type SparkSession } from '../scale/spark.
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact-pairs.js';
-import { exactAcrossTemplates, tableHasBlocks } from './cross-template.js';
+import { exactAcrossTemplates, mostlyTemplate } from './cross-template.js';
 import type { Inputs } from '../io/pages.js';
 import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 import { createPool, type Pool } from '../stream/pool-node.js';
@@ -247,12 +247,13 @@ async function clusterCrawl(input: Inputs, crawl: CrawlNearDuplicates['crawl'], 
   let across = { checked: 0, joined: 0 };
   const templates = crawl.templates;
   if (exact && templates) {
-    const hasBlocks = tableHasBlocks(templates);
-    const idx = nd.acrossTemplates(exactBand, (d) => templates.tables.docTable[d], hasBlocks);
+    const threshold = cluster.threshold ?? NEAR_DUPLICATE_DEFAULTS.threshold;
+    const mostly = mostlyTemplate(threshold, crawl.set, templates);
+    const idx = nd.acrossTemplates(exactBand, (d) => templates.tables.docTable[d], mostly);
     if (idx.length > 0) {
       const a = Uint32Array.from(idx, (i) => nd.pairs.a[i]), b = Uint32Array.from(idx, (i) => nd.pairs.b[i]);
       const before = pages;
-      const got = await exactAcrossTemplates(input, a, b, templates, cluster.threshold ?? NEAR_DUPLICATE_DEFAULTS.threshold, {
+      const got = await exactAcrossTemplates(input, a, b, templates, threshold, mostly, {
         sketch: options.sketch, read, spill: crawl.spill, records: crawl.records, fingerprints: crawl.set.rawFp, pool: flow.pool,
         onProgress: (done, total) => emit({ stage: 'exact', done: before + done, total: before + total }),
       });
