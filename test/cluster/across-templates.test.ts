@@ -59,8 +59,10 @@ test('sample with a near copy of a release note that is mostly template on a hos
     assert.ok(jaccard(a.whole, b.whole) >= 0.75, `whole-page resemblance ${jaccard(a.whole, b.whole)}`);
     assert.ok(jaccard(a.content, b.content) < 0.5, `content resemblance ${jaccard(a.content, b.content)}`);
     assert.ok(containment(b.content, a.content) >= 0.7, `containment ${containment(b.content, a.content)}`);
+    const records: string[] = [];
     for (const workers of [1, 2]) {
       const found = await findNearDuplicates(crawl, { workers });
+      records.push(JSON.stringify(found.records));
       const with_ = found.records.find((r) => r.members.some((m) => m.url === copy));
       assert.ok(with_ && with_.members.some((m) => m.url === of), `workers ${workers}: the copy is not with its original`);
       assert.ok(found.summary.content!.acrossJoined >= 1 && found.summary.content!.acrossChecked >= found.summary.content!.acrossJoined);
@@ -68,6 +70,10 @@ test('sample with a near copy of a release note that is mostly template on a hos
       const joined = with_!.members.find((m) => (m.url === copy && m.via !== undefined) || m.via === copy)!;
       assert.ok(joined.resemblance! >= 0.75, JSON.stringify(joined));
     }
+    // the same records on DuckDB (the candidate step in SQL, the sketches on disk)
+    const duck = await findNearDuplicates(crawl, { workers: 2, engine: 'duckdb', engineOptions: { memoryLimit: '256MB', tempDir: dir } });
+    assert.is(JSON.stringify(duck.records), records[0]);
+    assert.is(records[1], records[0]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

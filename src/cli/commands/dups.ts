@@ -187,7 +187,9 @@ toRepresentative is the estimated resemblance to the representative; chained mar
 the cluster only through a chain of links. With --content main (the default) each member also
 says which share of its page was template and how many shingles its content had (template,
 contentShingles); pages with too little content after the template are counted on stderr and
-not clustered.
+not clustered. A page that is mostly template (share ≥ 1 − threshold) and a page cut by another
+template join when, exactly, the whole pages' resemblance and the first page's content's
+containment in the other's reach the threshold (docs/near-duplicates.md, "Pairs across templates").
 
 Flags:
 ${POLICY_USAGE}
