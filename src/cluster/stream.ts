@@ -243,7 +243,7 @@ async function clusterCrawl(input: Inputs, crawl: CrawlNearDuplicates['crawl'], 
       return values;
     }));
   }
-  // content mode: pairs of pages cut against different templates, checked with both cut by both
+  // content mode: pairs of a page mostly template and a page cut by another template, checked whole (cross-template.ts)
   let across = { checked: 0, joined: 0 };
   const templates = crawl.templates;
   if (exact && templates) {
