@@ -91,12 +91,17 @@ export function truthClusters(truth: Truth, t: number): number[][] {
   return components(truth.pages.length, truth.pairs.filter((p) => p.j8 >= t).map((p) => [p.a, p.b] as [number, number]));
 }
 
+/**
+ * Takes URLs of one record; returns their truth pages, each once: a URL captured in both sweeps
+ * with its text changed is one page of the truth, so the pair of its two captures (a page and its
+ * later version, rightly given as near-duplicates) is neither right nor wrong here.
+ */
 function urlsToIndexes(truth: Truth, urls: string[], unknown: Set<string>): number[] {
   const out: number[] = [];
   for (const u of urls) {
     const i = truth.index.get(u);
     if (i === undefined) unknown.add(u);
-    else out.push(i);
+    else if (!out.includes(i)) out.push(i);
   }
   return out;
 }
