@@ -41,14 +41,16 @@ export function joinsAcrossTemplates(t: number, wholeResemblance: number, conten
 
 /**
  * Takes the input, the pairs (DocIds a[i], b[i]), the crawl's templates, the threshold, which
- * pages are mostly template (`mostlyTemplate`) and the options of exactPairs (the sketch options content 'main'); returns per pair the values written
- * over its estimates: its content's exact resemblance and containments, with the resemblance the
+ * pages are mostly template (`mostlyTemplate`) and the options of exactPairs (the sketch options
+ * content 'main'); returns per pair the values written over its estimates: its content's exact resemblance and containments, with the resemblance the
  * whole pages' where the pair joins by the rule across templates. Two exact checks of the same
  * pages: cut by their own tables, and whole.
  */
 export async function exactAcrossTemplates(input: Inputs, a: Uint32Array, b: Uint32Array, templates: CrawlTemplates, threshold: number, mostly: (d: number) => boolean, options: Omit<ExactPairsOptions, 'templates'> = {}): Promise<ExactPairs & { joined: number }> {
   const content = await exactPairs(input, a, b, { ...options, templates });
-  const whole = await exactPairs(input, a, b, { ...options, sketch: { ...(options.sketch ?? {}), content: 'page' } });
+  // the whole pages' shingles: those of the options that make them (content mode's own options do not apply)
+  const { w, unit, markup, seed } = options.sketch ?? {};
+  const whole = await exactPairs(input, a, b, { ...options, sketch: { w, unit, markup, seed, content: 'page' } });
   let joined = 0;
   for (let i = 0; i < a.length; i++) {
     if (!joinsAcrossTemplates(threshold, whole.resemblance[i], content.containmentAB[i], content.containmentBA[i], mostly(a[i]), mostly(b[i]))) continue;

@@ -147,8 +147,9 @@ test('a generated crawl: the clusters are the components of the pair rule, conte
     const want = new Map<number, string[]>();
     ref.forEach((p, i) => want.set(find(i), [...(want.get(find(i)) ?? []), p.url]));
     const expected = [...want.values()].filter((g) => g.length > 1).map((g) => g.sort().join(' ')).sort();
-    for (const workers of [1, 2]) {
-      const found = await findNearDuplicates(input, { workers });
+    // content mode's own sketch options given (their defaults) do not reach the whole pages' check
+    for (const [workers, sketch] of [[1, undefined], [2, { content: 'main' as const, minContent: 30, linkDensity: 0.5 }]] as const) {
+      const found = await findNearDuplicates(input, { workers, ...(sketch ? { sketch } : {}) });
       const got = found.records.map((r) => r.members.map((m) => m.url).sort().join(' ')).sort();
       assert.equal(got, expected, `workers ${workers}`);
     }
