@@ -101,7 +101,7 @@ export function contentSummary(content: NonNullable<NearDuplicateSummary['conten
 }
 
 /** Takes the content counts of a run's summary and its thin pages; prints them as reportContent does (nothing for whole-page sketches). */
-export function printContent(ctx: CommandContext, flags: ContentFlags, content: NearDuplicateSummary['content'], thin: readonly ThinPage[], learnt = true): void {
+export function printContent(ctx: CommandContext, flags: ContentFlags, content: Omit<NonNullable<NearDuplicateSummary['content']>, 'acrossChecked' | 'acrossJoined'> | undefined, thin: readonly ThinPage[], learnt = true): void {
   if (!content) return;
   if (flags.thinOut) writeFileSync(flags.thinOut, thin.map((p) => JSON.stringify(p) + '\n').join(''));
   if (ctx.quiet) return;

@@ -76,8 +76,13 @@ export interface NearDuplicateSummary extends ReadSummary {
   exactPairs: number;
   /** lsh: its bands and rows. */
   lsh?: { bands: number; rows: number };
-  /** content 'main': templates learnt, sites, template blocks, pages that waited for their site's template, pages with too little content (and the word count under which a page has too little). */
-  content?: { templates: number; sites: number; templateBlocks: number; heldPages: number; thinPages: number; minContent: number };
+  /**
+   * content 'main': templates learnt, sites, template blocks, pages that waited for their site's
+   * template, pages with too little content (and the word count under which a page has too
+   * little), and pairs of pages cut by different templates checked whole (acrossChecked) and joined
+   * so (acrossJoined; see docs/near-duplicates.md, "Pairs across templates").
+   */
+  content?: { templates: number; sites: number; templateBlocks: number; heldPages: number; thinPages: number; minContent: number; acrossChecked: number; acrossJoined: number };
 }
 
 /** A page with too little content after its template (content 'main'), as `--thin-out` writes it. */
@@ -195,6 +200,7 @@ function nearDuplicateSummary(found: CrawlNearDuplicates, errors: number, second
     summary.content = {
       templates: t?.trusted ?? 0, sites: t?.sites ?? 0, templateBlocks: t?.templateBlocks ?? 0, heldPages: t?.heldPages ?? 0,
       thinPages: tooLittleContent(set).length, minContent: set.params.minContent ?? 0,
+      acrossChecked: found.acrossPairs.checked, acrossJoined: found.acrossPairs.joined,
     };
   }
   return summary;

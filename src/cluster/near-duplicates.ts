@@ -340,6 +340,32 @@ export class NearDuplicates {
     return { near, checked: firstRound.length + secondRound.length };
   }
 
+  /**
+   * Takes z, per DocId the template table its page was cut against (`tableOf`, content mode), and
+   * which pages are mostly template (`mostlyTemplate`); returns the pairs worth the check across
+   * templates (see cross-template.ts): their pages were cut against different tables; the
+   * clusters leave them apart; and the content of a page that is mostly template is contained in
+   * the other page's over the threshold, or within z standard errors under it (the check needs
+   * it exactly over). Empty when candidates are not verified.
+   */
+  acrossTemplates(z: number, tableOf: (d: number) => number, mostlyTemplate: (d: number) => boolean): Uint32Array {
+    if (!(typeof z === 'number' && z >= 0 && Number.isFinite(z))) throw optionError('z', 'a number ≥ 0', z);
+    if (!this.verified && !this.policy.verify) return new Uint32Array(0);
+    const p = this.pairs, of = this.clusters.clusterOf, off = this.set.offsets, s = this.set.params.s;
+    const t = this.policy.threshold;
+    const out: number[] = [];
+    for (let i = 0; i < p.count; i++) {
+      const a = p.a[i], b = p.b[i];
+      if (of[a] >= 0 && of[a] === of[b]) continue;
+      if (tableOf(a) === tableOf(b)) continue;
+      const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
+      const exactRows = this.checked?.[i] === 1 || (this.set.params.kind === 'min' && la < s && lb < s && la + lb - p.shared[i] <= s);
+      const floor = t - (exactRows ? 0 : z * standardError(t, Math.max(1, Math.min(la, lb))));
+      if ((p.containmentAB[i] >= floor && mostlyTemplate(a)) || (p.containmentBA[i] >= floor && mostlyTemplate(b))) out.push(i);
+    }
+    return Uint32Array.from(out);
+  }
+
   /** Per pair, z standard errors of its resemblance and containment estimates at the policy (0 where the estimate is exact). */
   private bands(z: number): (i: number) => [number, number] {
     const { threshold: t, containment: c } = this.policy;

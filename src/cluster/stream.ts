@@ -14,6 +14,7 @@ import { openSpark, type SparkOptions, type SparkSession } from '../scale/spark.
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact-pairs.js';
+import { exactAcrossTemplates, mostlyTemplate } from './cross-template.js';
 import type { Inputs } from '../io/pages.js';
 import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 import { createPool, type Pool } from '../stream/pool-node.js';
@@ -84,6 +85,8 @@ export interface CrawlNearDuplicates {
   nearPairs: number;
   exactPairs: number;
   exactPages: number;
+  /** content 'main': pairs of pages cut against different templates checked by the rule across templates (cross-template.ts), and those it joined. */
+  acrossPairs: { checked: number; joined: number };
 }
 
 const KNOWN = ['sketch', 'cluster', 'workers', 'batchBytes', 'read', 'engine', 'engineOptions', 'exactBand', 'exact', 'spillDir', 'keepLinks', 'templates', 'onProgress'] as const;
@@ -207,10 +210,10 @@ async function clusterCrawl(input: Inputs, crawl: CrawlNearDuplicates['crawl'], 
   lap('candidates');
 
   let checked = 0, pages = 0, near = 0;
+  // an input file that changed since it was read is reported once, by the first round that reads it back
+  const warned = new Set<string>(), onWarning = options.read?.onWarning;
+  const read = onWarning ? { ...options.read, onWarning: (w: ReadError) => { if (!warned.has(w.source)) { warned.add(w.source); onWarning(w); } } } : options.read;
   if (exact) {
-    // an input file that changed since it was read is reported once, by the first round that reads it back
-    const warned = new Set<string>(), onWarning = options.read?.onWarning;
-    const read = onWarning ? { ...options.read, onWarning: (w: ReadError) => { if (!warned.has(w.source)) { warned.add(w.source); onWarning(w); } } } : options.read;
     // Rounds of checks (see NearDuplicates.settleNear): most pairs near the threshold join pages
     // that an earlier check already joined, and need no page read.
     ({ near, checked } = await nd.settleNear(exactBand, async (idx) => {
@@ -240,8 +243,27 @@ async function clusterCrawl(input: Inputs, crawl: CrawlNearDuplicates['crawl'], 
       return values;
     }));
   }
+  // content mode: pairs of a page mostly template and a page cut by another template, checked whole (cross-template.ts)
+  let across = { checked: 0, joined: 0 };
+  const templates = crawl.templates;
+  if (exact && templates) {
+    const threshold = cluster.threshold ?? NEAR_DUPLICATE_DEFAULTS.threshold;
+    const mostly = mostlyTemplate(threshold, crawl.set, templates);
+    const idx = nd.acrossTemplates(exactBand, (d) => templates.tables.docTable[d], mostly);
+    if (idx.length > 0) {
+      const a = Uint32Array.from(idx, (i) => nd.pairs.a[i]), b = Uint32Array.from(idx, (i) => nd.pairs.b[i]);
+      const before = pages;
+      const got = await exactAcrossTemplates(input, a, b, templates, threshold, mostly, {
+        sketch: options.sketch, read, spill: crawl.spill, records: crawl.records, fingerprints: crawl.set.rawFp, pool: flow.pool,
+        onProgress: (done, total) => emit({ stage: 'exact', done: before + done, total: before + total }),
+      });
+      nd.settle(idx, got);
+      pages += got.pages;
+      across = { checked: idx.length, joined: got.joined };
+    }
+  }
   lap('exact');
   emit({ stage: 'clusters', state: 'done', count: nd.clusters.count });
   lap('clusters');
-  return { crawl, nd, seconds, nearPairs: near, exactPairs: checked, exactPages: pages };
+  return { crawl, nd, seconds, nearPairs: near, exactPairs: checked, exactPages: pages, acrossPairs: across };
 }

@@ -158,7 +158,8 @@ export function dupsSummary(s: NearDuplicateSummary): string {
     `dups: ${plural(s.clusters, 'cluster')} of near-duplicates hold ${count(s.clusteredPages)} of ${plural(pages, 'page')} `
       + `(${count(s.copies)} of them copies with the same bytes or the same words)`,
     `${plural(s.candidatePairs, 'pair')} of pages sharing sketch values compared (${(s.candidatePairs / Math.max(1, pages)).toFixed(1)} per page), ${count(s.joinedPairs)} similar enough to join`
-      + (s.nearPairs > 0 ? `; ${count(s.nearPairs)} close to the threshold ${s.exactPairs === s.nearPairs ? 'checked on their full shingle sets' : `(${count(s.exactPairs)} checked on their full shingle sets, the others already in one cluster)`}` : ''),
+      + (s.nearPairs > 0 ? `; ${count(s.nearPairs)} close to the threshold ${s.exactPairs === s.nearPairs ? 'checked on their full shingle sets' : `(${count(s.exactPairs)} checked on their full shingle sets, the others already in one cluster)`}` : '')
+      + (s.content && s.content.acrossChecked > 0 ? `; ${plural(s.content.acrossChecked, 'pair')} of pages cut against different layouts, one of them mostly layout, compared whole (${count(s.content.acrossJoined)} joined)` : ''),
   ];
   if (s.lsh) parts.push(`lsh ${s.lsh.bands} bands × ${s.lsh.rows} rows`);
   parts.push(`${rateText(s.bytes, s.seconds)}, ${plural(s.workers, 'worker')}`);
@@ -188,7 +189,9 @@ toRepresentative is the estimated resemblance to the representative; chained mar
 the cluster only through a chain of links. With --content main (the default) each member also
 says which share of its page was template and how many shingles its content had (template,
 contentShingles); pages with too little content after the template are counted on stderr and
-not clustered.
+not clustered. A page that is mostly template (share ≥ 1 − threshold) and a page cut by another
+template join when, exactly, the whole pages' resemblance and the first page's content's
+containment in the other's reach the threshold (docs/near-duplicates.md, "Pairs across templates").
 
 Flags:
 ${POLICY_USAGE}
