@@ -88,8 +88,11 @@ export function reportContent(ctx: CommandContext, flags: ContentFlags, set: Ske
   }, thin.map((d) => ({ url: urls[d], contentWords: set.tokens[d], template: Math.round(set.templateShare(d) * 1e4) / 1e4 })), t !== undefined);
 }
 
+/** The content counts the summary line shows: a run's, or an index build's (which checks no pairs across templates). */
+export type ContentCounts = Omit<NonNullable<NearDuplicateSummary['content']>, 'acrossChecked' | 'acrossJoined'>;
+
 /** Takes the content counts of a run's summary, the --thin-out file and whether templates were learnt; returns the content summary line, in plain words. */
-export function contentSummary(content: NonNullable<NearDuplicateSummary['content']>, thinOut?: string, learnt = true): string {
+export function contentSummary(content: ContentCounts, thinOut?: string, learnt = true): string {
   const t = content;
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
   const layouts = learnt
@@ -101,7 +104,7 @@ export function contentSummary(content: NonNullable<NearDuplicateSummary['conten
 }
 
 /** Takes the content counts of a run's summary and its thin pages; prints them as reportContent does (nothing for whole-page sketches). */
-export function printContent(ctx: CommandContext, flags: ContentFlags, content: Omit<NonNullable<NearDuplicateSummary['content']>, 'acrossChecked' | 'acrossJoined'> | undefined, thin: readonly ThinPage[], learnt = true): void {
+export function printContent(ctx: CommandContext, flags: ContentFlags, content: ContentCounts | undefined, thin: readonly ThinPage[], learnt = true): void {
   if (!content) return;
   if (flags.thinOut) writeFileSync(flags.thinOut, thin.map((p) => JSON.stringify(p) + '\n').join(''));
   if (ctx.quiet) return;

@@ -65,7 +65,7 @@ export interface IndexSummary extends ReadSummary {
   /** What merging this crawl did: pages added, short-cut as copies, and joins. */
   added: AddResult;
   /** content 'main': as `findNearDuplicates` reports it. */
-  content?: NearDuplicateSummary['content'];
+  content?: Omit<NonNullable<NearDuplicateSummary['content']>, 'acrossChecked' | 'acrossJoined'>;
 }
 
 /** What `buildIndex` resolves to: the index's cluster records (as `resemble index clusters` prints them), the summary, the index, and the pages with too little content. */
