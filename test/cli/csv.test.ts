@@ -122,6 +122,29 @@ test('sketch --format csv: the values are one cell of space-separated hex, as in
   assert.is(row[header.indexOf('values')], first.values.join(' '));
 });
 
+test('query --cluster --format csv: one row per URL of the cluster, the cluster number on each', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'resemble-csv-query-'));
+  try {
+    const file = join(dir, 'sample.rsx');
+    const b = await run(['index', 'build', file, SAMPLE, '-q']);
+    assert.is(b.code, 0, b.err);
+    const url = 'http://sqlite.example.org/whentouse.html';
+    const j = await run(['query', '--index', file, '--cluster', url, '-q']);
+    assert.is(j.code, 0, j.err);
+    const records = j.out.trim().split('\n').map((l) => JSON.parse(l));
+    const r = await run(['query', '--index', file, '--cluster', url, '-q', '--format', 'csv']);
+    assert.is(r.code, 0, r.err);
+    const [header, ...rows] = parseCsv(r.out);
+    const expected = records.flatMap((rec, i) => (rec.urls as string[]).map((u) => [String(i), u, String(rec.cluster)]));
+    assert.ok(expected.length >= 2, 'the cluster holds pages');
+    assert.equal(rows.map((row) => [row[0], row[header.indexOf('urls')], row[header.indexOf('cluster')]]), expected);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the CSV parser of these tests is strict', () => {
   assert.equal(parseCsv('a,"b ""c"", d"\n1,\n'), [['a', 'b "c", d'], ['1', '']]);
   for (const bad of ['a,"b\n', 'a,b"c\n', 'a,"b"c\n', 'a,b']) assert.throws(() => parseCsv(bad));

@@ -60,7 +60,8 @@ Flags:
     }
     const show = errorPrinter(ctx);
     const found = await queryIndex(file, { queries: ctx.positionals }, { ...options, onError: show, onWarning: show });
-    const out = createRecordWriter(ctx.out, format);
+    // CSV: a cluster's URLs one row each (the convention of every command), a hit one row
+    const out = createRecordWriter(ctx.out, format, options.cluster ? { members: ['urls'] } : {});
     for (const r of found.records) out.write(r);
     out.end();
     return 0;
