@@ -1,7 +1,8 @@
 // Each capability's entry point gives the records its command prints, byte for byte: the CLI is
 // run as a subprocess on the bundled sample and its JSON lines compared with JSON.stringify of the
 // entry point's records. The records do not depend on the worker count, nor on whether the input
-// is a path, an array of pages or an async iterable of them.
+// is a path, an array of pages or an async iterable of them; and on the realistic slice (a committed
+// slice of the realistic crawl) with the defaults.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
@@ -246,6 +247,23 @@ test('studyDuplicates: its record is the line of resemble study --format jsonl, 
   assert.ok(found.summary.clusters > 0);
   assert.is(studyMarkdown(found.report), execFileSync(process.execPath, [BIN, 'study', SAMPLE, '--near', '90,50', '--parts', '3', '--quiet'], { cwd: ROOT, encoding: 'utf8' }));
   assert.equal(lines((await studyDuplicates(oneByOne(await samplePages()), { near: [90, 50], parts: 3, workers: 3 })).records), expected);
+});
+
+test('on the realistic slice (real manuals, mirrors, charsets): every entry point with its defaults gives its command\'s lines', async () => {
+  const SLICE = join(ROOT, 'test', 'fixtures', 'realistic-slice', 'crawl');
+  const dups = await findNearDuplicates(SLICE, { workers: 2 });
+  assert.ok(dups.records.length > 5, 'the slice has near-duplicate clusters');
+  assert.equal(lines(dups.records), cli('dups', SLICE));
+  assert.equal(lines((await dedup(SLICE)).records), cli('dedup', SLICE));
+  assert.equal(lines((await sketchCrawl(SLICE)).records), cli('sketch', SLICE));
+  const collections = await findCollections(SLICE);
+  assert.ok(collections.records.length > 0, 'the slice has replicated collections');
+  assert.equal(lines(collections.records), cli('collections', SLICE));
+  const mirrors = await findMirrors(SLICE);
+  assert.ok(mirrors.records.length > 0, 'the slice has mirrored hosts');
+  assert.equal(lines(mirrors.records), cli('mirrors', SLICE));
+  assert.equal(lines((await findSignatureCollisions(SLICE)).records), cli('signatures', SLICE));
+  assert.equal(lines((await studyDuplicates(SLICE)).records), cli('study', SLICE, '--format', 'jsonl'));
 });
 
 test('every entry point: a wrong option is a coded error before any work', async () => {
