@@ -3,7 +3,7 @@
 // grow by doubling; removed documents keep their DocId and their rows.
 import { ResembleError, optionError, rejectUnknown } from '../../errors.js';
 import { assertComparable } from '../../sketch/sketch.js';
-import { checkSketch, isSketch, SketchSet, thinRow, type Sketch } from '../../sketch/sketch-set.js';
+import { checkSketch, isSketch, SketchSet, thinRow, type Sketch, type SketchColumns } from '../../sketch/sketch-set.js';
 import { checkColumns, type ClusterColumns, type ClusterParams } from '../columns.js';
 import { parseDate, type DocumentMeta } from './options.js';
 
@@ -33,16 +33,8 @@ export function asSketch(input: Sketch | ClusterColumns, where: string): Sketch 
 }
 
 /** The stored columns of a store (views, or arrays adopted from a file). */
-export interface StoreColumns {
+export interface StoreColumns extends Omit<SketchColumns, 'signature'> {
   size: number;
-  values: BigUint64Array;
-  offsets: Uint32Array;
-  cardinality: Float64Array;
-  tokens: Uint32Array;
-  modulusLog2: Uint8Array;
-  rawFp: BigUint64Array;
-  lexicalFp: BigUint64Array;
-  shingleFp: BigUint64Array;
   dates: Float64Array;
   removed: Uint8Array;
   urls: (string | undefined)[];
