@@ -29,14 +29,11 @@
 // language and charset: pages right of all, before and now, and the wrong answers; then the
 // sniffer's time per page.
 import iconv from 'iconv-lite';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sniffCharset } from '../../src/io/charset-sniff.js';
+import { snifferAt, type Sniff } from './sniffer-at.js';
 
-type Sniff = (bytes: Uint8Array) => string;
 
 /** Each handbook language, and the charsets (WHATWG names) its legacy pages are written in. */
 const HANDBOOK: Array<[lang: string, charsets: string[]]> = [
@@ -77,20 +74,6 @@ const handbookDir = args[0];
 if (!handbookDir || !existsSync(handbookDir)) {
   console.error('usage: node --import tsx eval/manuals/charset-check.ts HANDBOOK_HTML_DIR [--locales DIR] [--before REV] [--snippets N]');
   process.exit(2);
-}
-
-/** The sniffer as committed at a revision: its relative imports pointed at the working tree's src/io. */
-async function snifferAt(rev: string): Promise<Sniff> {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const source = execFileSync('git', ['show', `${rev}:src/io/charset-sniff.ts`], { cwd: root, encoding: 'utf8' })
-    .replace(/from '\.\/([^']+)'/g, (_, p: string) => `from '${pathToFileURL(join(root, 'src', 'io', p)).href}'`);
-  const dir = mkdtempSync(join(tmpdir(), 'charset-check-')), file = join(dir, 'charset-sniff.ts');
-  writeFileSync(file, source);
-  try {
-    return (await import(pathToFileURL(file).href)).sniffCharset as Sniff;
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
 }
 
 // Encoding, one character at a time (cached): the charset's bytes when its decoder gives the
