@@ -14,9 +14,9 @@
 // superset), the commonest Thai characters in runs of several, each where Thai writes it
 // (windows-874, taken only on 0.65 of the text or more); decoding errors count against. A wrong
 // decoding spreads over rare characters, so the right one scores several times higher. The
-// character lists are the 160 commonest of each language in the Debian Administrator's Handbook's
-// translations (they hold 65-90% of its letters of that script; Thai's, the 32 commonest of
-// Debian's gettext translations).
+// character lists (charset-lists.ts) are the commonest of each language's script in translated
+// text that no evaluation crawl holds: manual pages, the GNOME help and VLC's messages (they hold
+// 66-93% of that text's characters of their script; eval/manuals/charset-lists.ts derives them).
 //
 // A page read so as windows-1252 (or windows-1254) may be Central European (windows-1250,
 // ISO-8859-2) or Vietnamese (windows-1258), charsets that turn a Western page's accented letters
