@@ -127,6 +127,14 @@ const BYTES_RULES = new Set<string>([...HOST_RULES, 'index-html']);
  * must not hash differently for `/search?q=x`).
  */
 export function bodyKey(bytes: Uint8Array, url: string): string {
+  return bodyHashes(bytes, url).key;
+}
+
+/**
+ * The body's key (bodyKey) and, when its path was taken out of it, the hash of its bytes as they
+ * are (`exact`; undefined when it is the key: nothing was taken out).
+ */
+function bodyHashes(bytes: Uint8Array, url: string): { key: string; exact?: string } {
   const h = createHash('sha1');
   const u = parseUrl(url);
   const needles: Uint8Array[] = [];
@@ -148,7 +156,8 @@ export function bodyKey(bytes: Uint8Array, url: string): string {
     at = best + len;
   }
   h.update(bytes.subarray(at));
-  return h.digest('base64');
+  const key = h.digest('base64');
+  return at === 0 ? { key } : { key, exact: createHash('sha1').update(bytes).digest('base64') };
 }
 
 function safeDecode(s: string): string {
@@ -172,6 +181,8 @@ export class CrawlPhenomena {
   private readonly keys: string[] = [];
   private readonly rules: VariantRule[][] = [];
   private readonly bodies: (string | undefined)[] = [];
+  /** The hash of a body as it is, where its path was taken out of its key (bodies). */
+  private readonly exact: (string | undefined)[] = [];
   private readonly ips: (string | undefined)[] = [];
   private readonly edges: Array<{ from: string; to: string; status: number; relative: boolean }> = [];
   private readonly notPages: Record<string, number> = {};
@@ -189,7 +200,9 @@ export class CrawlPhenomena {
     this.urls[id] = v?.url ?? doc.url;
     this.keys[id] = v?.key ?? doc.url;
     this.rules[id] = v?.rules ?? [];
-    this.bodies[id] = doc.bytes.length > 0 ? bodyKey(doc.bytes, doc.url) : undefined;
+    const hashes = doc.bytes.length > 0 ? bodyHashes(doc.bytes, doc.url) : undefined;
+    this.bodies[id] = hashes?.key;
+    this.exact[id] = hashes?.exact;
     this.ips[id] = doc.ip;
     this.observed++;
   }
@@ -211,6 +224,18 @@ export class CrawlPhenomena {
   }>(options: T): T {
     const inner = options.onSkip;
     return { ...options, onSkip: (s: SkipEvent) => { this.skipped(s); inner?.(s); } };
+  }
+
+  /**
+   * Whether two documents answer the same bytes: the same body as it is, or the same body with each
+   * one's own path taken out (a page naming its URL). The first is needed where the two paths
+   * differ (a folder and its index file) and the page names the folder's path elsewhere (a link to
+   * its source, `.../docs/extensions/index.md`), which only the folder's key takes out.
+   */
+  private sameBytes(a: number, b: number): boolean {
+    const x = this.bodies[a], y = this.bodies[b];
+    if (x === undefined || y === undefined) return false;
+    return x === y || (this.exact[a] ?? x) === (this.exact[b] ?? y);
   }
 
   /** Number of documents observed. */
@@ -255,7 +280,7 @@ export class CrawlPhenomena {
         // another spelling of the host, and a folder's index file, name the same page only when
         // they answer the same bytes (a URL list, without bytes, proves nothing: www.x and x may
         // be two hosts); a session id, tracking and a print view are the same page by the URL
-        if (rules.some((r) => BYTES_RULES.has(r)) && (this.bodies[d] === undefined || this.bodies[d] !== this.bodies[rep])) continue;
+        if (rules.some((r) => BYTES_RULES.has(r)) && !this.sameBytes(d, rep)) continue;
         roles[d] = ROLE_VARIANT;
         pageOf[d] = rep;
         variants.push({ id: d, url: this.urls[d], page: this.urls[rep], pageId: rep, rules: ordered });
@@ -268,7 +293,7 @@ export class CrawlPhenomena {
         const k = `${a.origin} ${b.origin}`;
         const p = pairs.get(k) ?? { host: a.origin, alias: b.origin, rule, pages: 0, sameBytes: 0, ips: new Set() };
         p.pages++;
-        if (this.bodies[d] !== undefined && this.bodies[d] === this.bodies[rep]) p.sameBytes++;
+        if (this.sameBytes(d, rep)) p.sameBytes++;
         p.ips.add(this.ips[d]);
         p.ips.add(this.ips[rep]);
         pairs.set(k, p);
@@ -296,7 +321,7 @@ export class CrawlPhenomena {
     const soft = new Map<string, Map<string, number>>(); // host → body → paths
     for (const [host, m] of byHostBody) {
       for (const [body, keys] of m) {
-        if (keys.size < this.softPaths || !unrelated(keys)) continue;
+        if (independentPaths(keys) < this.softPaths || !unrelated(keys)) continue;
         let s = soft.get(host);
         if (!s) soft.set(host, (s = new Map()));
         s.set(body, keys.size);
@@ -369,6 +394,23 @@ function unrelated(keys: Set<string>): boolean {
   const paths = new Set<string>();
   for (const k of keys) paths.add(k.replace(/[?#].*$/, ''));
   return paths.size >= 2;
+}
+
+/**
+ * Takes the page keys answering one body on a host; returns how many paths they are, a folder's
+ * URL not counted when a page of that very folder answers the same body: a generator writes a
+ * folder's index page under a name of its own too (DocBook's `book1.html` beside `index.html`),
+ * so the two are one page seen twice, not two paths answered alike.
+ */
+function independentPaths(keys: Set<string>): number {
+  const folders = new Set<string>(), bare: string[] = [];
+  for (const k of keys) {
+    const p = k.replace(/[?#].*$/, '');
+    if (p !== k) continue;
+    if (p.endsWith('/')) bare.push(p);
+    else folders.add(p.slice(0, p.lastIndexOf('/') + 1));
+  }
+  return keys.size - bare.filter((f) => folders.has(f)).length;
 }
 
 /** Takes the redirects of a report; returns, per URL redirected, where a link to it leads (the chain's final URL). */

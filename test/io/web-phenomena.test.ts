@@ -120,6 +120,50 @@ test('soft-404s: one body for many unrelated paths is flagged per host, the stoc
   assert.match(report.warnings[0].message, /every one of the 4 paths of parked\.example/);
 });
 
+test('a folder\'s index page written under names of its own in that folder is one page, not a soft-404; a stock page at three paths besides a folder still is', async () => {
+  const ip = '192.0.2.6';
+  // DocBook's reference as the xmlsoft generator writes it: html/index.html, html/book1.html and html/lib.html the same page
+  const toc = page('Reference Manual');
+  const records: Uint8Array[] = [
+    httpResponse('http://xml.example/docs/html/', toc, { ip }),
+    httpResponse('http://xml.example/docs/html/book1.html', toc, { ip }),
+    httpResponse('http://xml.example/docs/html/lib.html', toc, { ip }),
+    httpResponse('http://xml.example/docs/html/tree.html', page('Tree'), { ip }),
+    // the same three names on a mirror of it: the body on two hosts is no evidence either
+    httpResponse('http://mirror.example/xml/html/', toc, { ip: '192.0.2.7' }),
+    httpResponse('http://mirror.example/xml/html/book1.html', toc, { ip: '192.0.2.7' }),
+    httpResponse('http://mirror.example/xml/html/lib.html', toc, { ip: '192.0.2.7' }),
+    // a host answering its stock page for an empty folder and three paths in it: still three paths
+    ...['/old/', '/old/a.html', '/old/b.html', '/old/c.html'].map((p) => httpResponse(`http://hosted.example${p}`, STOCK, { ip })),
+    // and for a folder whose other page is elsewhere: the folder counts
+    ...['/gone/', '/a/x.html', '/b/y.html'].map((p) => httpResponse(`http://other.example${p}`, STOCK, { ip })),
+  ];
+  const { report } = await read([warc('index-names.warc.gz', records)]);
+  const flagged = report.soft404.map((s) => s.url).sort();
+  assert.equal(flagged, ['http://hosted.example/old/', 'http://hosted.example/old/a.html', 'http://hosted.example/old/b.html', 'http://hosted.example/old/c.html',
+    'http://other.example/a/x.html', 'http://other.example/b/y.html', 'http://other.example/gone/']);
+  assert.equal(report.soft404Hosts.map((h) => h.host), ['hosted.example', 'other.example']);
+});
+
+test('a folder page naming its folder\'s path elsewhere (a link to its source) joins its index.html: the same bytes', async () => {
+  const ip = '192.0.2.8';
+  // MkDocs writes each page's canonical URL and the link to its source: the folder's path /docs/ext/ is in both
+  const body = '<html><head><link rel="canonical" href="https://md.example/docs/ext/index.html"></head><body><h1>Extensions</h1>'
+    + '<a href="https://github.example/md/edit/master/docs/ext/index.md">Edit</a><p>Extensions change how text is read.</p></body></html>';
+  const records = [
+    httpResponse('http://md.example/docs/ext/', body, { ip }),
+    httpResponse('http://md.example/docs/ext/index.html', body, { ip }),
+    // another page that only names its path differs from it
+    httpResponse('http://md.example/docs/other/', body.replace('Extensions change', 'Others change'), { ip }),
+    httpResponse('http://md.example/docs/other/index.html', body.replace('Extensions change', 'Other pages change'), { ip }),
+  ];
+  const { report } = await read([warc('names-folder.warc.gz', records)]);
+  assert.equal(report.variants.map((v) => `${v.url} ${v.page} ${v.rules.join()}`), ['http://md.example/docs/ext/index.html http://md.example/docs/ext/ index-html']);
+  // the folder's key and the index file's key differ (each takes out its own path): only the bytes join them
+  const enc = new TextEncoder();
+  assert.is.not(bodyKey(enc.encode(body), 'http://md.example/docs/ext/'), bodyKey(enc.encode(body), 'http://md.example/docs/ext/index.html'));
+});
+
 test('redirects are edges, never pages: chains followed, relative Locations resolved, loops and broken Locations reported', async () => {
   const path = warc('redirects.warc.gz', [
     httpResponse('http://h.example/docs/a.html', page('Alpha'), { ip: '192.0.2.1' }),
