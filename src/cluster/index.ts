@@ -8,7 +8,8 @@ export { ResembleIndex, saveIndex, loadIndex, type ResembleIndexOptions } from '
 export { resolveIndexOptions, parseDate, type IndexOptions, type DocumentMeta, type QueryOptions, type QueryHit, type AddResult } from './resemble-index/options.js';
 export { checksum, INDEX_MAGIC, INDEX_VERSION, type LoadIndexOptions } from './resemble-index/format.js';
 export { setAside, KIND_NAMES, type EquivalenceLevel, type EvidenceKind, type Equivalence } from './equivalence.js';
-export { SetEstimator, estimateRows, type MinRows, type MinChunkEstimates } from './estimate.js';
+export { SetEstimator, estimateRows } from './estimate.js';
+export type { MinRows, MinChunkEstimates } from './pair-estimates.js';
 export { UnionFind, components, type Components } from './union-find.js';
 export { lshParams, bandKeys, type LshParams } from './lsh.js';
 export { buildPostings, findList, type PostingLists, type PostingsOptions } from './postings.js';

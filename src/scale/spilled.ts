@@ -11,7 +11,7 @@
 import { intOption, optionError } from '../errors.js';
 import { HI as HI_WORD, LO as LO_WORD, type PairEstimator, type RowColumns } from '../cluster/columns.js';
 import { setAside } from '../cluster/equivalence.js';
-import { estimateRowPairs, type MinChunkEstimates, type MinRows } from '../cluster/estimate.js';
+import { estimateRowPairs, type MinChunkEstimates, type MinRows } from '../cluster/pair-estimates.js';
 import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
 import { PairTableBuilder } from '../cluster/pairs.js';
 import { openCandidateEngine } from './candidate-engine.js';

@@ -8,7 +8,8 @@
 import { readSync } from 'node:fs';
 import { ResembleError } from '../errors.js';
 import type { PairEstimates, PairEstimator } from '../cluster/columns.js';
-import { estimateRowPairs, estimateRows, type MinRows, type Row } from '../cluster/estimate.js';
+import { estimateRows, type Row } from '../cluster/estimate.js';
+import { estimateRowPairs, type MinRows } from '../cluster/pair-estimates.js';
 import type { SketchParams } from '../sketch/options.js';
 import { templateShareOf, tooLittleContentOf, type SketchDocuments, type SketchError, type SketchSet } from '../sketch/sketch-set.js';
 import { SpillFile } from './spill.js';

@@ -5,7 +5,8 @@
 // several chunk sizes; then the error paths.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { estimateMinChunk, MinPairBatch, SetEstimator, type MinChunkEstimates } from '../../src/cluster/estimate.js';
+import { MinPairBatch, SetEstimator } from '../../src/cluster/estimate.js';
+import { estimateMinChunk, type MinChunkEstimates } from '../../src/cluster/pair-estimates.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../../src/cluster/near-duplicates.js';
 import type { ClusterColumns } from '../../src/cluster/columns.js';
 import { init } from '../../src/index.js';

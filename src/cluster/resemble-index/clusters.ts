@@ -7,7 +7,7 @@
 import { words, HI as HI_WORD, LO as LO_WORD, type ClusterColumns } from '../columns.js';
 import { KIND_IDENTICAL, KIND_LEXICAL, KIND_SHINGLE, setAside } from '../equivalence.js';
 import { C_AB, C_BA, SetEstimator, type Row } from '../estimate.js';
-import { candidatePairs, nonEmpty } from '../near-duplicates.js';
+import { candidatePairs, nonEmpty } from '../candidate-pairs.js';
 import type { PairTable } from '../pairs.js';
 import { UnionFind } from '../union-find.js';
 import { WordTable } from '../../word-table.js';

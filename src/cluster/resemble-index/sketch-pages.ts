@@ -2,7 +2,7 @@
 // against the template its site had in the index (a site the index does not know: no template).
 import type { Document } from '../../graph/document.js';
 import { utf8Bytes } from '../../graph/document.js';
-import { WHOLE_PAGE } from '../../sketch/content.js';
+import { WHOLE_PAGE } from '../../sketch/content-tables.js';
 import { sketchMany } from '../../sketch/sketch.js';
 import type { SketchSet } from '../../sketch/sketch-set.js';
 import { packTables } from '../../template/crawl-templates.js';
