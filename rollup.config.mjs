@@ -89,6 +89,7 @@ function browserPlatform({ external = false } = {}) {
     name: 'resemble-browser-platform',
     async resolveId(id, importer, options) {
       if (!importer) return null;
+      if (id.startsWith('\0node-builtin:')) return { id, syntheticNamedExports: true, moduleSideEffects: false };
       if (builtin(id)) return { id: `\0node-builtin:${id}`, syntheticNamedExports: true, moduleSideEffects: false };
       if (id === 'htmlparser2') return { id: '\0htmlparser2-tokenizer', moduleSideEffects: false };
       if (BROWSER_PACKAGES.some((p) => id === p || id.startsWith(`${p}/`))) {
@@ -98,6 +99,12 @@ function browserPlatform({ external = false } = {}) {
       const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
       const twin = resolved && twins.get(resolved.id);
       return twin && importer !== twin ? twin : null;
+    },
+    // Node's `process` global, where a module reads it, is the built-in's stand-in too (standard
+    // input and the exit hook of spill files are named at load: they must not throw there)
+    transform(code, id) {
+      if (!id.startsWith(join(root, 'src')) || !/\bprocess\./.test(code)) return null;
+      return { code: `import process from '\0node-builtin:process';\n${code}`, map: null };
     },
     load(id) {
       if (id === '\0htmlparser2-tokenizer') return `export { default as Tokenizer } from ${JSON.stringify(TOKENIZER)};\n`;

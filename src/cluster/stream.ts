@@ -142,8 +142,9 @@ export async function nearDuplicatesOfCrawl(input: Inputs, options: CrawlNearDup
       const sketched = await sketchCrawl(input, {
         sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir, records: spillDir !== undefined,
         ...(options.batchBytes !== undefined ? { batchBytes: options.batchBytes } : {}),
-        // rows the pool's workers read in place when they estimate the candidate pairs
-        ...(pool && !store && engine === 'memory' ? { sharedRows: true } : {}),
+        // rows the pool's workers read in place when they estimate the candidate pairs (where memory
+        // can be shared: a page not cross-origin isolated has no SharedArrayBuffer, and sends them)
+        ...(pool && !store && engine === 'memory' && typeof SharedArrayBuffer === 'function' ? { sharedRows: true } : {}),
         ...(options.templates !== undefined ? { templates: options.templates } : {}),
         ...(store ? {
           retain: false,
