@@ -64,7 +64,7 @@ function summaryCounts(s: Record<string, unknown>): Record<string, unknown> {
 }
 
 async function nodeRun(name: Name, pages: unknown[], workers?: number): Promise<Run> {
-  const r = await (node[name] as (input: unknown, o: unknown) => Promise<Record<string, unknown>>)(pages, { ...OPTIONS[name], ...(workers ? { workers } : {}) });
+  const r = await (node[name] as unknown as (input: unknown, o: unknown) => Promise<Record<string, unknown>>)(pages, { ...OPTIONS[name], ...(workers ? { workers } : {}) });
   const { records, summary, ...extra } = r as { records: unknown[]; summary: Record<string, unknown> };
   return { lines: records.map((x) => JSON.stringify(x)), extra: JSON.stringify(extra, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)), summary: summaryCounts(summary), workers: summary.workers as number };
 }
@@ -162,7 +162,7 @@ if (!existsSync(CHROMIUM) && SKIP) {
   for (const [name, call] of Object.entries(NODE_ONLY)) {
     test(`${name}: not yet in a browser, a coded E_IO naming the Node call`, async () => {
       const got = await page.evaluate(async ({ name, pages }) => {
-        const lib = await import('/dist/browser.js');
+        const lib = await import(`/dist/${'browser.js'}`);
         return lib[name](pages, {}).then(() => 'resolved', (e: { code?: string; message?: string }) => `${e.code} ${e.message}`);
       }, { name, pages: slice.pages });
       assert.match(got, `E_IO ${call} needs Node`);
@@ -183,7 +183,7 @@ if (!existsSync(CHROMIUM) && SKIP) {
 
   test('a path is refused with E_OPTION before any work; a Node-only option is a coded error', async () => {
     const codes = await page.evaluate(async () => {
-      const lib = await import('/dist/browser.js');
+      const lib = await import(`/dist/${'browser.js'}`);
       const runs = [lib.findNearDuplicates('sample/', {}), lib.findNearDuplicates([{ url: 'http://a.test/', text: 'x' }], { engine: 'duckdb' })];
       return Promise.all(runs.map((p: Promise<unknown>) => p.then(() => 'resolved', (e: { code?: string }) => e.code ?? String(e))));
     });
