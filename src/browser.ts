@@ -15,7 +15,7 @@ export { fileBytes, type FileBytes } from './io/file-bytes.js';
 // matching `resemble` command prints, as in Node.
 export {
   findNearDuplicates, dedup, sketchCrawl, findCollections, findMirrors, studyDuplicates, findSignatureCollisions, type BrowserInput
-} from './stream/entry-browser.js';
+} from './browser-entry-points.js';
 export type { EntryOptions, EntryResult, ReadSummary, Page, PageLike } from './stream/entry.js';
 export type { NearDuplicateRunOptions, FoundNearDuplicates, NearDuplicateSummary, ThinPage } from './cluster/find.js';
 export type { DedupOptions, Deduplicated, DedupSummary, DropRecord } from './cluster/deduplicate.js';

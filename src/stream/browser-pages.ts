@@ -1,11 +1,18 @@
 // The pages a browser entry point reads: an array or iterable of pages, strings, bytes, Files or
 // Blobs made into an array of pages, files placed and named as the Node folder reader places and
-// names a folder's files. Loaded with the entry points' chunks (src/stream/entry-browser.ts).
+// names a folder's files. Loaded with the entry points' chunks (src/browser-entry-points.ts).
 import { optionError } from '../errors.js';
 import { mirrorPathToUrl } from '../io/folder.js';
 import { contentTypeFromName } from '../io/sniff.js';
 import type { Page, PageLike } from '../io/pages.js';
-import type { BrowserInput } from './entry-browser.js';
+/**
+ * What an entry point reads in a browser: an array or (async) iterable of pages
+ * `{ url, html | text | bytes, date?, ip? }`, strings (plain text), byte arrays, or `File`s and
+ * `Blob`s. Files are read as the Node folder reader reads a folder: sorted by path, a file
+ * `folder/host/a/b.html` (its `webkitRelativePath`) is the page `http://host/a/b.html`, its type from
+ * its name and its bytes; a file without such a path, and a Blob, is the page `id:<position>`.
+ */
+export type BrowserInput = Iterable<PageLike | Blob> | AsyncIterable<PageLike | Blob>;
 
 const isBlob = (x: unknown): x is Blob => typeof Blob !== 'undefined' && x instanceof Blob;
 
