@@ -2,8 +2,8 @@
 // estimates, and the tests that drop a pair before it is estimated. The online index's clusters
 // take it alone (src/cluster/resemble-index/clusters.ts); near-duplicates.ts runs it, or its pool
 // twin, for nearDuplicates.
-import type { ClusterColumns, RowColumns } from './columns.js';
-import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator } from './estimate.js';
+import type { ClusterColumns, RowColumns } from '../sketch/columns.js';
+import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator } from '../sketch/row-estimates.js';
 import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
 import { buildPostings, type PostingLists } from './postings.js';
 

@@ -9,13 +9,13 @@ export { ResembleIndex, saveIndex, loadIndex, type ResembleIndexOptions } from '
 export { resolveIndexOptions, parseDate, type IndexOptions, type DocumentMeta, type QueryOptions, type QueryHit, type AddResult } from './resemble-index/options.js';
 export { checksum, INDEX_MAGIC, INDEX_VERSION, type LoadIndexOptions } from './resemble-index/format.js';
 export { setAside, KIND_NAMES, type EquivalenceLevel, type EvidenceKind, type Equivalence } from './equivalence.js';
-export { SetEstimator, estimateRows, C_AB, C_BA, SHARED } from './estimate.js';
-export { estimateRowPairs, type MinRows, type MinChunkEstimates } from './pair-estimates.js';
+export { SetEstimator, estimateRows, C_AB, C_BA, SHARED } from '../sketch/row-estimates.js';
+export { estimateRowPairs, type MinRows, type MinChunkEstimates } from '../sketch/pair-estimates.js';
 export { UnionFind, components, type Components } from './union-find.js';
 export { lshParams, bandKeys, type LshParams } from './lsh.js';
 export { buildPostings, findList, type PostingLists, type PostingsOptions } from './postings.js';
 export { sortKeyed, sortKeyedFast, keyedColumns, type KeyedColumns } from './radix-sort.js';
 export { clusterRecord as nearDuplicateRecord, sketchOptionsFor, type ClusterRecordOut, type MemberRecord } from './records.js';
-export { HI, LO, type ClusterParams, type SketchKind, type ClusterColumns, type PairEstimator, type RowColumns } from './columns.js';
+export { HI, LO, type ClusterParams, type SketchKind, type ClusterColumns, type PairEstimator, type RowColumns } from '../sketch/columns.js';
 export { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
 export { prefixKeys } from './prefix.js';

@@ -4,11 +4,11 @@
 // candidate pairs are kept, so the final phase can be re-run with another policy (paper,
 // "Basic clustering": "repeating the final phase ... for each different policy").
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { checkColumns, type ClusterColumns, type PairEstimator, type RowColumns } from './columns.js';
+import { checkColumns, type ClusterColumns, type PairEstimator, type RowColumns } from '../sketch/columns.js';
 import { accepts, finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
 import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
-import { SetEstimator } from './estimate.js';
-import type { MinChunkEstimates } from './pair-estimates.js';
+import { SetEstimator } from '../sketch/row-estimates.js';
+import type { MinChunkEstimates } from '../sketch/pair-estimates.js';
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
 import { PairTableBuilder, type PairTable } from './pairs.js';
 import { walkBounds, walkColumns, type PairTests, type WalkedPairs } from './walk.js';

@@ -6,7 +6,7 @@
 // A chunk of MIN_s pairs to estimate is one batch; the sketch rows stay in shared memory, so a
 // chunk costs its two id columns, not the rows.
 import { intOption, numberOption, optionError, rejectUnknown, ResembleError } from '../errors.js';
-import type { MinChunkEstimates, MinRows } from '../cluster/pair-estimates.js';
+import type { MinChunkEstimates, MinRows } from '../sketch/pair-estimates.js';
 import type { WalkedPairs, WalkJob } from '../cluster/walk.js';
 import type { LineJob } from '../io/read-back.js';
 import { checkContentTables, type ContentTables } from '../sketch/content-tables.js';

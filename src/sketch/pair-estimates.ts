@@ -5,7 +5,7 @@
 import { words, type SketchKind } from './columns.js';
 import { isInitialized, withArena } from '../wasm/instance.js';
 import { ResembleError } from '../errors.js';
-import { C_AB, C_BA, SHARED, estimateRows, type Row } from './estimate.js';
+import { C_AB, C_BA, SHARED, estimateRows, type Row } from './row-estimates.js';
 
 /** MIN_s sketch rows as the worker pool reads them: row d is values[offsets[d]..offsets[d+1]). */
 export interface MinRows {
