@@ -14,6 +14,7 @@
 // only contain our own code, so any bare import there fails the build.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import typescript from 'typescript';
@@ -60,6 +61,74 @@ function browserOnly() {
     },
   };
 }
+
+// The packages the browser builds bundle, reached only by the entry points' chunks: pure JavaScript
+// with no Node built-in. Of htmlparser2 the sources take its tokenizer alone (src/graph/html-scan.ts:
+// links and visible text), with the entity tables it decodes by.
+const BROWSER_PACKAGES = ['entities'];
+const TOKENIZER = join(root, 'node_modules/htmlparser2/dist/Tokenizer.js');
+// The packages only Node paths use (WARC headers, Parquet files, the DuckDB engine, plots, progress
+// bars): a stand-in whose calls throw, as for the Node built-ins.
+const NODE_PACKAGES = ['warcio', 'hyparquet', 'hyparquet-writer', '@duckdb/node-api', 'vega', 'vega-lite', 'cli-progress'];
+
+/**
+ * Where a browser build differs from Node's, module by module: a Node built-in becomes
+ * src/node-builtins-browser.ts's stand-in (its calls throw E_IO naming them: the entry points reach
+ * them only for paths, temporary files and engines, which a browser does not give), the Node pool
+ * (src/stream/pool-node.ts) its Web Worker twin (src/stream/pool-browser.ts), the packages above are
+ * bundled, and in the strict-CSP builds the inlining loader is the fetching one (so no chunk carries
+ * the base64 kernels).
+ */
+function browserPlatform({ external = false } = {}) {
+  const twins = new Map([[join(root, 'src/stream/pool-node.ts'), join(root, 'src/stream/pool-browser.ts')]]);
+  if (external) twins.set(join(root, 'src/wasm/loader.ts'), join(root, 'src/wasm/loader-external.ts'));
+  const stub = join(root, 'src/node-builtins-browser.ts');
+  const pkg = (id) => (id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0]);
+  const builtin = (id) => id.startsWith('node:') || builtinModules.includes(id.split('/')[0]) || NODE_PACKAGES.includes(pkg(id));
+  return {
+    name: 'resemble-browser-platform',
+    async resolveId(id, importer, options) {
+      if (!importer) return null;
+      if (id.startsWith('\0node-builtin:')) return { id, syntheticNamedExports: true, moduleSideEffects: false };
+      if (builtin(id)) return { id: `\0node-builtin:${id}`, syntheticNamedExports: true, moduleSideEffects: false };
+      if (id === 'htmlparser2') return { id: '\0htmlparser2-tokenizer', moduleSideEffects: false };
+      if (BROWSER_PACKAGES.some((p) => id === p || id.startsWith(`${p}/`))) {
+        return { id: fileURLToPath(import.meta.resolve(id)), moduleSideEffects: false };
+      }
+      if (!id.startsWith('.')) return null;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      const twin = resolved && twins.get(resolved.id);
+      return twin && importer !== twin ? twin : null;
+    },
+    // Node's `process` global, where a module reads it, is the built-in's stand-in too (standard
+    // input and the exit hook of spill files are named at load: they must not throw there)
+    transform(code, id) {
+      if (!id.startsWith(join(root, 'src')) || !/\bprocess\./.test(code)) return null;
+      return { code: `import process from '\0node-builtin:process';\n${code}`, map: null };
+    },
+    load(id) {
+      if (id === '\0htmlparser2-tokenizer') return `export { default as Tokenizer } from ${JSON.stringify(TOKENIZER)};\n`;
+      if (!id.startsWith('\0node-builtin:')) return null;
+      const name = id.slice('\0node-builtin:'.length);
+      return `import { nodeBuiltin } from ${JSON.stringify(stub)};\nexport default nodeBuiltin(${JSON.stringify(name)});\n`;
+    },
+  };
+}
+
+/** Removes from dist/DIR the chunks an earlier build left (their names carry no hash: a chunk rebuilt replaces itself). */
+function pruneBrowserChunks(dir) {
+  return {
+    name: 'resemble-prune-browser-chunks',
+    writeBundle(_options, bundle) {
+      const folder = join(root, 'dist', dir);
+      if (!existsSync(folder)) return;
+      for (const f of readdirSync(folder)) if (!(`${dir}/${f}` in bundle)) rmSync(join(folder, f));
+    },
+  };
+}
+
+/** Takes an entry's name; returns its output: the entry in dist/, the entry points' chunks (loaded when first called) in dist/NAME-chunks/. */
+const browserOutput = (name) => ({ dir: 'dist', format: 'es', entryFileNames: `${name}.js`, chunkFileNames: `${name}-chunks/[name].js` });
 
 /** Emits dist/resemble.wasm (SIMD) and dist/resemble-scalar.wasm for the strict-CSP entry, checked to be the bytes inlined in dist/browser.js. */
 function wasmAsset() {
@@ -182,29 +251,37 @@ const cliInputs = existsSync(join(root, 'src/cli/main.ts')) ? { cli: 'src/cli/ma
 const browser = [
   {
     input: 'src/browser.ts',
-    plugins: [browserOnly(), ts(), recordInputs('browser')],
-    output: { file: 'dist/browser.js', format: 'es' },
+    plugins: [browserPlatform(), browserOnly(), ts(), recordInputs('browser'), pruneBrowserChunks('browser-chunks')],
+    // the entry keeps its code and also hands the chunks what they share with it
+    preserveEntrySignatures: 'allow-extension',
+    output: browserOutput('browser'),
   },
   {
     input: 'src/browser-external.ts',
-    plugins: [browserOnly(), ts(), wasmAsset(), recordInputs('browser-external')],
-    output: { dir: 'dist', format: 'es', entryFileNames: 'browser-external.js' },
+    plugins: [browserPlatform({ external: true }), browserOnly(), ts(), wasmAsset(), recordInputs('browser-external'), pruneBrowserChunks('browser-external-chunks')],
+    // the entry keeps its code and also hands the chunks what they share with it
+    preserveEntrySignatures: 'allow-extension',
+    output: browserOutput('browser-external'),
   },
   {
     input: 'src/advanced-browser.ts',
-    plugins: [browserOnly(), ts(), recordInputs('advanced-browser')],
-    output: { file: 'dist/advanced-browser.js', format: 'es' },
+    plugins: [browserPlatform(), browserOnly(), ts(), recordInputs('advanced-browser'), pruneBrowserChunks('advanced-browser-chunks')],
+    // the entry keeps its code and also hands the chunks what they share with it
+    preserveEntrySignatures: 'allow-extension',
+    output: browserOutput('advanced-browser'),
   },
   {
     // resemble.wasm and resemble-scalar.wasm come from the browser-external build above.
     input: 'src/advanced-browser-external.ts',
-    plugins: [browserOnly(), ts(), recordInputs('advanced-browser-external')],
-    output: { file: 'dist/advanced-browser-external.js', format: 'es' },
+    plugins: [browserPlatform({ external: true }), browserOnly(), ts(), recordInputs('advanced-browser-external'), pruneBrowserChunks('advanced-browser-external-chunks')],
+    // the entry keeps its code and also hands the chunks what they share with it
+    preserveEntrySignatures: 'allow-extension',
+    output: browserOutput('advanced-browser-external'),
   },
   {
     // The pool's module worker, loaded by both browser entries as ./worker-browser.js beside them.
     input: 'src/worker-browser.ts',
-    plugins: [browserOnly(), ts(), recordInputs('worker-browser')],
+    plugins: [browserPlatform(), browserOnly(), ts(), recordInputs('worker-browser')],
     output: { file: 'dist/worker-browser.js', format: 'es' },
   },
 ];

@@ -6,13 +6,13 @@
 // (peak memory is per process: run --only clusters and --only index apart for each stage's own figure)
 // (--sort ts leaves the WebAssembly kernels unloaded, so the radix sort runs in TypeScript).
 import { machine, machineLine } from '../src/bench/machine.js';
-import type { ClusterColumns } from '../src/cluster/columns.js';
+import type { ClusterColumns } from '../src/sketch/columns.js';
 import { finalPhase } from '../src/cluster/clusters.js';
 import { setAside } from '../src/cluster/equivalence.js';
 import { saveIndex } from '../src/cluster/resemble-index/resemble-index.js';
 import { candidatePairs, nearDuplicates, nonEmpty, priorities } from '../src/cluster/near-duplicates.js';
 import { ResembleIndex } from '../src/cluster/resemble-index/resemble-index.js';
-import { SetEstimator } from '../src/cluster/estimate.js';
+import { SetEstimator } from '../src/sketch/row-estimates.js';
 import { init } from '../src/index.js';
 import { Random } from '../src/random.js';
 import { parseArgs } from 'node:util';

@@ -3,7 +3,7 @@
 // calling side is in src/stream/pool.ts (sketch, fingerprint, estimate, template), src/cluster/prefix.ts (prefix), src/cluster/postings-pool.ts (postings), src/cluster/walk-pool.ts (walk-columns) and
 // src/stream/page-stream.ts (page), and each page column in the folder of the capability that needs it.
 import { ResembleError } from './errors.js';
-import { estimateMinChunk } from './cluster/estimate.js';
+import { estimateMinChunk } from './sketch/pair-estimates.js';
 import { walkPairs } from './cluster/walk.js';
 import { runPrefixStep, type PrefixStep } from './cluster/prefix.js';
 import { runListsStep, type ListsStep } from './cluster/postings-pool.js';

@@ -3,8 +3,8 @@
 // pair order), so the links that joined two components form a maximum spanning forest; rooted at
 // each cluster's representative it gives every member the member it joined through.
 import { KIND_NAMES, KIND_NEAR, type Equivalence, type EvidenceKind } from './equivalence.js';
-import type { PairEstimator } from './columns.js';
-import { estimatePairs } from './estimate.js';
+import type { PairEstimator } from '../sketch/columns.js';
+import { estimatePairs } from '../sketch/row-estimates.js';
 import type { PairTable } from './pairs.js';
 import { UnionFind } from './union-find.js';
 

@@ -15,7 +15,7 @@ import { round4 } from '../report/plain.js';
 import { checkInput, takeInput, type CrawlInput, type EntryResult, type TakenInput } from '../stream/entry.js';
 import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 import { KEEP_RULES, keptRecords, pageRecord, planDedup, type DedupPlan, type KeepRule } from './dedup.js';
-import { estimatePairs } from './estimate.js';
+import { estimatePairs } from '../sketch/row-estimates.js';
 import { resolveNearDuplicateRun, runNearDuplicates, type NearDuplicateRunOptions, type NearDuplicateSummary, type ThinPage } from './find.js';
 import { inlinkCounts, type CrawlNearDuplicates } from './stream.js';
 

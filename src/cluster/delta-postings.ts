@@ -3,7 +3,7 @@
 // one probe per value and a lookup one probe, whatever the size; the index merges this tier into
 // the sorted postings once it holds a fixed fraction of them (see ResembleIndex), so the merge
 // cost per document stays constant too (the LSM idea: a small mutable level over a sorted one).
-import { HI as HI_WORD, LO as LO_WORD } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD } from '../sketch/columns.js';
 import { grow } from './postings.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.

@@ -2,7 +2,7 @@
 // "Identical documents"): each group of equal whole-document fingerprints keeps one
 // representative. The same is done for lexically-equivalent documents (equal canonical token
 // stream) and shingle-equivalent ones (equal selected shingles); each kind implies the next.
-import { HI as HI_WORD, LO as LO_WORD, words, type RowColumns } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words, type RowColumns } from '../sketch/columns.js';
 import { keyedColumns, sortKeyedFast } from './radix-sort.js';
 import { thinRow } from '../sketch/sketch-set.js';
 

@@ -9,7 +9,7 @@ import { utf8Bytes } from '../graph/document.js';
 import { readCrawl } from '../io/crawl.js';
 import type { Inputs } from '../io/pages.js';
 import type { ReadOptions } from '../io/options.js';
-import { HI, LO, words } from './columns.js';
+import { HI, LO, words } from '../sketch/columns.js';
 import { shingleSet } from '../sketch/exact.js';
 import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';

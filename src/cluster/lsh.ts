@@ -1,7 +1,7 @@
 // LSH banding over k-value signatures: b bands of r rows; two documents are candidates when all
 // r values of some band agree, which happens with probability 1 − (1 − J^r)^b. (b, r) are chosen
 // as datasketch does: minimise w_fp · ∫₀ᵗ P(J) dJ + w_fn · ∫ₜ¹ (1 − P(J)) dJ over b·r ≤ k.
-import { HI as HI_WORD, LO as LO_WORD, words } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words } from '../sketch/columns.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.
 const HI = HI_WORD, LO = LO_WORD;

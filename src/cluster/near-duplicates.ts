@@ -4,18 +4,21 @@
 // candidate pairs are kept, so the final phase can be re-run with another policy (paper,
 // "Basic clustering": "repeating the final phase ... for each different policy").
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown } from '../errors.js';
-import { checkColumns, type ClusterColumns, type PairEstimator, type RowColumns } from './columns.js';
+import { checkColumns, type ClusterColumns, type PairEstimator, type RowColumns } from '../sketch/columns.js';
 import { accepts, finalPhase, type ClusterPolicy, type Clusters } from './clusters.js';
 import { setAside, type Equivalence, type EquivalenceLevel } from './equivalence.js';
-import { C_AB, C_BA, MinPairBatch, SHARED, SetEstimator, type MinChunkEstimates } from './estimate.js';
+import { SetEstimator } from '../sketch/row-estimates.js';
+import type { MinChunkEstimates } from '../sketch/pair-estimates.js';
 import { bandKeys, lshParams, type LshParams } from './lsh.js';
-import { forEachCandidate, PairTableBuilder, type PairTable } from './pairs.js';
+import { PairTableBuilder, type PairTable } from './pairs.js';
 import { walkBounds, walkColumns, type PairTests, type WalkedPairs } from './walk.js';
-import { buildPostings, type PostingLists } from './postings.js';
 import { listsRunner, postingsOnPool } from './postings-pool.js';
 import { walkColumnsOnPool, walkColumnsRunner } from './walk-pool.js';
 import { PREFIX_HITS, prefixKeys, prefixKeysOnPool, prefixLength, prefixRunner, type PrefixKeys } from './prefix.js';
 import { UnionFind } from './union-find.js';
+import { candidatePairs, nonEmpty, postingsOf, type CandidatePairs } from './candidate-pairs.js';
+
+export { candidatePairs, nonEmpty, type CandidatePairs } from './candidate-pairs.js';
 import type { Pool } from '../stream/pool.js';
 import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 
@@ -427,86 +430,6 @@ export class NearDuplicates {
   }
 }
 
-/** Candidate pairs with their estimates, and what the candidate step counted. */
-export interface CandidatePairs {
-  pairs: PairTable;
-  candidates: number;
-  postings: number;
-  ignoredShingles: number;
-  ignoredPostings: number;
-}
-
-/**
- * Takes the keys, the keys a pair must share and the short-union bound; returns the test of a pair
- * sharing `hits` keys: at least minHits, or (prefix keys of two short rows) any key when the two
- * rows' keys number fewer than shortUnion together: their keys are then every non-common value of
- * both, and the binomial bound of prefix.ts, which needs a union of a whole prefix, does not hold.
- */
-function candidateTest(keys: { offsets: Uint32Array }, minHits: number, shortUnion: number): (a: number, b: number, hits: number) => boolean {
-  const ko = keys.offsets;
-  if (minHits <= 1) return () => true;
-  return (a, b, hits) => hits >= minHits || (ko[a + 1] - ko[a]) + (ko[b + 1] - ko[b]) - hits < shortUnion;
-}
-
-/**
- * Pairs among `docs` (ascending, non-empty rows) sharing at least `minHits` keys of `keys` (the
- * sketch values themselves, prefixes of them, super-shingles or band keys) held by at most `cap`
- * of them, or any key when their keys number fewer than `shortUnion` together (see
- * candidateTest), with estimates from the sketches; pairs whose resemblance and containment both
- * ways are below `floor` are dropped. `candidates` counts the pairs that pass that test.
- */
-export function candidatePairs(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number, floor: number, minHits = 1, shortUnion = 0): CandidatePairs {
-  const post = postingsOf(set, keys, docs, cap);
-  const worth = worthFilter(set, post, keys.values === set.values, floor);
-  const est = new SetEstimator(set);
-  const out = est.out;
-  const table = new PairTableBuilder();
-  const keep = (a: number, b: number, hits: number, shared: number, r: number, cab: number, cba: number) => {
-    if (Math.max(cab, cba, r) >= floor) table.push(a, b, hits, shared, r, cab, cba);
-  };
-  const candidate = candidateTest(keys, minHits, shortUnion);
-  // MIN_s pairs are estimated in batches on the kernel; other kinds (and before init) here
-  let candidates = 0;
-  if (MinPairBatch.run(set, keep, (batch) => forEachCandidate(post, set.size, (a, b, hits) => {
-    if (!candidate(a, b, hits)) return;
-    candidates++;
-    if (worth(a, b, hits)) batch.push(a, b, hits);
-  })) === undefined) {
-    forEachCandidate(post, set.size, (a, b, hits) => {
-      if (!candidate(a, b, hits)) return;
-      candidates++;
-      if (!worth(a, b, hits)) return;
-      const r = est.pair(a, b);
-      keep(a, b, hits, out[SHARED], r, out[C_AB], out[C_BA]);
-    });
-  }
-  return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
-}
-
-/** The postings of the candidate step: `docs`' keys held by at most `cap` of them. */
-function postingsOf(set: ClusterColumns, keys: { values: BigUint64Array; offsets: Uint32Array }, docs: Uint32Array, cap: number): PostingLists {
-  return buildPostings(keys.values, keys.offsets, { cap, keepSingletons: false, keepKeys: false, docs, countIgnored: keys.values === set.values });
-}
-
-/** Takes the set, its postings and the floor; returns a test that is false when the counts already show a pair under the floor (no estimate needed). */
-function worthFilter(set: ClusterColumns, post: PostingLists, own: boolean, floor: number): (a: number, b: number, hits: number) => boolean {
-  const kind = set.params.kind, s = set.params.s;
-  const off = set.offsets, ignored = post.ignoredPerDoc;
-  const mlog2 = kind === 'adaptive' ? set.modulusLog2 : undefined;
-  return (a, b, hits) => {
-    if (own && floor > 0 && ignored && !(mlog2 && mlog2[a] !== mlog2[b])) {
-      // Containment ≥ resemblance, and it is bounded by the counts (shared ≤ hits + common values
-      // of the smaller side) except for a full MIN_s sketch, whose τ-based estimate has no such bound.
-      const la = off[a + 1] - off[a], lb = off[b + 1] - off[b];
-      if (kind !== 'min' || (la < s && lb < s)) {
-        const x = hits + Math.min(ignored[a], ignored[b]);
-        if (x / Math.max(1, Math.min(la, lb)) < floor) return false;
-      }
-    }
-    return true;
-  };
-}
-
 /**
  * Candidate pairs a range of the walk on a worker holds, about (`candidatePairsOnPool`: a range
  * holds at most this × WALK_STEPS_PER_PAIR counter steps, and there are at least four ranges a
@@ -570,16 +493,6 @@ export async function candidatePairsOnPool(set: ClusterColumns, keys: { values: 
   }
   while (inflight.length > 0) await take();
   return { pairs: table.finish(), candidates, postings: post.docs.length, ignoredShingles: post.ignoredShingles, ignoredPostings: post.ignoredPostings };
-}
-
-/** The documents of `list` whose sketch row is not empty. */
-export function nonEmpty(set: Pick<RowColumns, 'offsets'>, list: Uint32Array): Uint32Array {
-  let k = 0;
-  for (const d of list) if (set.offsets[d + 1] > set.offsets[d]) k++;
-  const docs = new Uint32Array(k);
-  k = 0;
-  for (const d of list) if (set.offsets[d + 1] > set.offsets[d]) docs[k++] = d;
-  return docs;
 }
 
 /** What nearDuplicates decided before the candidate step: the options, the documents set aside, the keys. */

@@ -3,7 +3,7 @@
 // sorted and read off into lists on a worker. This thread only adds up counts and joins the
 // ranges' lists in partition order: the lists buildPostings makes, bit for bit.
 import { partitionBounds, prefixBits, type PrefixRunner } from './prefix.js';
-import { words } from './columns.js';
+import { words } from '../sketch/columns.js';
 import type { PostingLists } from './postings.js';
 import { keyedColumns, sortKeyedFast, type KeyedColumns } from './radix-sort.js';
 import type { Pool } from '../stream/pool.js';

@@ -3,7 +3,7 @@
 // by a hash of the shingle (a shingle's postings all fall in one partition, docs ascending), and
 // each partition is radix-sorted alone (in WebAssembly once `init()` has run): the paper's
 // divide, sort, merge, in memory. Working memory: 12 bytes per entry while the lists are read off.
-import { HI as HI_WORD, LO as LO_WORD, words } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words } from '../sketch/columns.js';
 import { keyedColumns, sortKeyedFast } from './radix-sort.js';
 
 // Word positions as module constants: imported bindings are slower to read in hot loops.

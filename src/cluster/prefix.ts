@@ -11,7 +11,7 @@
 // nearly all of them far below the threshold, and none of them estimated. The bound needs a union
 // of at least p values: two short rows whose keys number fewer than p together hold every
 // non-common value of both, and a pair of them sharing any key is a candidate (as {x} and {x, y}).
-import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns } from './columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words, type ClusterColumns } from '../sketch/columns.js';
 import { partitionOf } from './postings.js';
 import { keyedColumns, sortKeyedFast, type KeyedColumns } from './radix-sort.js';
 import type { Pool } from '../stream/pool.js';

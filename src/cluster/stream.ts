@@ -8,9 +8,8 @@ import { intOption, numberOption, optionError, rejectUnknown } from '../errors.j
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicateOptions, type NearDuplicates } from './near-duplicates.js';
 import type { ReadOptions } from '../io/options.js';
 import type { ReadError } from '../graph/document.js';
-import { clusterWithDuckDB } from '../scale/cluster.js';
 import type { EngineOptions } from '../scale/duckdb.js';
-import { openSpark, type SparkOptions, type SparkSession } from '../scale/spark.js';
+import type { SparkOptions, SparkSession } from '../scale/spark.js';
 import type { SketchOptions } from '../sketch/options.js';
 import type { LearnerOptions } from '../template/learner.js';
 import { exactPairs } from './exact-pairs.js';
@@ -20,9 +19,15 @@ import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 import { createPool, type Pool } from '../stream/pool-node.js';
 import { sketchCrawl, workerCount, type CrawlSketch, type StreamProgress } from '../stream/sketch-crawl.js';
 import { SketchStore, SpilledSketches } from '../stream/sketch-store.js';
-import { clusterSpilled } from '../scale/spilled.js';
 import { resolveSketchOptions } from '../sketch/options.js';
 import type { SketchSet } from '../sketch/sketch-set.js';
+
+/**
+ * The engines beyond memory (DuckDB, Spark, sketches spilled to disk), loaded when a run asks for
+ * one: they are built on this folder's clustering (src/scale imports src/cluster), so the
+ * clustering names them only here, at run time (docs/architecture.md, "Arrows run downward").
+ */
+const scaleEngines = () => import('../scale/index.js');
 
 /** Pipeline stages, in order. */
 export type Stage = 'sketching' | 'candidates' | 'exact' | 'clusters';
@@ -130,7 +135,7 @@ export async function nearDuplicatesOfCrawl(input: Inputs, options: CrawlNearDup
   const store = engine !== 'memory' && (cluster.method ?? 'pairs') === 'pairs'
     ? new SketchStore(options.engineOptions?.tempDir ?? tmpdir(), resolveSketchOptions({ ...(options.sketch ?? {}) })) : undefined;
   // Spark's driver starts while the crawl is sketched (the candidate step takes the same session)
-  const spark = engine === 'spark' ? openSpark(options.engineOptions as SparkOptions) : undefined;
+  const spark = engine === 'spark' ? scaleEngines().then((m) => m.openSpark(options.engineOptions as SparkOptions)) : undefined;
   spark?.catch(() => undefined);
   // one pool for the sketches and the exact checks (its workers start with the second batch)
   const workers = workerCount(options.workers);
@@ -142,8 +147,9 @@ export async function nearDuplicatesOfCrawl(input: Inputs, options: CrawlNearDup
       const sketched = await sketchCrawl(input, {
         sketch: options.sketch, ...(pool ? { pool } : { workers }), read: { ...(options.read ?? {}), links: keepLinks }, keepLinks, spillDir, records: spillDir !== undefined,
         ...(options.batchBytes !== undefined ? { batchBytes: options.batchBytes } : {}),
-        // rows the pool's workers read in place when they estimate the candidate pairs
-        ...(pool && !store && engine === 'memory' ? { sharedRows: true } : {}),
+        // rows the pool's workers read in place when they estimate the candidate pairs (where memory
+        // can be shared: a page not cross-origin isolated has no SharedArrayBuffer, and sends them)
+        ...(pool && !store && engine === 'memory' && typeof SharedArrayBuffer === 'function' ? { sharedRows: true } : {}),
         ...(options.templates !== undefined ? { templates: options.templates } : {}),
         ...(store ? {
           retain: false,
@@ -198,13 +204,13 @@ async function clusterCrawl(input: Inputs, crawl: CrawlNearDuplicates['crawl'], 
   emit({ stage: 'candidates', state: 'start' });
   const set = crawl.set;
   const nd = set instanceof SpilledSketches
-    ? await clusterSpilled(set, {
+    ? await (await scaleEngines()).clusterSpilled(set, {
       cluster, pool: flow.pool,
       ...(options.engine === 'spark' ? { spark: options.engineOptions as SparkOptions } : { engine: options.engineOptions as EngineOptions }),
       onProgress: (p) => { if (p.state !== 'running') emit({ stage: 'candidates', state: 'step', detail: p.stage, done: p.state === 'done', count: p.rows, seconds: p.seconds }); },
     })
     : (options.engine ?? 'memory') === 'duckdb'
-      ? await clusterWithDuckDB(set, { ...cluster, ...(options.engineOptions as EngineOptions ?? {}) })
+      ? await (await scaleEngines()).clusterWithDuckDB(set, { ...cluster, ...(options.engineOptions as EngineOptions ?? {}) })
       : flow.pool ? await nearDuplicatesOnPool(set, flow.pool, cluster) : nearDuplicates(set, cluster);
   emit({ stage: 'candidates', state: 'done', count: nd.stats.candidatePairs });
   lap('candidates');

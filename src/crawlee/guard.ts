@@ -17,7 +17,7 @@ import { hostOfUrl } from '../graph/url.js';
 import { packTables } from '../template/crawl-templates.js';
 import { SiteRouter } from '../template/sites.js';
 import { pageIdentity } from '../template/stub.js';
-import { WHOLE_PAGE } from '../sketch/content.js';
+import { WHOLE_PAGE } from '../sketch/content-tables.js';
 import type { SketchOptions } from '../sketch/options.js';
 import { sketchMany } from '../sketch/sketch.js';
 import type { SketchSet } from '../sketch/sketch-set.js';

@@ -6,7 +6,7 @@
 // undefined and the caller parses the line the slow way, so the documents and the errors are the
 // same either way (test/io/jsonl-fields.test.ts checks it on random records).
 import { isUtf8 } from 'node:buffer';
-import { jsonString, readStringTs } from './byte-kernels.js';
+import { jsonString, readStringTs } from './json-string.js';
 
 const QUOTE = 0x22, BACKSLASH = 0x5c;
 const decoder = new TextDecoder();

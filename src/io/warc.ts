@@ -46,7 +46,8 @@ function withoutRecordEnd(b: Uint8Array): Uint8Array {
 
 type Framed = { record: WarcRecordBytes } | { skipped: true } | { end: true };
 
-const LF_LF = Buffer.from('\n\n'), LF_CRLF = Buffer.from('\n\r\n');
+// plain bytes (Buffer's indexOf takes them), so the module loads where Buffer does not exist (the browser build)
+const LF_LF = Uint8Array.of(10, 10), LF_CRLF = Uint8Array.of(10, 13, 10);
 const NOT_ASCII = /[^\x00-\x7f]/;
 
 /**

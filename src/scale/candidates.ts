@@ -3,8 +3,7 @@
 // by the `cap` and `pairs` templates (under DuckDB's memory limit) and read back in order, chunk by chunk, so neither the
 // postings nor the pairs are ever held whole. The library's pair counter (`forEachCandidate`) gives
 // the same pairs in the same order (a ascending, then b) with the same counts.
-import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
-import { PairTableBuilder } from '../cluster/pairs.js';
+import { C_AB, C_BA, SHARED, SetEstimator, PairTableBuilder } from '../cluster/index.js';
 import type { PairFinder } from '../cluster/resemble-index/options.js';
 import type { KeyRowsSource } from './rows.js';
 import type { EngineOptions } from './duckdb.js';

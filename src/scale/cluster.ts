@@ -4,13 +4,7 @@
 // fingerprint per document), and the final phase (union-find, evidence) runs in the library on
 // the pairs that come back.
 import { intOption, optionError, rejectUnknown } from '../errors.js';
-import type { ClusterColumns } from '../cluster/columns.js';
-import { setAside } from '../cluster/equivalence.js';
-import { C_AB, C_BA, SHARED, SetEstimator } from '../cluster/estimate.js';
-import { bandKeys, lshParams, type LshParams } from '../cluster/lsh.js';
-import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
-import { prefixKeys } from '../cluster/prefix.js';
-import { PairTableBuilder, type PairTable } from '../cluster/pairs.js';
+import { setAside, C_AB, C_BA, SHARED, SetEstimator, bandKeys, lshParams, NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, prefixKeys, PairTableBuilder, type ClusterColumns, type LshParams, type CandidateStats, type NearDuplicateOptions, type PairTable } from '../cluster/index.js';
 import { ENGINE_OPTIONS, DuckDBEngine, type EngineOptions } from './duckdb.js';
 import { candidateStages, readPairs, StageClock, tableNames, type PipelineProgress, type ResolvedPipeline } from './pipeline.js';
 import { keyRows, shortRows, sizeRows } from './rows.js';

@@ -4,7 +4,7 @@
 // sketch (Cormode and Muthukrishnan) sized from the number of values; its estimates never fall below
 // the true count, so a value it keeps at or under the cap is certainly not common. A second pass
 // counts exactly the few values it could not clear.
-import { HI as HI_WORD, LO as LO_WORD } from '../cluster/columns.js';
+import { HI as HI_WORD, LO as LO_WORD } from '../cluster/index.js';
 
 const HI = HI_WORD, LO = LO_WORD;
 

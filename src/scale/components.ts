@@ -3,7 +3,7 @@
 // module's) when the edges fit in memory; it was 30–100× faster than SQL on millions of edges. In
 // SQL otherwise: min-label propagation with pointer jumping, one statement per round, driven here.
 import { ResembleError, intOption } from '../errors.js';
-import { UnionFind } from '../cluster/union-find.js';
+import { UnionFind } from '../cluster/index.js';
 import type { DuckDBEngine } from './duckdb.js';
 import { queryTemplate, runTemplate } from './run-sql.js';
 

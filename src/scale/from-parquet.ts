@@ -5,7 +5,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResembleError, optionError, rejectUnknown } from '../errors.js';
-import type { NearDuplicateOptions, NearDuplicates } from '../cluster/near-duplicates.js';
+import { type NearDuplicateOptions, type NearDuplicates } from '../cluster/index.js';
 import { SketchStore, type SpilledSketches } from '../stream/sketch-store.js';
 import type { SketchError, SketchSet } from '../sketch/sketch-set.js';
 import { createPool } from '../stream/pool-node.js';

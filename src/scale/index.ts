@@ -11,6 +11,8 @@ export { renderPlan, planScript, PLAN_STAGES, type PlanOptions, type PlanStateme
 export { DuckDBEngine, loadDuckDB, parseMemory, type EngineOptions, type StatementProgress } from './duckdb.js';
 export { runPipeline, type PipelineOptions, type PipelineResult, type PipelineProgress, type PipelineBatch, type PipelineStats, type ScalePairs } from './pipeline.js';
 export { clusterWithDuckDB, type DuckDBClusterOptions } from './cluster.js';
+export { clusterSpilled } from './spilled.js';
+export { duckDBPairFinder } from './candidates.js';
 export { linkSummaryWithDuckDB, type LinkSummaryInput, type LinkSummaryRows } from './link-summary.js';
 export { sqlComponents, unionFindLabels, type SqlComponentsOptions } from './components.js';
 export { openSpark, SparkSession, type SparkOptions, type SparkJob, type SparkResult } from './spark.js';

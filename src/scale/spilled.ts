@@ -9,11 +9,7 @@
 // names, read back from the file together in file order (on the worker pool when one is given).
 // The result is the NearDuplicates `nearDuplicates` gives for the same sketches (method pairs).
 import { intOption, optionError } from '../errors.js';
-import { HI as HI_WORD, LO as LO_WORD, type PairEstimator, type RowColumns } from '../cluster/columns.js';
-import { setAside } from '../cluster/equivalence.js';
-import { estimateRowPairs, type MinChunkEstimates, type MinRows } from '../cluster/estimate.js';
-import { NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, type CandidateStats, type NearDuplicateOptions } from '../cluster/near-duplicates.js';
-import { PairTableBuilder } from '../cluster/pairs.js';
+import { HI as HI_WORD, LO as LO_WORD, setAside, estimateRowPairs, NearDuplicates, nonEmpty, resolveNearDuplicateOptions, completeAbove, PairTableBuilder, type PairEstimator, type RowColumns, type MinChunkEstimates, type MinRows, type CandidateStats, type NearDuplicateOptions } from '../cluster/index.js';
 import { openCandidateEngine } from './candidate-engine.js';
 import { CommonFilter, ValueCounts } from './common.js';
 import type { EngineOptions } from './duckdb.js';

@@ -15,7 +15,7 @@ export interface BagsOfWords {
   counts: Uint32Array;
   /** Euclidean norm of each document's count vector. */
   norms: Float64Array;
-  /** `terms` as u32 halves (platform byte order; HI / LO of cluster/columns say which is which): comparisons without BigInt. */
+  /** `terms` as u32 halves (platform byte order; HI / LO of sketch/columns say which is which): comparisons without BigInt. */
   words: Uint32Array;
 }
 

@@ -1,47 +1,18 @@
-// Content mode's inputs (docs/FORMATS.md, "Content mode"): the template tables a batch of pages
-// is sketched against, and the block fingerprints template learning counts (tp_blocks of
-// assembly/template.ts; its exports are typed with the others in src/wasm/kernels.ts).
+// Content mode's inputs (docs/FORMATS.md, "Content mode"): the block fingerprints template learning
+// counts (tp_blocks of assembly/template.ts; its exports are typed with the others in
+// src/wasm/kernels.ts), and the template tables a batch of pages is sketched against
+// (./content-tables.ts, re-exported here).
 import { ResembleError } from '../errors.js';
 import { checked, type Kernels } from '../wasm/kernels.js';
 import type { WasmMemory } from '../wasm/memory.js';
 import { withArena } from '../wasm/instance.js';
 import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
 import { configureKernels, resolveSketchOptions, type SketchOptions } from './options.js';
+import { checkContentTables, type ContentTables } from './content-tables.js';
+
+export { NO_TABLE, WHOLE_PAGE, checkContentTables, type ContentTables } from './content-tables.js';
 
 const BATCH_BYTES = 4 << 20;
-
-/** Marks a document that has no template table (only the link-density rule and the title apply). */
-export const NO_TABLE = 0xffffffff;
-
-/** Marks a document sketched whole, exactly as content 'page' would (its site's template is light or unknown). */
-export const WHOLE_PAGE = 0xfffffffe;
-
-/**
- * Template tables for content-mode sketching: per host, the sorted fingerprints of its template
- * blocks; per document, the table it is checked against. Built by `src/template/`.
- */
-export interface ContentTables {
-  /** Every table's sorted block fingerprints, one table after another. */
-  values: BigUint64Array;
-  /** Table t is values[offsets[t]..offsets[t+1]). */
-  offsets: Uint32Array;
-  /** Per document: its table, NO_TABLE, or WHOLE_PAGE. */
-  docTable: Uint32Array;
-}
-
-/** Checks tables against the number of documents: offsets consistent, tables ascending, document tables in range. */
-export function checkContentTables(t: ContentTables, documents: number): void {
-  const bad = (why: string) => new ResembleError('E_OPTION', `templates: ${why}`, { option: 'templates' });
-  if (!(t.values instanceof BigUint64Array) || !(t.offsets instanceof Uint32Array) || !(t.docTable instanceof Uint32Array)) throw bad('expected values BigUint64Array, offsets and docTable Uint32Array');
-  const nt = t.offsets.length - 1;
-  if (nt < 0 || t.offsets[0] !== 0 || t.offsets[nt] !== t.values.length) throw bad('offsets do not cover values');
-  if (t.docTable.length !== documents) throw bad(`expected ${documents} document tables, got ${t.docTable.length}`);
-  for (let k = 0; k < nt; k++) {
-    if (t.offsets[k + 1] < t.offsets[k]) throw bad(`table ${k} ends before it starts`);
-    for (let i = t.offsets[k] + 1; i < t.offsets[k + 1]; i++) if (t.values[i] <= t.values[i - 1]) throw bad(`table ${k} is not ascending and distinct`);
-  }
-  for (const d of t.docTable) if (d !== NO_TABLE && d !== WHOLE_PAGE && d >= nt) throw bad(`document table ${d} does not exist (${nt} tables)`);
-}
 
 /** Block fingerprints per document, in order, repeats kept (CSR: doc i's at values[offsets[i]..offsets[i+1])), with each block's token and link-token counts. */
 export interface BlockFingerprints {

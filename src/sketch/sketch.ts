@@ -1,7 +1,7 @@
 import { optionError, ResembleError } from '../errors.js';
 import { checked } from '../wasm/kernels.js';
 import { getKernels, withArena } from '../wasm/instance.js';
-import { checkContentTables, NO_TABLE, WHOLE_PAGE, type ContentTables } from './content.js';
+import { checkContentTables, NO_TABLE, WHOLE_PAGE, type ContentTables } from './content-tables.js';
 import { byteBound, checkDoc, writeDoc, type DocInput } from './input.js';
 import { configureKernels, paramDiff, resolveSketchOptions, sameParams, type SketchOptions, type SketchParams } from './options.js';
 import { kmvCardinality, SketchSet, type Sketch, type SketchError } from './sketch-set.js';

@@ -6,10 +6,10 @@
 // A chunk of MIN_s pairs to estimate is one batch; the sketch rows stay in shared memory, so a
 // chunk costs its two id columns, not the rows.
 import { intOption, numberOption, optionError, rejectUnknown, ResembleError } from '../errors.js';
-import type { MinChunkEstimates, MinRows } from '../cluster/estimate.js';
+import type { MinChunkEstimates, MinRows } from '../sketch/pair-estimates.js';
 import type { WalkedPairs, WalkJob } from '../cluster/walk.js';
 import type { LineJob } from '../io/read-back.js';
-import { checkContentTables, type ContentTables } from '../sketch/content.js';
+import { checkContentTables, type ContentTables } from '../sketch/content-tables.js';
 import { byteBound, checkDoc, type DocInput } from '../sketch/input.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../sketch/options.js';
 import { SketchSet, type SketchColumns, type SketchError } from '../sketch/sketch-set.js';

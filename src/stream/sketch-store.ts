@@ -7,8 +7,9 @@
 // in file order), or one by one through a cache of file blocks for a single pair.
 import { readSync } from 'node:fs';
 import { ResembleError } from '../errors.js';
-import type { PairEstimates, PairEstimator } from '../cluster/columns.js';
-import { estimateRowPairs, estimateRows, type MinRows, type Row } from '../cluster/estimate.js';
+import type { PairEstimates, PairEstimator } from '../sketch/columns.js';
+import { estimateRows, type Row } from '../sketch/row-estimates.js';
+import { estimateRowPairs, type MinRows } from '../sketch/pair-estimates.js';
 import type { SketchParams } from '../sketch/options.js';
 import { templateShareOf, tooLittleContentOf, type SketchDocuments, type SketchError, type SketchSet } from '../sketch/sketch-set.js';
 import { SpillFile } from './spill.js';

@@ -18,7 +18,7 @@ export interface ParagraphColumns {
   /** Position i's paragraphs are `fps[offsets[i] .. offsets[i + 1])`, sorted ascending. */
   offsets: Uint32Array;
   fps: BigUint64Array;
-  /** The same fingerprints as u32 halves (platform byte order; HI / LO of cluster/columns say which is which), for typed tables. */
+  /** The same fingerprints as u32 halves (platform byte order; HI / LO of sketch/columns say which is which), for typed tables. */
   words: Uint32Array;
 }
 

@@ -118,6 +118,24 @@ test('queryIndex: pages in memory are queries named by their URL, sketched again
   assert.ok(byPage.records.every((r) => r.query === BLOG_URL));
 });
 
+test('queryIndex: the pages of a crawl are sketched on the worker pool, with the records of one thread', async () => {
+  const path = file('q.rsx');
+  const one = await queryIndex(path, { paths: [SAMPLE] }, { workers: 1 });
+  assert.is(one.summary.workers, 1);
+  assert.ok(one.summary.queries > 64, 'more than one batch of queries');
+  assert.ok(one.records.length > one.summary.queries, 'pages of the index find themselves and their copies');
+  for (const workers of [2, 3]) {
+    const many = await queryIndex(path, { paths: [SAMPLE] }, { workers });
+    assert.is(many.summary.workers, workers, 'the pool sketched them');
+    assert.equal(lines(many.records), lines(one.records), `${workers} workers`);
+    assert.equal({ ...many.summary, seconds: 0, workers: 1 }, { ...one.summary, seconds: 0 });
+  }
+  // pages in memory, in one batch under 64: the same
+  const pages: Page[] = [];
+  for await (const d of readCrawl(BLOG, { links: false })) pages.push({ url: d.url, bytes: d.bytes, contentType: d.contentType });
+  assert.equal(lines((await queryIndex(path, pages, { workers: 3 })).records), lines((await queryIndex(path, pages, { workers: 1 })).records));
+});
+
 test('one numbering: index clusters, query hits and query --cluster number clusters as dups does', async () => {
   const dups = (await findNearDuplicates(SAMPLE)).records;
   const built = await buildIndex(SAMPLE);
@@ -143,7 +161,7 @@ test('bad input: a wrong option is a coded error before any work; an unanswerabl
   await code(buildIndex(SAMPLE, { sketch: { content: 'page' }, templates: {} }), 'E_OPTION', /templates/);
   await code(buildIndex(SAMPLE, { engineOptions: {} }), 'E_OPTION', /engine/);
   const path = file('q.rsx');
-  await code(queryIndex(path, WHEN, { workers: 2 } as never), 'E_OPTION', /workers/);
+  await code(queryIndex(path, WHEN, { workers: 0 }), 'E_OPTION', /workers/);
   await code(queryIndex(path, WHEN, { cluster: true, limit: 3 }), 'E_OPTION', /cluster/);
   await code(queryIndex(path, WHEN, { content: 'page' }), 'E_PARAMS', /content main/);
   await code(queryIndex(file('missing.rsx'), WHEN), 'E_IO', /missing/);

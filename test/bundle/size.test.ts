@@ -90,8 +90,15 @@ const BUDGETS: { file: string; what: string; gzip: number }[] = [
   { file: 'worker-browser.js', what: 'Web Worker script of the pool', gzip: 16 * KB },
   // web-resemble/advanced in browsers holds the whole API the two root bundles above held before the
   // root was cut to its entry points: their budgets came with it (114.0 KB and 79.3 KB then).
-  { file: 'advanced-browser.js', what: 'advanced: JS glue + both WASM builds inlined', gzip: 116 * KB },
-  { file: 'advanced-browser-external.js', what: 'advanced: JS glue, WASM fetched', gzip: 82 * KB },
+  // 116 → 120 KB and 82 → 85 KB when the entry points joined the browser root as chunks loaded when
+  // first called (dist/*-chunks/, not counted here): a module the chunks share with the bundle sits in
+  // the bundle whole, so what the steps held only in part (the collections' similarity and replica
+  // summary, content mode's tables, the pool's page jobs) came in whole, with the entry points' glue:
+  // 83.1 KB then for the strict-CSP one (80.6 KB before), 117.9 KB for the other. The root bundles above kept their budgets
+  // (75.1 → 78.2 KB and 40.4 → 43.5 KB) once the index's candidate pairs, the chunk estimates, the
+  // content tables and the JSON string loop were files of their own.
+  { file: 'advanced-browser.js', what: 'advanced: JS glue + both WASM builds inlined', gzip: 120 * KB },
+  { file: 'advanced-browser-external.js', what: 'advanced: JS glue, WASM fetched', gzip: 85 * KB },
 ];
 
 console.log(ensureDist('browser'));

@@ -24,8 +24,12 @@ const NODE_ONLY = [
   'utf8Bytes',
 ];
 
-// The browser root adds the pool on Web Workers and the reader of dropped files.
-const BROWSER_ONLY = ['createPool', 'fileBytes'];
+// The browser root adds the same entry points (on pages, Files and Blobs: each loaded when first
+// called), the pool on Web Workers and the reader of dropped files.
+const BROWSER_ONLY = [
+  'dedup', 'findCollections', 'findMirrors', 'findNearDuplicates', 'findSignatureCollisions', 'sketchCrawl', 'studyDuplicates',
+  'createPool', 'fileBytes',
+];
 
 // web-resemble/advanced, in Node and in browsers: the steps that need no Node built-ins.
 const ADVANCED_CORE = [

@@ -5,9 +5,10 @@
 // several chunk sizes; then the error paths.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { estimateMinChunk, MinPairBatch, SetEstimator, type MinChunkEstimates } from '../../src/cluster/estimate.js';
+import { MinPairBatch, SetEstimator } from '../../src/sketch/row-estimates.js';
+import { estimateMinChunk, type MinChunkEstimates } from '../../src/sketch/pair-estimates.js';
 import { nearDuplicates, nearDuplicatesOnPool, type NearDuplicates } from '../../src/cluster/near-duplicates.js';
-import type { ClusterColumns } from '../../src/cluster/columns.js';
+import type { ClusterColumns } from '../../src/sketch/columns.js';
 import { init } from '../../src/index.js';
 import { createPool, type Pool } from '../../src/stream/pool-node.js';
 import { Rng, columnsFromSets, randomSet, variant } from './helpers.js';

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MinPairBatch, SetEstimator } from '../../src/cluster/estimate.js';
+import { MinPairBatch, SetEstimator } from '../../src/sketch/row-estimates.js';
 import { containment, init, resemblance, type Sketch } from '../../src/index.js';
 import { kernelBuild } from '../../src/advanced.js';
 import { useBuild } from '../../src/wasm/loader.js';
-import type { ClusterColumns } from '../../src/cluster/columns.js';
+import type { ClusterColumns } from '../../src/sketch/columns.js';
 import { Rng, columnsFromSets, randomSet, variant, type ColumnSpec } from './helpers.js';
 
 function sketchOf(set: ClusterColumns, d: number): Sketch {

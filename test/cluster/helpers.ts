@@ -1,6 +1,6 @@
 // Builds SketchSet-shaped columns by hand from explicit shingle sets, exactly as the core's
 // contract lays them out, so clustering can be checked against exact Jaccard on the sets.
-import type { ClusterColumns, ClusterParams } from '../../src/cluster/columns.js';
+import type { ClusterColumns, ClusterParams } from '../../src/sketch/columns.js';
 import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import type { DocumentMeta, IndexOptions, QueryHit, QueryOptions } from '../../src/cluster/resemble-index/options.js';
 import type { Sketch } from '../../src/sketch/sketch-set.js';

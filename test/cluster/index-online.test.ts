@@ -9,8 +9,8 @@ import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.j
 import { loadIndex, saveIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
 import { buildPostings, type PostingLists } from '../../src/cluster/postings.js';
-import { SetEstimator } from '../../src/cluster/estimate.js';
-import type { ClusterColumns } from '../../src/cluster/columns.js';
+import { SetEstimator } from '../../src/sketch/row-estimates.js';
+import type { ClusterColumns } from '../../src/sketch/columns.js';
 import { utf8Bytes } from '../../src/graph/document.js';
 import { loadCrawl } from '../../src/io/crawl.js';
 import { init, sketchMany } from '../../src/index.js';

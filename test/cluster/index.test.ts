@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { ResembleIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { loadIndex, saveIndex } from '../../src/cluster/resemble-index/resemble-index.js';
 import { nearDuplicates } from '../../src/cluster/near-duplicates.js';
-import { SetEstimator } from '../../src/cluster/estimate.js';
-import type { ClusterColumns } from '../../src/cluster/columns.js';
+import { SetEstimator } from '../../src/sketch/row-estimates.js';
+import type { ClusterColumns } from '../../src/sketch/columns.js';
 import { ResembleError } from '../../src/errors.js';
 import { Rng, columnsFromSets, indexed, permute, plantedCorpus, queryDoc, randomSet, variant, type ColumnSpec } from './helpers.js';
 

@@ -5,7 +5,6 @@
 // in memory or on DuckDB. Everything is validated before any page is read.
 import { enumOption, intOption, optionError, rejectUnknown, throwIfAborted } from '../../errors.js';
 import type { ReadError } from '../../graph/document.js';
-import { duckDBPairFinder } from '../../scale/candidates.js';
 import type { EngineOptions } from '../../scale/duckdb.js';
 import { resolveSketchOptions, type SketchOptions } from '../../sketch/options.js';
 import { checkEntry, readEntry, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary } from '../../stream/entry.js';
@@ -124,6 +123,8 @@ export async function buildIndex(input: CrawlInput, options?: BuildIndexOptions)
   const meta = { keys: crawl.urls, dates: crawl.dates };
   let added: AddResult;
   if (engine === 'duckdb') {
+    // the engine is built on the clustering (src/scale imports src/cluster): loaded when asked for
+    const { duckDBPairFinder } = await import('../../scale/index.js');
     const find = duckDBPairFinder(o.engineOptions ?? {});
     const steps = index.sweep(crawl.set, meta);
     let r = steps.next();

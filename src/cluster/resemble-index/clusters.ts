@@ -4,10 +4,10 @@
 // each other and looked up in the postings, so nothing already clustered is clustered again.
 // Clusters are numbered as `findNearDuplicates` numbers them: clusters of two or more live
 // documents, ordered by their smallest DocId, 0, 1, 2…
-import { words, HI as HI_WORD, LO as LO_WORD, type ClusterColumns } from '../columns.js';
+import { words, HI as HI_WORD, LO as LO_WORD, type ClusterColumns } from '../../sketch/columns.js';
 import { KIND_IDENTICAL, KIND_LEXICAL, KIND_SHINGLE, setAside } from '../equivalence.js';
-import { C_AB, C_BA, SetEstimator, type Row } from '../estimate.js';
-import { candidatePairs, nonEmpty } from '../near-duplicates.js';
+import { C_AB, C_BA, SetEstimator, type Row } from '../../sketch/row-estimates.js';
+import { candidatePairs, nonEmpty } from '../candidate-pairs.js';
 import type { PairTable } from '../pairs.js';
 import { UnionFind } from '../union-find.js';
 import { WordTable } from '../../word-table.js';

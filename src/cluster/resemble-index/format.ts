@@ -11,7 +11,7 @@
 import { ResembleError } from '../../errors.js';
 import { POLYNOMIAL } from '../../sketch/rabin.js';
 import { paramDiff, sameParams, type SketchParams } from '../../sketch/options.js';
-import { LITTLE_ENDIAN, type ClusterParams } from '../columns.js';
+import { LITTLE_ENDIAN, type ClusterParams } from '../../sketch/columns.js';
 import type { PostingLists } from '../postings.js';
 import { resolveIndexOptions, type ResolvedIndexOptions } from './options.js';
 import type { StoreColumns } from './store.js';

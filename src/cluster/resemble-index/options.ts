@@ -1,7 +1,7 @@
 // What an index is given and gives back: its clustering policy, the metadata of the documents
 // inserted, query options and hits, and the request the candidate step of a sweep answers.
 import { ResembleError, enumOption, intOption, numberOption, rejectUnknown } from '../../errors.js';
-import type { ClusterColumns } from '../columns.js';
+import type { ClusterColumns } from '../../sketch/columns.js';
 import { NEAR_DUPLICATE_DEFAULTS } from '../defaults.js';
 import type { EquivalenceLevel } from '../equivalence.js';
 import type { PairTable } from '../pairs.js';

@@ -6,9 +6,9 @@
 // entry is copied a constant number of times overall: keeping the postings up costs the same per
 // document at any size (amortized), where rebuilding them per sweep cost O(n) each. What a lookup
 // then costs is the lists it walks: prefix filtering (see `candidates`) leaves out the longest ones.
-import { HI as HI_WORD, LO as LO_WORD, words } from '../columns.js';
+import { HI as HI_WORD, LO as LO_WORD, words } from '../../sketch/columns.js';
 import { DeltaPostings } from '../delta-postings.js';
-import type { Row, SetEstimator } from '../estimate.js';
+import type { Row, SetEstimator } from '../../sketch/row-estimates.js';
 import { buildPostings, findList, type PostingLists } from '../postings.js';
 import type { IndexStore } from './store.js';
 

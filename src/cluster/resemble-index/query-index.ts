@@ -1,6 +1,7 @@
 // `queryIndex`: pages looked up in an index, as `resemble query` prints them (on-the-fly
 // resemblance; with `cluster`, lost and found). A query is the key (URL) of a page in the index,
-// or a page read from anything the readers take, sketched as the index sketched its own.
+// or a page read from anything the readers take, sketched as the index sketched its own (on the
+// worker pool, batch by batch: the same sketches as on this thread).
 import { statSync } from 'node:fs';
 import { ResembleError, enumOption, intOption, numberOption, optionError, rejectUnknown, throwIfAborted } from '../../errors.js';
 import type { Document, ReadError } from '../../graph/document.js';
@@ -11,7 +12,9 @@ import { isInitialized, init } from '../../wasm/loader.js';
 import { readIndexFile } from './file.js';
 import type { QueryOptions } from './options.js';
 import { ResembleIndex } from './resemble-index.js';
-import { sketchForIndex } from './sketch-pages.js';
+import { sketchForIndex, sketchForIndexOn } from './sketch-pages.js';
+import { createPool, type Pool } from '../../stream/pool-node.js';
+import { workerCount } from '../../stream/sketch-crawl.js';
 
 /**
  * What `queryIndex` looks up: `{ queries }`, the command's QUERY arguments (each the key of a page
@@ -22,7 +25,7 @@ import { sketchForIndex } from './sketch-pages.js';
 export type QueryInput = CrawlInput | { readonly queries: readonly string[] };
 
 /** Options of `queryIndex`: the flags of `resemble query`, each with its default. */
-export interface QueryIndexOptions extends Omit<EntryOptions, 'workers'> {
+export interface QueryIndexOptions extends EntryOptions {
   /** Minimum resemblance, 0..1 (default: the index's threshold). */
   threshold?: number;
   /** Also list pages whose containment either way reaches this, 0..1 (default: the index's). */
@@ -79,6 +82,8 @@ export interface QuerySummary {
   hits: number;
   /** Queries and records that could not be used (reported through onError). */
   errors: number;
+  /** Worker threads that sketched the query pages (1: this thread; key queries need none). */
+  workers: number;
   /** Seconds the run took. */
   seconds: number;
 }
@@ -86,7 +91,7 @@ export interface QuerySummary {
 /** What `queryIndex` resolves to: the records `resemble query` prints, in its order, and the counts. */
 export type QueriedIndex = EntryResult<QueryHitRecord | ClusterQueryRecord, QuerySummary>;
 
-const KNOWN = ['read', 'onError', 'onWarning', 'signal', 'threshold', 'containment', 'limit', 'commonCap', 'cluster', 'url', 'content', 'onProgress'];
+const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'threshold', 'containment', 'limit', 'commonCap', 'cluster', 'url', 'content', 'onProgress'];
 /** Pages of a crawl input sketched at a time. */
 const BATCH = 64;
 
@@ -140,6 +145,7 @@ export async function queryIndex(index: ResembleIndex | string, input: QueryInpu
     throw new ResembleError('E_PARAMS', `${where} holds --content ${indexMode} sketches; a --content ${mode} query cannot be compared with them (rebuild the index with --content ${mode})`, { option: '--content' });
   }
   if (clusterMode && queries === undefined) throw optionError('cluster', 'key queries ({ queries })', 'pages');
+  const workers = workerCount(o.workers);
 
   const started = performance.now();
   let errors = 0, asked = 0, answered = 0;
@@ -155,51 +161,60 @@ export async function queryIndex(index: ResembleIndex | string, input: QueryInpu
     answered++;
   };
   /** Sketches pages (named by `names`) as the index sketched its own and answers each. */
+  // the pool starts with the first batch of more than one page to sketch (key queries need none)
+  let pool: Pool | undefined;
+  let used = 1;
   const pages = async (docs: Document[], names: readonly string[]) => {
     if (!isInitialized()) await init();
-    const set = sketchForIndex(docs, idx, docs.map(() => o.url));
+    if (!pool && workers > 1 && docs.length > 1) { pool = createPool({ workers }); used = workers; }
+    const urls = docs.map(() => o.url);
+    const set = pool ? await sketchForIndexOn(pool, docs, idx, urls) : sketchForIndex(docs, idx, urls);
     const failed = new Set<number>();
     for (const e of set.errors) { failed.add(e.index); onError({ source: docs[e.index].source ?? docs[e.index].url, location: docs[e.index].source ?? docs[e.index].url, code: 'E_INPUT', message: e.message }); }
     for (let i = 0; i < docs.length; i++) if (!failed.has(i)) hitsOf(names[i], idx.query(set.get(i), q));
   };
 
-  if (queries !== undefined) {
-    const read = readOptionsOf(o, onError);
-    for (const query of queries) {
-      asked++;
-      const id = idx.docIds(query)[0];
-      if (clusterMode) {
-        if (id === undefined) miss(query, 'not a URL in the index');
+  try {
+    if (queries !== undefined) {
+      const read = readOptionsOf(o, onError);
+      for (const query of queries) {
+        asked++;
+        const id = idx.docIds(query)[0];
+        if (clusterMode) {
+          if (id === undefined) miss(query, 'not a URL in the index');
+          else {
+            const c = idx.clusterOf(id);
+            const members = c >= 0 ? Array.from(idx.clusters()[c], (d) => idx.key(d) ?? null) : [idx.key(id) ?? null];
+            records.push({ query, cluster: c, urls: members, newest: idx.newestUrl(query) ?? null });
+            answered++;
+          }
+        } else if (id !== undefined) hitsOf(query, idx.query(query, q));
+        else if (!isFile(query)) miss(query, 'neither a URL in the index nor a readable file');
         else {
-          const c = idx.clusterOf(id);
-          const members = c >= 0 ? Array.from(idx.clusters()[c], (d) => idx.key(d) ?? null) : [idx.key(id) ?? null];
-          records.push({ query, cluster: c, urls: members, newest: idx.newestUrl(query) ?? null });
-          answered++;
+          let doc: Document | undefined;
+          for await (const d of readSingleFile(query, { ...read, links: false })) doc = d;
+          if (!doc) miss(query, 'not a readable text file');
+          else await pages([doc], [query]);
         }
-      } else if (id !== undefined) hitsOf(query, idx.query(query, q));
-      else if (!isFile(query)) miss(query, 'neither a URL in the index nor a readable file');
-      else {
-        let doc: Document | undefined;
-        for await (const d of readSingleFile(query, { ...read, links: false })) doc = d;
-        if (!doc) miss(query, 'not a readable text file');
-        else await pages([doc], [query]);
+        done();
       }
-      done();
-    }
-  } else {
-    const taken = await takeInput(input as CrawlInput, o.signal);
-    try {
-      let batch: Document[] = [];
-      const flush = async () => { const b = batch; batch = []; asked += b.length; await pages(b, b.map((d) => d.url)); done(); };
-      for await (const d of readCrawl(taken.inputs, { ...readOptionsOf(o, onError), links: false })) {
-        batch.push(d);
-        if (batch.length >= BATCH) await flush();
+    } else {
+      const taken = await takeInput(input as CrawlInput, o.signal);
+      try {
+        let batch: Document[] = [];
+        const flush = async () => { const b = batch; batch = []; asked += b.length; await pages(b, b.map((d) => d.url)); done(); };
+        for await (const d of readCrawl(taken.inputs, { ...readOptionsOf(o, onError), links: false })) {
+          batch.push(d);
+          if (batch.length >= BATCH) await flush();
+        }
+        if (batch.length) await flush();
+      } finally {
+        await taken.release();
       }
-      if (batch.length) await flush();
-    } finally {
-      await taken.release();
     }
+  } finally {
+    await pool?.close();
   }
   if (answered === 0) throw new ResembleError('E_INPUT', 'no query could be answered');
-  return { records, summary: { queries: asked, answered, hits: records.length, errors, seconds: (performance.now() - started) / 1000 } };
+  return { records, summary: { queries: asked, answered, hits: records.length, errors, workers: used, seconds: (performance.now() - started) / 1000 } };
 }

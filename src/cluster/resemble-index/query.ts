@@ -3,8 +3,8 @@
 import { intOption, numberOption, rejectUnknown } from '../../errors.js';
 import { assertComparable } from '../../sketch/sketch.js';
 import type { Sketch } from '../../sketch/sketch-set.js';
-import { words } from '../columns.js';
-import { C_AB, C_BA, SHARED, SetEstimator, type Row } from '../estimate.js';
+import { words } from '../../sketch/columns.js';
+import { C_AB, C_BA, SHARED, SetEstimator, type Row } from '../../sketch/row-estimates.js';
 import type { IndexClusters } from './clusters.js';
 import type { QueryHit, QueryOptions, ResolvedIndexOptions } from './options.js';
 import type { IndexPostings } from './postings.js';

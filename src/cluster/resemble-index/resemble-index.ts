@@ -5,7 +5,7 @@
 import { ResembleError, optionError, rejectUnknown } from '../../errors.js';
 import { resolveSketchOptions, type SketchOptions, type SketchParams } from '../../sketch/options.js';
 import type { Sketch } from '../../sketch/sketch-set.js';
-import type { ClusterColumns, ClusterParams } from '../columns.js';
+import type { ClusterColumns, ClusterParams } from '../../sketch/columns.js';
 import type { PairTable } from '../pairs.js';
 import { IndexClusters, inMemory } from './clusters.js';
 import { decodeIndex, encodeIndex, type IndexState, type LoadIndexOptions, type SiteTables } from './format.js';

@@ -2,8 +2,9 @@
 // against the template its site had in the index (a site the index does not know: no template).
 import type { Document } from '../../graph/document.js';
 import { utf8Bytes } from '../../graph/document.js';
-import { WHOLE_PAGE } from '../../sketch/content.js';
-import { sketchMany } from '../../sketch/sketch.js';
+import { WHOLE_PAGE } from '../../sketch/content-tables.js';
+import { sketchMany, type SketchManyOptions } from '../../sketch/sketch.js';
+import type { Pool } from '../../stream/pool.js';
 import type { SketchSet } from '../../sketch/sketch-set.js';
 import { packTables } from '../../template/crawl-templates.js';
 import { deepestKnownSite } from '../../template/sites.js';
@@ -17,7 +18,16 @@ import type { ResembleIndex } from './resemble-index.js';
  * set's `errors`.
  */
 export function sketchForIndex(docs: readonly Document[], index: ResembleIndex, urls: readonly (string | undefined)[] = []): SketchSet {
-  const options = sketchOptionsFor(index.params);
+  return sketchMany(docs.map(utf8Bytes), indexSketchOptions(docs, index, urls));
+}
+
+/** sketchForIndex on a worker pool: the same sketches. */
+export function sketchForIndexOn(pool: Pool, docs: readonly Document[], index: ResembleIndex, urls: readonly (string | undefined)[] = []): Promise<SketchSet> {
+  return pool.sketchMany(docs.map(utf8Bytes), indexSketchOptions(docs, index, urls));
+}
+
+function indexSketchOptions(docs: readonly Document[], index: ResembleIndex, urls: readonly (string | undefined)[]): SketchManyOptions {
+  const options: SketchManyOptions = sketchOptionsFor(index.params);
   if (index.params.content === 'main') {
     const tables: BigUint64Array[] = [];
     const docTable = Uint32Array.from(docs, (d, i) => {
@@ -29,5 +39,5 @@ export function sketchForIndex(docs: readonly Document[], index: ResembleIndex, 
     });
     Object.assign(options, { templates: packTables(tables, docTable) });
   }
-  return sketchMany(docs.map(utf8Bytes), options);
+  return options;
 }

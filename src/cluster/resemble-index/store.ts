@@ -4,7 +4,7 @@
 import { ResembleError, optionError, rejectUnknown } from '../../errors.js';
 import { assertComparable } from '../../sketch/sketch.js';
 import { checkSketch, isSketch, SketchSet, thinRow, type Sketch, type SketchColumns } from '../../sketch/sketch-set.js';
-import { checkColumns, type ClusterColumns, type ClusterParams } from '../columns.js';
+import { checkColumns, type ClusterColumns, type ClusterParams } from '../../sketch/columns.js';
 import { parseDate, type DocumentMeta } from './options.js';
 
 /** Columns a sweep may hand over: a set's, with token counts when it has them. */

@@ -1,6 +1,6 @@
 import { ResembleError } from '../errors.js';
-import type { SketchParams } from '../sketch/options.js';
-import type { SketchColumns } from '../sketch/sketch-set.js';
+import type { SketchParams } from './options.js';
+import type { SketchColumns } from './sketch-set.js';
 
 /** Sketch kinds: MIN_s (bottom-s), MOD_m (values ≡ 0 mod m), adaptive MOD_{2^i} per document. */
 export type SketchKind = SketchParams['kind'];
