@@ -18,9 +18,12 @@
  *    (`X/A/s` and `Y/B/s`) are evidence that prefix `X/A/` mirrors `Y/B/`. Each prefix pair with
  *    `minSupport` pairs or more is read from the prefix with fewer URLs to the one with more, and
  *    tested alone: of the URLs under `X/A/` it rewrites onto a crawled URL, the share that are
- *    duplicates of it must reach `minPrecision`. Each prefix keeps the passing target it shares
- *    most pairs with (a target's own rule followed once), and the prefix rules are tested with
- *    the others as in step 2.
+ *    duplicates of it must reach `minPrecision` (the pages of its sub-folders where a page
+ *    differed left out of the count). Each prefix keeps the passing target it shares most pairs
+ *    with (a target's own rule followed once). Every folder where a tested page differed from its
+ *    counterpart (the prefix's own included) gets a `keep` rule listing the pages tested alike:
+ *    only those are rewritten there, so a lagging mirror's changed pages and the pages beside
+ *    them never tested are fetched. The prefix rules are tested with the others as in step 2.
  *
  * Memory: the parts of each distinct URL and one integer per URL; time: the pairs of the clusters
  * plus a pass over the URLs per round of testing.
@@ -51,7 +54,7 @@ export interface UrlRuleError {
 const KIND_ORDER: readonly UrlRuleKind[] = ['path-param', 'param', 'index', 'https', 'www', 'prefix', 'keep'];
 
 /** A rule being learnt: its kind and what it rewrites, its support, and once tested its figures. */
-type Candidate = Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'> & { support: number; tested?: number; precision?: number };
+type Candidate = Pick<UrlRule, 'kind' | 'name' | 'from' | 'to' | 'pages'> & { support: number; tested?: number; precision?: number };
 
 const keyOf = (r: Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'>) => `${r.kind}\t${r.name ?? ''}\t${r.from ?? ''}\t${r.to ?? ''}`;
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -102,6 +105,9 @@ export class UrlRuleLearner {
   private readonly parts: UrlParts[] = [];
   private readonly ids = new Map<string, number>();
   private parent: number[] = [];
+  /** identical text: a finer partition than the clusters (`addIdentical`) */
+  private same: number[] = [];
+  private identicalGiven = false;
 
   /** Takes the bar (see `UrlRuleOptions`; defaults `URL_RULE_DEFAULTS`). */
   constructor(options: UrlRuleOptions = {}) {
@@ -131,6 +137,7 @@ export class UrlRuleLearner {
       this.ids.set(s, id);
       this.parts.push(p);
       this.parent.push(id);
+      this.same.push(id);
     }
     return id;
   }
@@ -146,15 +153,36 @@ export class UrlRuleLearner {
     }
   }
 
-  private find(x: number): number {
-    const p = this.parent;
+  /**
+   * Takes URLs of pages with identical text (within one duplicate cluster); joins them as a cluster
+   * too. A prefix rule rewrites a page of a folder where a tested page differed only when the page
+   * was tested identical to its counterpart; when no identical groups are given at all, pages of
+   * one cluster count as identical.
+   */
+  addIdentical(urls: readonly string[]): void {
+    this.identicalGiven = true;
+    let first: number | undefined;
+    for (const u of urls) {
+      const id = this.addUrl(u);
+      if (id === undefined) continue;
+      if (first === undefined) first = id;
+      else { this.union(first, id); this.union(first, id, this.same); }
+    }
+  }
+
+  private find(x: number, p: number[] = this.parent): number {
     while (p[x] !== x) { p[x] = p[p[x]]; x = p[x]; }
     return x;
   }
 
-  private union(a: number, b: number): void {
-    const x = this.find(a), y = this.find(b);
-    if (x !== y) this.parent[Math.max(x, y)] = Math.min(x, y);
+  private union(a: number, b: number, p: number[] = this.parent): void {
+    const x = this.find(a, p), y = this.find(b, p);
+    if (x !== y) p[Math.max(x, y)] = Math.min(x, y);
+  }
+
+  /** Whether two URLs' pages count as identical (the same text; or one cluster when no identical groups were given). */
+  private identical(a: number, b: number): boolean {
+    return this.identicalGiven ? this.find(a, this.same) === this.find(b, this.same) : this.find(a) === this.find(b);
   }
 
   /** The clusters of two URLs or more, small enough to pair, as lists of ids in crawl order. */
@@ -223,22 +251,33 @@ export class UrlRuleLearner {
     // each candidate tested alone: the URLs under `from` it rewrites onto a crawled URL, and those duplicates of it
     const alone = this.testPrefixes(directed, canon, spelled);
     // per prefix, the passing target it shares most pairs with (two manuals sharing a few pages do
-    // not pass); the folders under it where a page differed from its counterpart are kept out of
-    // it (`keep` rules) and do not count against it
+    // not pass; the sub-folders where a page was not a duplicate of its counterpart do not count
+    // against it). Then every folder where a tested page was not identical to its counterpart is
+    // checked page by page: a `keep` rule leaves it as it is but for the pages tested identical,
+    // so that a lagging mirror's changed pages, and those never tested beside them, are fetched
     const best = new Map<string, { to: string; support: number; keep: Candidate[] }>();
+    const folder = (u: number) => prefixOf(canon[u], canon[u].segments.length - 1);
     directed.forEach((d, i) => {
-      const folder = (u: number) => prefixOf(canon[u], canon[u].segments.length - 1);
-      const keep = [...new Set(alone[i].filter((t) => !t.right).map((t) => folder(t.url)))].filter((k) => k !== d.from).sort(cmp);
-      const left = alone[i].filter((t) => !keep.some((k) => spelled[t.url].startsWith(k)));
+      const apart = [...new Set(alone[i].filter((t) => !t.right).map((t) => folder(t.url)))].filter((k) => k !== d.from);
+      const left = alone[i].filter((t) => !apart.some((k) => spelled[t.url].startsWith(k)));
       const right = left.filter((t) => t.right).length;
       if (left.length === 0 || right < this.minPrecision * left.length) return;
       const had = best.get(d.from);
       if (had && !(d.support > had.support || (d.support === had.support && d.to < had.to))) return;
-      // each exception with its evidence: the folder's pages tested, and the share alike
-      best.set(d.from, { to: d.to, support: d.support, keep: keep.map((k) => {
-        const inK = alone[i].filter((t) => spelled[t.url].startsWith(k));
-        const alike = inK.filter((t) => t.right).length;
-        return { kind: 'keep', from: k, support: inK.length - alike, tested: inK.length, precision: Math.round((alike / inK.length) * 1e4) / 1e4 };
+      // each tested page to the longest folder kept that holds it
+      const mixed = [...new Set(alone[i].filter((t) => !t.same).map((t) => folder(t.url)))].sort(cmp);
+      const inKeep = new Map<string, Array<{ url: number; same: boolean }>>(mixed.map((k) => [k, []]));
+      for (const t of alone[i]) {
+        let k: string | undefined;
+        for (const m of mixed) if (spelled[t.url].startsWith(m) && (k === undefined || m.length > k.length)) k = m;
+        if (k !== undefined) inKeep.get(k)!.push(t);
+      }
+      // each exception with its evidence: the pages tested under it, the share identical, and the identical ones by name
+      best.set(d.from, { to: d.to, support: d.support, keep: mixed.map((k) => {
+        const inK = inKeep.get(k)!;
+        const same = inK.filter((t) => t.same);
+        const pages = [...new Set(same.map((t) => spelled[t.url].slice(k.length)))].sort(cmp);
+        return { kind: 'keep', from: k, pages, support: inK.length - same.length, tested: inK.length, precision: Math.round((same.length / inK.length) * 1e4) / 1e4 };
       }) });
     });
     // a target with a rule of its own: its target is followed once (X → Y → Z reads X as Z)
@@ -277,9 +316,9 @@ export class UrlRuleLearner {
     }
   }
 
-  /** Each prefix candidate alone: the crawled URLs under its `from` that it rewrites onto a crawled URL (canonical spellings), each with whether the two are in one cluster. */
-  private testPrefixes(cands: ReadonlyArray<{ from: string; to: string }>, canon: readonly UrlParts[], spelled: readonly string[]): Array<Array<{ url: number; right: boolean }>> {
-    const tests: Array<Array<{ url: number; right: boolean }>> = cands.map(() => []);
+  /** Each prefix candidate alone: the crawled URLs under its `from` that it rewrites onto a crawled URL (canonical spellings), each with whether the two are in one cluster and whether their texts are identical. */
+  private testPrefixes(cands: ReadonlyArray<{ from: string; to: string }>, canon: readonly UrlParts[], spelled: readonly string[]): Array<Array<{ url: number; right: boolean; same: boolean }>> {
+    const tests: Array<Array<{ url: number; right: boolean; same: boolean }>> = cands.map(() => []);
     const byFrom = new Map<string, number[]>();
     cands.forEach((c, i) => { const l = byFrom.get(c.from); if (l) l.push(i); else byFrom.set(c.from, [i]); });
     const at = new Map<string, number>();
@@ -291,7 +330,7 @@ export class UrlRuleLearner {
         const rest = spelled[u].slice(prefixOf(p, keep).length);
         for (const i of list) {
           const v = at.get(cands[i].to + rest);
-          if (v !== undefined) tests[i].push({ url: u, right: this.find(u) === this.find(v) });
+          if (v !== undefined) tests[i].push({ url: u, right: this.find(u) === this.find(v), same: this.identical(u, v) });
         }
       }
     });
@@ -336,7 +375,7 @@ export class UrlRuleLearner {
 
   private finish(rules: Array<Candidate & { tested?: number; precision?: number }>): UrlRules {
     return new UrlRules(rules.map((r) => ({
-      kind: r.kind, ...(r.name !== undefined ? { name: r.name } : {}), ...(r.from !== undefined ? { from: r.from } : {}), ...(r.to !== undefined ? { to: r.to } : {}),
+      kind: r.kind, ...(r.name !== undefined ? { name: r.name } : {}), ...(r.from !== undefined ? { from: r.from } : {}), ...(r.to !== undefined ? { to: r.to } : {}), ...(r.kind === 'keep' ? { pages: r.pages ?? [] } : {}),
       support: r.support, tested: r.tested ?? 0, precision: r.precision ?? 0,
     })));
   }
