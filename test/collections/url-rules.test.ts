@@ -29,9 +29,12 @@ function generatedCrawl(seed: number): { urls: string[]; clusters: string[][]; i
     if (rand() < 0.1) group.push(`http://docs.example.org/guide/ch${i}.html;jsessionid=${hex().toUpperCase()}`);
     // a lagging mirror of the first chapters, the guide's folder as its root: near copies, one in four changed
     if (i < 24) group.push(`http://lag.example.net/g/ch${i}.html`);
-    urls.push(...group);
-    clusters.push(group);
-    identical.push(i < 24 && i % 4 === 1 ? group.slice(0, -1) : group);
+    // and a near mirror of others: every page a little changed
+    const near = i >= 30 && i < 42 ? `http://near.example.com/guide/ch${i}.html` : undefined;
+    urls.push(...group, ...(near ? [near] : []));
+    clusters.push(near ? [...group, near] : group);
+    // (but for two of its pages)
+    identical.push(i < 24 && i % 4 === 1 ? group.slice(0, -1) : i >= 40 && near ? [...group, near] : group);
   }
   for (let i = 0; i < 12; i++) {
     const dir = `http://docs.example.org/topics/t${i}/`;
@@ -206,7 +209,8 @@ function referenceRules(urls: readonly string[], given: readonly string[][], min
     const had = best.get(from);
     if (had && !(p.support > had.support || (p.support === had.support && to < had.to))) continue;
     // folders where a page was not identical (the rule's own included): kept, but for the pages tested identical
-    const mixed = [...new Set(tests.filter((t) => !t.same).map((t) => folder(t.s)))].sort();
+    // (fewer than minPrecision of the pages it passed on identical: the rule's own folder alone, listing every page tested identical)
+    const mixed = left.filter((t) => t.same).length < minPrecision * left.length ? [from] : [...new Set(tests.filter((t) => !t.same).map((t) => folder(t.s)))].sort();
     const longest = (s: string) => mixed.filter((k) => s.startsWith(k)).sort((x, y) => y.length - x.length)[0];
     best.set(from, { to, support: p.support, keep: mixed.map((k) => {
       const inK = tests.filter((t) => longest(t.s) === k), same = inK.filter((t) => t.same);
@@ -287,6 +291,13 @@ test('a lagging mirror: its pages tested identical are rewritten, its changed pa
   assert.is(rules.canonical('http://lag.example.net/g/ch0.html'), 'http://docs.example.org/guide/ch0.html');
   assert.is(rules.canonical('http://lag.example.net/g/ch5.html'), 'http://lag.example.net/g/ch5.html', 'a changed page is fetched');
   assert.is(rules.canonical('http://lag.example.net/g/ch50.html'), 'http://lag.example.net/g/ch50.html', 'a page never tested beside changed ones is fetched');
+  // the near mirror: 2 of its 12 pages identical, so its rule rewrites those two and no other page, not even in a folder never tested
+  assert.ok(rules.rules.some((r) => r.kind === 'keep' && r.from === 'http://near.example.com/' && r.tested === 12 && r.pages!.join() === 'guide/ch40.html,guide/ch41.html'), JSON.stringify(rules.rules.filter((r) => r.from?.includes('near'))));
+  assert.ok(near.rules.some((r) => r.kind === 'prefix' && r.from === 'http://near.example.com/'));
+  assert.is(rules.canonical('http://near.example.com/guide/ch40.html'), 'http://docs.example.org/guide/ch40.html');
+  assert.is(rules.canonical('http://near.example.com/guide/ch31.html'), 'http://near.example.com/guide/ch31.html');
+  assert.is(rules.canonical('http://near.example.com/other/x.html'), 'http://near.example.com/other/x.html');
+  assert.is(near.canonical('http://near.example.com/other/x.html'), 'http://docs.example.org/other/x.html');
   // without identical groups the near copies count as identical: the lagging mirror reads as exact
   assert.not.ok(near.rules.some((r) => r.kind === 'keep' && r.from === 'http://lag.example.net/g/'));
   assert.is(near.canonical('http://lag.example.net/g/ch5.html'), 'http://docs.example.org/guide/ch5.html');

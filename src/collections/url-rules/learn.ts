@@ -21,9 +21,11 @@
  *    duplicates of it must reach `minPrecision` (the pages of its sub-folders where a page
  *    differed left out of the count). Each prefix keeps the passing target it shares most pairs
  *    with (a target's own rule followed once). Every folder where a tested page differed from its
- *    counterpart (the prefix's own included) gets a `keep` rule listing the pages tested alike:
+ *    counterpart (the prefix's own included) gets a `keep` rule listing the pages tested identical:
  *    only those are rewritten there, so a lagging mirror's changed pages and the pages beside
- *    them never tested are fetched. The prefix rules are tested with the others as in step 2.
+ *    them never tested are fetched. When fewer than `minPrecision` of the pages it was passed on
+ *    are identical, the prefix's own folder is the one kept: the rule rewrites the pages tested
+ *    identical and no other. The prefix rules are tested with the others as in step 2.
  *
  * Memory: the parts of each distinct URL and one integer per URL; time: the pairs of the clusters
  * plus a pass over the URLs per round of testing.
@@ -264,8 +266,11 @@ export class UrlRuleLearner {
       if (left.length === 0 || right < this.minPrecision * left.length) return;
       const had = best.get(d.from);
       if (had && !(d.support > had.support || (d.support === had.support && d.to < had.to))) return;
-      // each tested page to the longest folder kept that holds it
-      const mixed = [...new Set(alone[i].filter((t) => !t.same).map((t) => folder(t.url)))].sort(cmp);
+      // each tested page to the longest folder kept that holds it; when fewer than minPrecision of
+      // the pages the rule was passed on are identical, the rule's own folder is the only one kept:
+      // it rewrites the pages tested identical and nothing else (its untested pages are not trusted)
+      const identical = left.filter((t) => t.same).length;
+      const mixed = identical < this.minPrecision * left.length ? [d.from] : [...new Set(alone[i].filter((t) => !t.same).map((t) => folder(t.url)))].sort(cmp);
       const inKeep = new Map<string, Array<{ url: number; same: boolean }>>(mixed.map((k) => [k, []]));
       for (const t of alone[i]) {
         let k: string | undefined;
