@@ -36,6 +36,11 @@ export interface UrlRule {
    * tested) is left as it is.
    */
   pages?: string[];
+  /**
+   * prefix (version 2): the pages under `from` (each as the rest of its canonical spelling after
+   * `from`) tested not identical to their counterpart under `to`: left as they are.
+   */
+  except?: string[];
   /** Pairs of URLs in one duplicate cluster of the crawl that the rule (with the others) explains; keep: the folder's pages that differed from their counterparts. */
   support: number;
   /** Pairs of crawled URLs spelled alike under the rules that this rule takes part in joining, and the share of them that are duplicates (keep: the folder's pages the prefix rule rewrote onto a crawled page, and the share alike). */
@@ -117,7 +122,10 @@ export class RuleIndex {
   private readonly keeps = new Map<string, ReadonlySet<string>>();
 
   /** Takes the rules (their order is their index). */
-  constructor(readonly rules: readonly Pick<UrlRule, 'kind' | 'name' | 'from' | 'to' | 'pages'>[]) {
+  /** per prefix rule (by index), the pages it leaves as they are */
+  private readonly excepts = new Map<number, ReadonlySet<string>>();
+
+  constructor(readonly rules: readonly Pick<UrlRule, 'kind' | 'name' | 'from' | 'to' | 'pages' | 'except'>[]) {
     rules.forEach((r, i) => {
       if (r.kind === 'param') this.params.set(r.name!, i);
       else if (r.kind === 'path-param') this.pathParams.set(r.name!.toLowerCase(), i);
@@ -125,16 +133,19 @@ export class RuleIndex {
       else if (r.kind === 'https') this.https = i;
       else if (r.kind === 'www') this.www = i;
       else if (r.kind === 'keep') this.keeps.set(r.from!, new Set(r.pages ?? []));
-      else this.prefixes.set(r.from!, i);
+      else {
+        this.prefixes.set(r.from!, i);
+        if (r.except?.length) this.excepts.set(i, new Set(r.except));
+      }
     });
   }
 
   /**
    * Takes a URL's parts; returns them rewritten by every rule that applies (in the kinds' order:
    * path parameters, query, index file, scheme, www, one prefix). The longest prefix or keep rule
-   * holding the URL decides: a prefix rule rewrites it; a keep rule leaves it as it is, unless it
-   * lists the page, which the longest prefix rule holding it then rewrites (at one `from`, a keep
-   * rule is read before a prefix rule).
+   * holding the URL decides: a prefix rule rewrites it unless it is one of the rule's `except`
+   * pages; a keep rule leaves it as it is, unless it lists the page, which the longest prefix rule
+   * holding it then rewrites (at one `from`, a keep rule is read before a prefix rule).
    */
   rewrite(p: UrlParts): Rewritten {
     const fired: number[] = [];
@@ -181,6 +192,8 @@ export class RuleIndex {
         }
         const i = this.prefixes.get(pre);
         if (i === undefined) continue;
+        const except = this.excepts.get(i);
+        if (except !== undefined && except.has((spelled ??= spell(parts)).slice(pre.length))) break;
         const to = urlParts(this.rules[i].to!)!;
         parts = { scheme: to.scheme, host: to.host, segments: [...to.segments.slice(0, -1), ...segments.slice(keep)], pathParams: [...to.pathParams.slice(0, -1), ...pathParams.slice(keep)], query };
         fire(i);
@@ -269,7 +282,10 @@ function checkRule(r: unknown, i: number, version: number): UrlRule {
       if (!p || !(x[f] as string).endsWith('/') || spell(p) !== x[f]) throw bad(`a prefix rule needs ${f} as a canonical http(s) prefix ending in /`);
     }
   }
-  if (x.pages !== undefined && (x.kind !== 'keep' || version < 2 || !Array.isArray(x.pages) || !x.pages.every((p) => typeof p === 'string'))) throw bad(x.kind === 'keep' && version >= 2 ? 'pages is not a list of strings' : `pages belongs to a keep rule of version 2`);
+  for (const [f, kind] of [['pages', 'keep'], ['except', 'prefix']] as const) {
+    const v = x[f];
+    if (v !== undefined && (x.kind !== kind || version < 2 || !Array.isArray(v) || !v.every((p) => typeof p === 'string'))) throw bad(x.kind === kind && version >= 2 ? `${f} is not a list of strings` : `${f} belongs to a ${kind} rule of version 2`);
+  }
   for (const f of ['support', 'tested', 'precision'] as const) if (typeof x[f] !== 'number' || !Number.isFinite(x[f])) throw bad(`${f} is not a number`);
   return x as UrlRule;
 }
