@@ -71,7 +71,7 @@ function generatedCrawl(seed: number): { urls: string[]; clusters: string[][]; i
  * pair of crawled URLs compared, and each rule applied by its own small function.
  */
 function referenceRules(urls: readonly string[], given: readonly string[][], minSupport: number, minPrecision: number, identical?: readonly string[][]): Array<Omit<UrlRule, 'tested' | 'precision'> & { tested: number; precision: number }> {
-  type R = { kind: UrlRule['kind']; name?: string; from?: string; to?: string; pages?: string[]; support: number; tested?: number; precision?: number };
+  type R = { kind: UrlRule['kind']; name?: string; from?: string; to?: string; pages?: string[]; except?: string[]; support: number; tested?: number; precision?: number };
   // identical groups join clusters too (here each lies inside a given cluster: pairs are counted in those)
   const clusters = given;
   const norm = (u: string) => new URL(u).href;
@@ -141,7 +141,7 @@ function referenceRules(urls: readonly string[], given: readonly string[][], min
     const holding = (k: string) => rules.filter((r) => r.kind === k && spelled.startsWith(r.from!)).sort((p, q) => q.from!.length - p.from!.length);
     const keepR = holding('keep')[0], prefixR = holding('prefix')[0];
     const kept = keepR !== undefined && !(keepR.pages ?? []).includes(spelled.slice(keepR.from!.length)) && (prefixR === undefined || keepR.from!.length >= prefixR.from!.length);
-    if (prefixR !== undefined && !kept) { spelled = prefixR.to! + spelled.slice(prefixR.from!.length); fired.push(key(prefixR)); }
+    if (prefixR !== undefined && !kept && !(prefixR.except ?? []).includes(spelled.slice(prefixR.from!.length))) { spelled = prefixR.to! + spelled.slice(prefixR.from!.length); fired.push(key(prefixR)); }
     return { spelled, fired };
   };
   const test = (rules: R[]) => {
@@ -171,6 +171,14 @@ function referenceRules(urls: readonly string[], given: readonly string[][], min
   let rules = test(sortRules([...cand.values()].filter((r) => r.support >= minSupport)));
   // prefixes: pairs still spelled apart, ending in the same segments
   const spelledOf = new Map(all.map((u) => [u, applyAll(u, rules).spelled]));
+  // a URL's text is its page's when no parameter was dropped from it
+  const plainOf = new Map(all.map((u) => [u, applyAll(u, rules).fired.every((f) => !f.startsWith('["param"') && !f.startsWith('["path-param"'))]));
+  // identical: some plain URL spelled as one has the text of some plain URL spelled as the other; with none on a side, as the cluster says
+  const identicalSpellings = (a: string, b: string, right: boolean) => {
+    const xs = all.filter((u) => plainOf.get(u) && spelledOf.get(u) === a), ys = all.filter((u) => plainOf.get(u) && spelledOf.get(u) === b);
+    if (xs.length === 0 || ys.length === 0) return right;
+    return xs.some((x) => ys.some((y) => sameOf.get(x) === sameOf.get(y)));
+  };
   const pairs = new Map<string, { a: string; b: string; support: number }>();
   for (const c of clusters) {
     for (const [u, v] of pairsOf(c)) {
@@ -191,7 +199,7 @@ function referenceRules(urls: readonly string[], given: readonly string[][], min
   }
   const spelledAll = [...spelledOf.values()];
   const under = (p: string) => spelledAll.filter((s) => s.replace(/\?.*$/, '').startsWith(p)).length;
-  const best = new Map<string, { to: string; support: number; keep: R[] }>();
+  const best = new Map<string, { to: string; support: number; except: string[]; keep: R[] }>();
   for (const p of [...pairs.values()].filter((p) => p.support >= minSupport)) {
     const [from, to] = under(p.a) > under(p.b) || (under(p.a) === under(p.b) && p.a < p.b) ? [p.b, p.a] : [p.a, p.b];
     const tests: Array<{ s: string; right: boolean; same: boolean }> = [];
@@ -199,7 +207,9 @@ function referenceRules(urls: readonly string[], given: readonly string[][], min
       const s = spelledOf.get(u)!;
       if (!s.startsWith(from)) continue;
       const target = all.find((v) => spelledOf.get(v) === to + s.slice(from.length));
-      if (target !== undefined) tests.push({ s, right: clusterOf.get(u) === clusterOf.get(target), same: sameOf.get(u) === sameOf.get(target) });
+      if (target === undefined) continue;
+      const right = clusterOf.get(u) === clusterOf.get(target);
+      tests.push({ s, right, same: identicalSpellings(s, spelledOf.get(target)!, right) });
     }
     // sub-folders where a page was no duplicate do not count against the rule
     const folder = (s: string) => s.replace(/\?.*$/, '').replace(/[^/]*$/, '');
@@ -208,18 +218,22 @@ function referenceRules(urls: readonly string[], given: readonly string[][], min
     if (left.length === 0 || left.filter((t) => t.right).length < minPrecision * left.length) continue;
     const had = best.get(from);
     if (had && !(p.support > had.support || (p.support === had.support && to < had.to))) continue;
-    // folders where a page was not identical (the rule's own included): kept, but for the pages tested identical
-    // (fewer than minPrecision of the pages it passed on identical: the rule's own folder alone, listing every page tested identical)
-    const mixed = left.filter((t) => t.same).length < minPrecision * left.length ? [from] : [...new Set(tests.filter((t) => !t.same).map((t) => folder(t.s)))].sort();
+    // page by page: fewer than minPrecision of the pages it passed on identical: the rule's own
+    // folder kept, listing every page tested identical; else the folders under that bar kept so,
+    // and the other pages tested not identical the rule's exceptions
+    const folders = [...new Set(tests.map((t) => folder(t.s)))];
+    const share = (f: string) => { const inF = tests.filter((t) => folder(t.s) === f); return inF.filter((t) => t.same).length < minPrecision * inF.length; };
+    const mixed = left.filter((t) => t.same).length < minPrecision * left.length ? [from] : folders.filter(share).sort();
     const longest = (s: string) => mixed.filter((k) => s.startsWith(k)).sort((x, y) => y.length - x.length)[0];
-    best.set(from, { to, support: p.support, keep: mixed.map((k) => {
+    const except = [...new Set(tests.filter((t) => !t.same && longest(t.s) === undefined).map((t) => t.s.slice(from.length)))].sort();
+    best.set(from, { to, support: p.support, except, keep: mixed.map((k) => {
       const inK = tests.filter((t) => longest(t.s) === k), same = inK.filter((t) => t.same);
       return { kind: 'keep', from: k, pages: [...new Set(same.map((t) => t.s.slice(k.length)))].sort(), support: inK.length - same.length, tested: inK.length, precision: Math.round((same.length / inK.length) * 1e4) / 1e4 };
     }) });
   }
-  const prefixRules: R[] = [...best].sort((x, y) => (x[0] < y[0] ? -1 : 1)).flatMap(([from, { to, support, keep }]) => {
+  const prefixRules: R[] = [...best].sort((x, y) => (x[0] < y[0] ? -1 : 1)).flatMap(([from, { to, support, except, keep }]) => {
     const next = best.get(to)?.to;
-    return [{ kind: 'prefix' as const, from, to: next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to, support }, ...keep];
+    return [{ kind: 'prefix' as const, from, to: next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to, except, support }, ...keep];
   });
   if (prefixRules.length) rules = test(sortRules([...rules.map(({ tested: _t, precision: _p, ...r }) => r), ...prefixRules]));
   return rules;
@@ -240,8 +254,8 @@ test('rules learnt from a generated crawl equal the slow reference, for several 
       for (const [minSupport, minPrecision] of [[1, 0.95], [2, 0.9], [3, 1]]) {
         const got = learnt(urls, clusters, minSupport, minPrecision, same).rules.map((r) => ({ ...r }));
         const want = referenceRules(urls, clusters, minSupport, minPrecision, same).map((r) => {
-          const { kind, name, from, to, pages, support, tested, precision } = r;
-          return { kind, ...(name !== undefined ? { name } : {}), ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(kind === 'keep' ? { pages: pages ?? [] } : {}), support, tested, precision };
+          const { kind, name, from, to, pages, except, support, tested, precision } = r;
+          return { kind, ...(name !== undefined ? { name } : {}), ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(kind === 'prefix' ? { except: except ?? [] } : {}), ...(kind === 'keep' ? { pages: pages ?? [] } : {}), support, tested, precision };
         });
         assert.equal(got, want, `seed ${seed}, bar ${minSupport}/${minPrecision}, identical groups ${same ? 'given' : 'not given'}`);
         if (same) assert.ok(got.some((r) => r.kind === 'keep' && r.from === 'http://lag.example.net/g/' && r.pages!.length > 0), `the lagging mirror is checked page by page: ${JSON.stringify(got.filter((r) => r.kind === 'keep'))}`);
@@ -339,13 +353,16 @@ test('the rules file: versioned, read back to the same rules, bad files named', 
   bad(JSON.stringify({ format: 'resemble-url-rules', version: 2, rules: [{ kind: 'keep', from: 'http://a.example/x/', pages: [3], support: 1, tested: 1, precision: 1 }] }), /rule 1: pages is not a list of strings/);
   bad(JSON.stringify({ format: 'resemble-url-rules', version: 1, rules: [{ kind: 'keep', from: 'http://a.example/x/', pages: ['a.html'], support: 1, tested: 1, precision: 1 }] }), /rule 1: pages belongs to a keep rule of version 2/);
   bad(JSON.stringify({ format: 'resemble-url-rules', version: 2, rules: [{ kind: 'prefix', from: 'http://a.example/x/', to: 'http://b.example/', pages: [], support: 1, tested: 1, precision: 1 }] }), /rule 1: pages belongs to a keep rule/);
+  bad(JSON.stringify({ format: 'resemble-url-rules', version: 2, rules: [{ kind: 'keep', from: 'http://a.example/x/', except: [], support: 1, tested: 1, precision: 1 }] }), /rule 1: except belongs to a prefix rule/);
+  bad(JSON.stringify({ format: 'resemble-url-rules', version: 1, rules: [{ kind: 'prefix', from: 'http://a.example/x/', to: 'http://b.example/', except: ['a'], support: 1, tested: 1, precision: 1 }] }), /rule 1: except belongs to a prefix rule of version 2/);
 });
 
 // the rules file, pinned: a version 2 file written by hand and what it does, and a version 1 file (keep rules without pages) read as it always was
 const V2 = '{"format":"resemble-url-rules","version":2,"rules":[{"kind":"param","name":"sid","support":3,"tested":4,"precision":1},'
   + '{"kind":"prefix","from":"http://mirror.example.net/pub/","to":"http://docs.example.org/","support":40,"tested":40,"precision":1},'
   + '{"kind":"keep","from":"http://mirror.example.net/pub/","pages":["a.html","b.html?x=1"],"support":1,"tested":3,"precision":0.6667},'
-  + '{"kind":"keep","from":"http://mirror.example.net/pub/news/","pages":["n1.html"],"support":2,"tested":3,"precision":0.3333}]}\n';
+  + '{"kind":"keep","from":"http://mirror.example.net/pub/news/","pages":["n1.html"],"support":2,"tested":3,"precision":0.3333},'
+  + '{"kind":"prefix","from":"http://ftp.example.edu/pub/","to":"http://docs.example.org/","except":["x.html","d/y.html?v=2"],"support":30,"tested":30,"precision":1}]}\n';
 const V1 = '{"format":"resemble-url-rules","version":1,"rules":[{"kind":"prefix","from":"http://mirror.example.net/pub/","to":"http://docs.example.org/","support":40,"tested":40,"precision":1},'
   + '{"kind":"keep","from":"http://mirror.example.net/pub/news/","support":2,"tested":3,"precision":0.3333}]}\n';
 
@@ -362,6 +379,10 @@ test('the rules file, version 2 and version 1: test vectors', () => {
   assert.is(c2('http://mirror.example.net/pub/news/a.html'), 'http://mirror.example.net/pub/news/a.html', 'a shorter keep rule\'s list does not reach into a longer one');
   assert.is(c2('http://mirror.example.net/pub/api/a.html'), 'http://mirror.example.net/pub/api/a.html', 'under the prefix\'s own keep rule');
   assert.is(c2('http://mirror.example.net/other.html'), 'http://mirror.example.net/other.html');
+  assert.is(c2('http://ftp.example.edu/pub/x.html'), 'http://ftp.example.edu/pub/x.html', 'an exception of the prefix rule');
+  assert.is(c2('http://ftp.example.edu/pub/d/y.html?v=2&sid=4'), 'http://ftp.example.edu/pub/d/y.html?v=2', 'an exception, read after the parameters are dropped');
+  assert.is(c2('http://ftp.example.edu/pub/d/y.html'), 'http://docs.example.org/d/y.html');
+  assert.is(c2('http://ftp.example.edu/pub/z.html'), 'http://docs.example.org/z.html');
   const v1 = UrlRules.load(V1);
   assert.equal(v1.rules.map((r) => r.pages), [undefined, undefined]);
   assert.is(v1.canonical('http://mirror.example.net/pub/c.html'), 'http://docs.example.org/c.html');
