@@ -16,10 +16,11 @@
  * - `--apply DIR --split S`: learnt on the first S of the crawl's first sweep (its records in fetch
  *   order, read into `findCollections` as pages) and applied to the rest; the URLs of the first
  *   part count as fetched.
- * `--fit` (on the tuning crawl only) prints the split figures over a grid of bars.
+ * `--fit` (on the tuning crawl only) prints the figures over a grid of bars; `--show-wrong` (on a
+ * tuning crawl) lists the unique pages wrongly skipped, with the rules that spelled them.
  *
  *   npx tsx eval/web/dust.ts --apply DIR --split 0.5 [--min-support N] [--min-precision R] [--min-resemblance R] [--json FILE]
- *   npx tsx eval/web/dust.ts --learn DIR --apply DIR [--json FILE]
+ *   npx tsx eval/web/dust.ts --learn DIR --apply DIR [--json FILE] [--show-wrong]
  *   npx tsx eval/web/dust.ts --apply DIR --split 0.5 --fit
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -67,12 +68,14 @@ export interface DustScore {
   wrongShare: number;
   /** Duplicates avoided per truth rule (variant rule, or `copy` for a mirror copy). */
   byRule: Record<string, { duplicates: number; avoided: number }>;
+  /** The unique pages wrongly skipped (their URLs, in fetch order). */
+  wrong: string[];
 }
 
 /** Takes the records, identities, a skip predicate (stateful, called once per record in order) and the first record scored; returns the figures. */
 export function scoreSkips(records: readonly RecordTruth[], identity: ReadonlyMap<string, string>, shouldSkip: (url: string) => boolean, from: number): DustScore {
   const fetched = new Set<string>();
-  const s: DustScore = { duplicates: 0, avoided: 0, unique: 0, wronglySkipped: 0, avoidedShare: 0, wrongShare: 0, byRule: {} };
+  const s: DustScore = { duplicates: 0, avoided: 0, unique: 0, wronglySkipped: 0, avoidedShare: 0, wrongShare: 0, byRule: {}, wrong: [] };
   records.forEach((r, i) => {
     const skip = shouldSkip(r.uri);
     const id = identity.get(r.uri);
@@ -87,7 +90,7 @@ export function scoreSkips(records: readonly RecordTruth[], identity: ReadonlyMa
       if (skip) { s.avoided++; b.avoided++; }
     } else {
       s.unique++;
-      if (skip) s.wronglySkipped++;
+      if (skip) { s.wronglySkipped++; s.wrong.push(r.uri); }
     }
   });
   s.avoidedShare = s.duplicates ? s.avoided / s.duplicates : 0;
@@ -119,7 +122,7 @@ const line = (name: string, s: DustScore) => `${name}: ${s.avoided} of ${s.dupli
 async function main() {
   const { values } = parseArgs({ options: {
     learn: { type: 'string' }, apply: { type: 'string' }, split: { type: 'string' }, fit: { type: 'boolean' },
-    'min-support': { type: 'string' }, 'min-precision': { type: 'string' }, 'min-resemblance': { type: 'string' }, json: { type: 'string' }, rules: { type: 'string' },
+    'min-support': { type: 'string' }, 'min-precision': { type: 'string' }, 'min-resemblance': { type: 'string' }, json: { type: 'string' }, rules: { type: 'string' }, 'show-wrong': { type: 'boolean' },
   } });
   if (!values.apply || (values.learn === undefined) === (values.split === undefined)) throw new Error('usage: --apply DIR and one of --learn DIR, --split S');
   await init();
@@ -158,6 +161,7 @@ async function main() {
     for (const r of rules.rules) console.log(`  rule ${JSON.stringify(r)}`);
     const learnt = scoreSkips(records, identity, (u) => rules.shouldSkip(u), cut);
     console.log(line(`learnt rules (${rules.rules.length})`, learnt));
+    if (values['show-wrong']) for (const u of learnt.wrong) console.log(`  wrongly skipped ${u} (spelled ${rules.canonical(u)}; rules ${rules.rulesFor(u).map((r) => `${r.kind} ${r.name ?? r.from ?? ''}`).join(', ')})`);
     out.rules = rules.rules;
     out.learnt = learnt;
   }

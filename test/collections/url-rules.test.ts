@@ -9,11 +9,13 @@ import { ResembleError } from '../../src/errors.js';
 import { init } from '../../src/wasm/loader.js';
 
 /** A generated crawl: its URLs in crawl order and its duplicate clusters (lists of URLs). */
-function generatedCrawl(seed: number): { urls: string[]; clusters: string[][] } {
+function generatedCrawl(seed: number): { urls: string[]; clusters: string[][]; identical: string[][] } {
   let s = seed >>> 0;
   const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
   const urls: string[] = [];
   const clusters: string[][] = [];
+  // the pages of identical text: every cluster but for a lagging mirror's changed pages
+  const identical: string[][] = [];
   const hex = () => Array.from({ length: 32 }, () => '0123456789abcdef'[Math.floor(rand() * 16)]).join('');
   for (let i = 0; i < 60; i++) {
     const page = `http://docs.example.org/guide/ch${i}.html`;
@@ -25,8 +27,14 @@ function generatedCrawl(seed: number): { urls: string[]; clusters: string[][] } 
     if (rand() < 0.15) group.push(`https://docs.example.org/guide/ch${i}.html`);
     if (rand() < 0.15) group.push(`http://www.docs.example.org/guide/ch${i}.html`);
     if (rand() < 0.1) group.push(`http://docs.example.org/guide/ch${i}.html;jsessionid=${hex().toUpperCase()}`);
-    urls.push(...group);
-    clusters.push(group);
+    // a lagging mirror of the first chapters, the guide's folder as its root: near copies, one in four changed
+    if (i < 24) group.push(`http://lag.example.net/g/ch${i}.html`);
+    // and a near mirror of others: every page a little changed
+    const near = i >= 30 && i < 42 ? `http://near.example.com/guide/ch${i}.html` : undefined;
+    urls.push(...group, ...(near ? [near] : []));
+    clusters.push(near ? [...group, near] : group);
+    // (but for two of its pages)
+    identical.push(i < 24 && i % 4 === 1 ? group.slice(0, -1) : i >= 40 && near ? [...group, near] : group);
   }
   for (let i = 0; i < 12; i++) {
     const dir = `http://docs.example.org/topics/t${i}/`;
@@ -34,45 +42,56 @@ function generatedCrawl(seed: number): { urls: string[]; clusters: string[][] } 
     if (rand() < 0.7) group.push(`${dir}index.html`);
     urls.push(...group);
     clusters.push(group);
+    identical.push(group);
   }
   // `?page=N` names distinct pages: one pair of them duplicates, so `page` is a candidate that must fail
   for (let i = 0; i < 10; i++) urls.push(`http://docs.example.org/list?page=${i}`);
   clusters.push(['http://docs.example.org/list?page=0', 'http://docs.example.org/list?page=1']);
+  identical.push(['http://docs.example.org/list?page=0', 'http://docs.example.org/list?page=1']);
   // a lagging copy: mirror prefix whose pages differ from the origin's (not duplicates)
   for (let i = 0; i < 8; i++) urls.push(`http://old.example.com/v1/ch${i}.html`);
   clusters.push([`http://old.example.com/v1/ch0.html`, `http://docs.example.org/guide/ch0.html`]);
+  identical.push([`http://old.example.com/v1/ch0.html`, `http://docs.example.org/guide/ch0.html`]);
   // a mirror whose pages are copies except those of one folder (a `keep` exception)
   for (let i = 0; i < 10; i++) {
     for (const dir of ['api', 'news']) {
       const page = `http://lib.example.org/doc/${dir}/p${i}.html`, copy = `http://lib-mirror.example.com/doc/${dir}/p${i}.html`;
       urls.push(page, copy);
-      if (dir === 'api') clusters.push([page, copy]);
+      if (dir === 'api') { clusters.push([page, copy]); identical.push([page, copy]); }
     }
   }
   urls.push('http://lib.example.org/doc/');
   // crawl order shuffled by the generator's own draws
   for (let i = urls.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [urls[i], urls[j]] = [urls[j], urls[i]]; }
-  return { urls, clusters };
+  return { urls, clusters, identical };
 }
 
 /**
  * The reference: the same definitions written the slow obvious way, with WHATWG URL objects, every
  * pair of crawled URLs compared, and each rule applied by its own small function.
  */
-function referenceRules(urls: readonly string[], clusters: readonly string[][], minSupport: number, minPrecision: number): Array<Omit<UrlRule, 'tested' | 'precision'> & { tested: number; precision: number }> {
-  type R = { kind: UrlRule['kind']; name?: string; from?: string; to?: string; support: number; tested?: number; precision?: number };
+function referenceRules(urls: readonly string[], given: readonly string[][], minSupport: number, minPrecision: number, identical?: readonly string[][]): Array<Omit<UrlRule, 'tested' | 'precision'> & { tested: number; precision: number }> {
+  type R = { kind: UrlRule['kind']; name?: string; from?: string; to?: string; pages?: string[]; except?: string[]; support: number; tested?: number; precision?: number };
+  // identical groups join clusters too (here each lies inside a given cluster: pairs are counted in those)
+  const clusters = given;
   const norm = (u: string) => new URL(u).href;
   const all = [...new Set(urls.map(norm))];
   // clusters that share a URL are one: relabel until no URL has two labels
   const clusterOf = new Map<string, number>();
   all.forEach((u, i) => clusterOf.set(u, i));
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const c of clusters) {
-      const low = Math.min(...c.map((u) => clusterOf.get(norm(u))!));
-      for (const [u, l] of clusterOf) if (l !== low && c.some((v) => clusterOf.get(norm(v)) === l)) { clusterOf.set(u, low); changed = true; }
+  const relabel = (of: Map<string, number>, groups: readonly string[][]) => {
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const c of groups) {
+        const low = Math.min(...c.map((u) => of.get(norm(u))!));
+        for (const [u, l] of of) if (l !== low && c.some((v) => of.get(norm(v)) === l)) { of.set(u, low); changed = true; }
+      }
     }
-  }
+  };
+  relabel(clusterOf, [...clusters, ...(identical ?? [])]);
+  // identical text: the identical groups, or the clusters when none are given
+  const sameOf = new Map(all.map((u, i) => [u, i]));
+  relabel(sameOf, identical ?? clusters);
   const split = (u: string) => {
     const x = new URL(u);
     const segs = x.pathname.slice(1).split('/');
@@ -117,8 +136,12 @@ function referenceRules(urls: readonly string[], clusters: readonly string[][], 
     const w = has('www');
     if (w && x.host.startsWith('www.') && x.host.split('.').length > 2) { x = { ...x, host: x.host.slice(4) }; fired.push(key(w)); }
     let spelled = `${x.scheme}://${x.host}/${x.segs.join('/')}${x.pp.length ? ';' + x.pp.join(';') : ''}${x.q.length ? '?' + x.q.join('&') : ''}`;
-    const prefixes = rules.filter((r) => (r.kind === 'prefix' || r.kind === 'keep') && spelled.startsWith(r.from!)).sort((p, q) => q.from!.length - p.from!.length);
-    if (prefixes.length && prefixes[0].kind === 'prefix') { spelled = prefixes[0].to! + spelled.slice(prefixes[0].from!.length); fired.push(key(prefixes[0])); }
+    // the longest prefix rule holding the URL rewrites it, unless a keep rule at least as long holds
+    // it and does not list it (only the longest keep rule is asked)
+    const holding = (k: string) => rules.filter((r) => r.kind === k && spelled.startsWith(r.from!)).sort((p, q) => q.from!.length - p.from!.length);
+    const keepR = holding('keep')[0], prefixR = holding('prefix')[0];
+    const kept = keepR !== undefined && !(keepR.pages ?? []).includes(spelled.slice(keepR.from!.length)) && (prefixR === undefined || keepR.from!.length >= prefixR.from!.length);
+    if (prefixR !== undefined && !kept && !(prefixR.except ?? []).includes(spelled.slice(prefixR.from!.length))) { spelled = prefixR.to! + spelled.slice(prefixR.from!.length); fired.push(key(prefixR)); }
     return { spelled, fired };
   };
   const test = (rules: R[]) => {
@@ -148,6 +171,14 @@ function referenceRules(urls: readonly string[], clusters: readonly string[][], 
   let rules = test(sortRules([...cand.values()].filter((r) => r.support >= minSupport)));
   // prefixes: pairs still spelled apart, ending in the same segments
   const spelledOf = new Map(all.map((u) => [u, applyAll(u, rules).spelled]));
+  // a URL's text is its page's when no parameter was dropped from it
+  const plainOf = new Map(all.map((u) => [u, applyAll(u, rules).fired.every((f) => !f.startsWith('["param"') && !f.startsWith('["path-param"'))]));
+  // identical: some plain URL spelled as one has the text of some plain URL spelled as the other; with none on a side, as the cluster says
+  const identicalSpellings = (a: string, b: string, right: boolean) => {
+    const xs = all.filter((u) => plainOf.get(u) && spelledOf.get(u) === a), ys = all.filter((u) => plainOf.get(u) && spelledOf.get(u) === b);
+    if (xs.length === 0 || ys.length === 0) return right;
+    return xs.some((x) => ys.some((y) => sameOf.get(x) === sameOf.get(y)));
+  };
   const pairs = new Map<string, { a: string; b: string; support: number }>();
   for (const c of clusters) {
     for (const [u, v] of pairsOf(c)) {
@@ -168,53 +199,67 @@ function referenceRules(urls: readonly string[], clusters: readonly string[][], 
   }
   const spelledAll = [...spelledOf.values()];
   const under = (p: string) => spelledAll.filter((s) => s.replace(/\?.*$/, '').startsWith(p)).length;
-  const best = new Map<string, { to: string; support: number; keep: R[] }>();
+  const best = new Map<string, { to: string; support: number; except: string[]; keep: R[] }>();
   for (const p of [...pairs.values()].filter((p) => p.support >= minSupport)) {
     const [from, to] = under(p.a) > under(p.b) || (under(p.a) === under(p.b) && p.a < p.b) ? [p.b, p.a] : [p.a, p.b];
-    const tests: Array<{ s: string; right: boolean }> = [];
+    const tests: Array<{ s: string; right: boolean; same: boolean }> = [];
     for (const u of all) {
       const s = spelledOf.get(u)!;
       if (!s.startsWith(from)) continue;
       const target = all.find((v) => spelledOf.get(v) === to + s.slice(from.length));
-      if (target !== undefined) tests.push({ s, right: clusterOf.get(u) === clusterOf.get(target) });
+      if (target === undefined) continue;
+      const right = clusterOf.get(u) === clusterOf.get(target);
+      tests.push({ s, right, same: identicalSpellings(s, spelledOf.get(target)!, right) });
     }
-    // folders where a page differed are kept out of the rule
+    // sub-folders where a page was no duplicate do not count against the rule
     const folder = (s: string) => s.replace(/\?.*$/, '').replace(/[^/]*$/, '');
-    const keep = [...new Set(tests.filter((t) => !t.right).map((t) => folder(t.s)))].filter((k) => k !== from).sort();
-    const left = tests.filter((t) => !keep.some((k) => t.s.startsWith(k)));
+    const apart = [...new Set(tests.filter((t) => !t.right).map((t) => folder(t.s)))].filter((k) => k !== from);
+    const left = tests.filter((t) => !apart.some((k) => t.s.startsWith(k)));
     if (left.length === 0 || left.filter((t) => t.right).length < minPrecision * left.length) continue;
     const had = best.get(from);
     if (had && !(p.support > had.support || (p.support === had.support && to < had.to))) continue;
-    best.set(from, { to, support: p.support, keep: keep.map((k) => {
-      const inK = tests.filter((t) => t.s.startsWith(k)), alike = inK.filter((t) => t.right).length;
-      return { kind: 'keep', from: k, support: inK.length - alike, tested: inK.length, precision: Math.round((alike / inK.length) * 1e4) / 1e4 };
+    // page by page: fewer than minPrecision of the pages it passed on identical: the rule's own
+    // folder kept, listing every page tested identical; else the folders under that bar kept so,
+    // and the other pages tested not identical the rule's exceptions
+    const folders = [...new Set(tests.map((t) => folder(t.s)))];
+    const share = (f: string) => { const inF = tests.filter((t) => folder(t.s) === f); return inF.filter((t) => t.same).length < minPrecision * inF.length; };
+    const mixed = left.filter((t) => t.same).length < minPrecision * left.length ? [from] : folders.filter(share).sort();
+    const longest = (s: string) => mixed.filter((k) => s.startsWith(k)).sort((x, y) => y.length - x.length)[0];
+    const except = [...new Set(tests.filter((t) => !t.same && longest(t.s) === undefined).map((t) => t.s.slice(from.length)))].sort();
+    best.set(from, { to, support: p.support, except, keep: mixed.map((k) => {
+      const inK = tests.filter((t) => longest(t.s) === k), same = inK.filter((t) => t.same);
+      return { kind: 'keep', from: k, pages: [...new Set(same.map((t) => t.s.slice(k.length)))].sort(), support: inK.length - same.length, tested: inK.length, precision: Math.round((same.length / inK.length) * 1e4) / 1e4 };
     }) });
   }
-  const prefixRules: R[] = [...best].sort((x, y) => (x[0] < y[0] ? -1 : 1)).flatMap(([from, { to, support, keep }]) => {
+  const prefixRules: R[] = [...best].sort((x, y) => (x[0] < y[0] ? -1 : 1)).flatMap(([from, { to, support, except, keep }]) => {
     const next = best.get(to)?.to;
-    return [{ kind: 'prefix' as const, from, to: next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to, support }, ...keep];
+    return [{ kind: 'prefix' as const, from, to: next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to, except, support }, ...keep];
   });
   if (prefixRules.length) rules = test(sortRules([...rules.map(({ tested: _t, precision: _p, ...r }) => r), ...prefixRules]));
   return rules;
 }
 
-const learnt = (urls: readonly string[], clusters: readonly string[][], minSupport: number, minPrecision: number) => {
+const learnt = (urls: readonly string[], clusters: readonly string[][], minSupport: number, minPrecision: number, identical?: readonly string[][]) => {
   const l = new UrlRuleLearner({ minSupport, minPrecision });
   for (const u of urls) l.addUrl(u);
   for (const c of clusters) l.addCluster(c);
+  for (const c of identical ?? []) l.addIdentical(c);
   return l.learn();
 };
 
-test('rules learnt from a generated crawl equal the slow reference, for several crawls and bars', () => {
+test('rules learnt from a generated crawl equal the slow reference, for several crawls and bars, with and without identical groups', () => {
   for (const seed of [1, 2, 3]) {
-    const { urls, clusters } = generatedCrawl(seed);
-    for (const [minSupport, minPrecision] of [[1, 0.95], [2, 0.9], [3, 1]]) {
-      const got = learnt(urls, clusters, minSupport, minPrecision).rules.map((r) => ({ ...r }));
-      const want = referenceRules(urls, clusters, minSupport, minPrecision).map((r) => {
-        const { kind, name, from, to, support, tested, precision } = r;
-        return { kind, ...(name !== undefined ? { name } : {}), ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), support, tested, precision };
-      });
-      assert.equal(got, want, `seed ${seed}, bar ${minSupport}/${minPrecision}`);
+    const { urls, clusters, identical } = generatedCrawl(seed);
+    for (const same of [undefined, identical]) {
+      for (const [minSupport, minPrecision] of [[1, 0.95], [2, 0.9], [3, 1]]) {
+        const got = learnt(urls, clusters, minSupport, minPrecision, same).rules.map((r) => ({ ...r }));
+        const want = referenceRules(urls, clusters, minSupport, minPrecision, same).map((r) => {
+          const { kind, name, from, to, pages, except, support, tested, precision } = r;
+          return { kind, ...(name !== undefined ? { name } : {}), ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), ...(kind === 'prefix' ? { except: except ?? [] } : {}), ...(kind === 'keep' ? { pages: pages ?? [] } : {}), support, tested, precision };
+        });
+        assert.equal(got, want, `seed ${seed}, bar ${minSupport}/${minPrecision}, identical groups ${same ? 'given' : 'not given'}`);
+        if (same) assert.ok(got.some((r) => r.kind === 'keep' && r.from === 'http://lag.example.net/g/' && r.pages!.length > 0), `the lagging mirror is checked page by page: ${JSON.stringify(got.filter((r) => r.kind === 'keep'))}`);
+      }
     }
   }
 });
@@ -245,6 +290,38 @@ test('the generated crawl: the planted rules are learnt, the traps are not, and 
   assert.not.ok(rules.shouldSkip('mailto:someone@example.org'), 'not an http URL: never skipped');
 });
 
+test('a lagging mirror: its pages tested identical are rewritten, its changed pages and those never tested beside them are not', () => {
+  const { urls, clusters, identical } = generatedCrawl(7);
+  const near = learnt(urls, clusters, 1, 0.95);
+  const rules = learnt(urls, clusters, 1, 0.95, identical);
+  const keep = rules.rules.find((r) => r.kind === 'keep' && r.from === 'http://lag.example.net/g/')!;
+  assert.ok(keep, JSON.stringify(rules.rules));
+  assert.ok(rules.rules.some((r) => r.kind === 'prefix' && r.from === 'http://lag.example.net/g/'), 'the prefix rule itself passes');
+  // chapters 0-23 tested, one in four changed (1, 5, 9, …)
+  assert.equal(keep.pages, Array.from({ length: 24 }, (_, i) => i).filter((i) => i % 4 !== 1).map((i) => `ch${i}.html`).sort());
+  assert.is(keep.support, 6);
+  assert.is(keep.tested, 24);
+  assert.is(keep.precision, 0.75);
+  assert.is(rules.canonical('http://lag.example.net/g/ch0.html'), 'http://docs.example.org/guide/ch0.html');
+  assert.is(rules.canonical('http://lag.example.net/g/ch5.html'), 'http://lag.example.net/g/ch5.html', 'a changed page is fetched');
+  assert.is(rules.canonical('http://lag.example.net/g/ch50.html'), 'http://lag.example.net/g/ch50.html', 'a page never tested beside changed ones is fetched');
+  // the near mirror: 2 of its 12 pages identical, so its rule rewrites those two and no other page, not even in a folder never tested
+  assert.ok(rules.rules.some((r) => r.kind === 'keep' && r.from === 'http://near.example.com/' && r.tested === 12 && r.pages!.join() === 'guide/ch40.html,guide/ch41.html'), JSON.stringify(rules.rules.filter((r) => r.from?.includes('near'))));
+  assert.ok(near.rules.some((r) => r.kind === 'prefix' && r.from === 'http://near.example.com/'));
+  assert.is(rules.canonical('http://near.example.com/guide/ch40.html'), 'http://docs.example.org/guide/ch40.html');
+  assert.is(rules.canonical('http://near.example.com/guide/ch31.html'), 'http://near.example.com/guide/ch31.html');
+  assert.is(rules.canonical('http://near.example.com/other/x.html'), 'http://near.example.com/other/x.html');
+  assert.is(near.canonical('http://near.example.com/other/x.html'), 'http://docs.example.org/other/x.html');
+  // without identical groups the near copies count as identical: the lagging mirror reads as exact
+  assert.not.ok(near.rules.some((r) => r.kind === 'keep' && r.from === 'http://lag.example.net/g/'));
+  assert.is(near.canonical('http://lag.example.net/g/ch5.html'), 'http://docs.example.org/guide/ch5.html');
+  // a crawler: the origin's chapter 5 fetched after the lagging copy's is fetched too
+  assert.not.ok(rules.shouldSkip('http://lag.example.net/g/ch5.html'));
+  assert.not.ok(rules.shouldSkip('http://docs.example.org/guide/ch5.html'));
+  assert.not.ok(near.shouldSkip('http://lag.example.net/g/ch5.html'));
+  assert.ok(near.shouldSkip('http://docs.example.org/guide/ch5.html'));
+});
+
 test('unparsable URLs are reported and skipped; the rules are those of the rest', () => {
   const { urls, clusters } = generatedCrawl(5);
   const clean = learnt(urls, clusters, 1, 0.95);
@@ -263,7 +340,7 @@ test('the rules file: versioned, read back to the same rules, bad files named', 
   const rules = learnt(urls, clusters, 1, 0.95);
   const text = rules.save();
   assert.equal(JSON.parse(text).format, 'resemble-url-rules');
-  assert.equal(JSON.parse(text).version, 1);
+  assert.equal(JSON.parse(text).version, 2);
   const back = UrlRules.load(text);
   assert.equal(back.rules, rules.rules);
   for (const u of urls) assert.is(back.canonical(u), rules.canonical(u));
@@ -273,6 +350,46 @@ test('the rules file: versioned, read back to the same rules, bad files named', 
   bad(JSON.stringify({ format: 'resemble-url-rules', version: 9, rules: [] }), /version 9/);
   bad(JSON.stringify({ format: 'resemble-url-rules', version: 1, rules: [{ kind: 'param', support: 1, tested: 1, precision: 1 }] }), /rule 1: a param rule needs a name/);
   bad(JSON.stringify({ format: 'resemble-url-rules', version: 1, rules: [{ kind: 'prefix', from: 'http://a.example/x', to: 'http://b.example/', support: 1, tested: 1, precision: 1 }] }), /rule 1: a prefix rule needs from/);
+  bad(JSON.stringify({ format: 'resemble-url-rules', version: 2, rules: [{ kind: 'keep', from: 'http://a.example/x/', pages: [3], support: 1, tested: 1, precision: 1 }] }), /rule 1: pages is not a list of strings/);
+  bad(JSON.stringify({ format: 'resemble-url-rules', version: 1, rules: [{ kind: 'keep', from: 'http://a.example/x/', pages: ['a.html'], support: 1, tested: 1, precision: 1 }] }), /rule 1: pages belongs to a keep rule of version 2/);
+  bad(JSON.stringify({ format: 'resemble-url-rules', version: 2, rules: [{ kind: 'prefix', from: 'http://a.example/x/', to: 'http://b.example/', pages: [], support: 1, tested: 1, precision: 1 }] }), /rule 1: pages belongs to a keep rule/);
+  bad(JSON.stringify({ format: 'resemble-url-rules', version: 2, rules: [{ kind: 'keep', from: 'http://a.example/x/', except: [], support: 1, tested: 1, precision: 1 }] }), /rule 1: except belongs to a prefix rule/);
+  bad(JSON.stringify({ format: 'resemble-url-rules', version: 1, rules: [{ kind: 'prefix', from: 'http://a.example/x/', to: 'http://b.example/', except: ['a'], support: 1, tested: 1, precision: 1 }] }), /rule 1: except belongs to a prefix rule of version 2/);
+});
+
+// the rules file, pinned: a version 2 file written by hand and what it does, and a version 1 file (keep rules without pages) read as it always was
+const V2 = '{"format":"resemble-url-rules","version":2,"rules":[{"kind":"param","name":"sid","support":3,"tested":4,"precision":1},'
+  + '{"kind":"prefix","from":"http://mirror.example.net/pub/","to":"http://docs.example.org/","support":40,"tested":40,"precision":1},'
+  + '{"kind":"keep","from":"http://mirror.example.net/pub/","pages":["a.html","b.html?x=1"],"support":1,"tested":3,"precision":0.6667},'
+  + '{"kind":"keep","from":"http://mirror.example.net/pub/news/","pages":["n1.html"],"support":2,"tested":3,"precision":0.3333},'
+  + '{"kind":"prefix","from":"http://ftp.example.edu/pub/","to":"http://docs.example.org/","except":["x.html","d/y.html?v=2"],"support":30,"tested":30,"precision":1}]}\n';
+const V1 = '{"format":"resemble-url-rules","version":1,"rules":[{"kind":"prefix","from":"http://mirror.example.net/pub/","to":"http://docs.example.org/","support":40,"tested":40,"precision":1},'
+  + '{"kind":"keep","from":"http://mirror.example.net/pub/news/","support":2,"tested":3,"precision":0.3333}]}\n';
+
+test('the rules file, version 2 and version 1: test vectors', () => {
+  const v2 = UrlRules.load(V2);
+  assert.is(v2.save(), V2, 'saved byte for byte as read');
+  const c2 = (u: string) => v2.canonical(u);
+  assert.is(c2('http://mirror.example.net/pub/a.html?sid=9'), 'http://docs.example.org/a.html', 'listed at the prefix\'s own folder');
+  assert.is(c2('http://mirror.example.net/pub/b.html?x=1'), 'http://docs.example.org/b.html?x=1', 'listed with its query');
+  assert.is(c2('http://mirror.example.net/pub/b.html'), 'http://mirror.example.net/pub/b.html', 'not listed: left as it is');
+  assert.is(c2('http://mirror.example.net/pub/c.html'), 'http://mirror.example.net/pub/c.html');
+  assert.is(c2('http://mirror.example.net/pub/news/n1.html'), 'http://docs.example.org/news/n1.html', 'listed by the longest keep rule: the prefix rule rewrites it');
+  assert.is(c2('http://mirror.example.net/pub/news/n2.html'), 'http://mirror.example.net/pub/news/n2.html');
+  assert.is(c2('http://mirror.example.net/pub/news/a.html'), 'http://mirror.example.net/pub/news/a.html', 'a shorter keep rule\'s list does not reach into a longer one');
+  assert.is(c2('http://mirror.example.net/pub/api/a.html'), 'http://mirror.example.net/pub/api/a.html', 'under the prefix\'s own keep rule');
+  assert.is(c2('http://mirror.example.net/other.html'), 'http://mirror.example.net/other.html');
+  assert.is(c2('http://ftp.example.edu/pub/x.html'), 'http://ftp.example.edu/pub/x.html', 'an exception of the prefix rule');
+  assert.is(c2('http://ftp.example.edu/pub/d/y.html?v=2&sid=4'), 'http://ftp.example.edu/pub/d/y.html?v=2', 'an exception, read after the parameters are dropped');
+  assert.is(c2('http://ftp.example.edu/pub/d/y.html'), 'http://docs.example.org/d/y.html');
+  assert.is(c2('http://ftp.example.edu/pub/z.html'), 'http://docs.example.org/z.html');
+  const v1 = UrlRules.load(V1);
+  assert.equal(v1.rules.map((r) => r.pages), [undefined, undefined]);
+  assert.is(v1.canonical('http://mirror.example.net/pub/c.html'), 'http://docs.example.org/c.html');
+  assert.is(v1.canonical('http://mirror.example.net/pub/api/a.html'), 'http://docs.example.org/api/a.html');
+  assert.is(v1.canonical('http://mirror.example.net/pub/news/n1.html'), 'http://mirror.example.net/pub/news/n1.html', 'a version 1 keep rule holds its whole folder');
+  assert.equal(JSON.parse(v1.save()).version, 2, 'written back as version 2');
+  assert.equal(UrlRules.load(v1.save()).canonical('http://mirror.example.net/pub/news/n1.html'), 'http://mirror.example.net/pub/news/n1.html');
 });
 
 test('findCollections({ rules }): rules from the crawl, bad URLs to onError', async () => {

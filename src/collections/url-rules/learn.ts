@@ -18,9 +18,17 @@
  *    (`X/A/s` and `Y/B/s`) are evidence that prefix `X/A/` mirrors `Y/B/`. Each prefix pair with
  *    `minSupport` pairs or more is read from the prefix with fewer URLs to the one with more, and
  *    tested alone: of the URLs under `X/A/` it rewrites onto a crawled URL, the share that are
- *    duplicates of it must reach `minPrecision`. Each prefix keeps the passing target it shares
- *    most pairs with (a target's own rule followed once), and the prefix rules are tested with
- *    the others as in step 2.
+ *    duplicates of it must reach `minPrecision` (the pages of its sub-folders where a page
+ *    differed left out of the count). Each prefix keeps the passing target it shares most pairs
+ *    with (a target's own rule followed once). Every folder where a tested page differed from its
+ *    counterpart is checked page by page. A folder with fewer than `minPrecision` of its tested
+ *    pages identical (the prefix's own included) gets a `keep` rule listing the pages tested
+ *    identical: only those are rewritten there, so the pages never tested beside its changed
+ *    ones are fetched. Elsewhere the pages tested not identical are the prefix rule's `except`
+ *    list: a lagging mirror's changed pages are fetched. When fewer than `minPrecision` of the
+ *    pages it was passed on are identical, the prefix's own folder is the one kept: the rule
+ *    rewrites the pages tested identical and no other. The prefix rules are tested with the
+ *    others as in step 2.
  *
  * Memory: the parts of each distinct URL and one integer per URL; time: the pairs of the clusters
  * plus a pass over the URLs per round of testing.
@@ -51,7 +59,7 @@ export interface UrlRuleError {
 const KIND_ORDER: readonly UrlRuleKind[] = ['path-param', 'param', 'index', 'https', 'www', 'prefix', 'keep'];
 
 /** A rule being learnt: its kind and what it rewrites, its support, and once tested its figures. */
-type Candidate = Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'> & { support: number; tested?: number; precision?: number };
+type Candidate = Pick<UrlRule, 'kind' | 'name' | 'from' | 'to' | 'pages' | 'except'> & { support: number; tested?: number; precision?: number };
 
 const keyOf = (r: Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'>) => `${r.kind}\t${r.name ?? ''}\t${r.from ?? ''}\t${r.to ?? ''}`;
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -102,6 +110,9 @@ export class UrlRuleLearner {
   private readonly parts: UrlParts[] = [];
   private readonly ids = new Map<string, number>();
   private parent: number[] = [];
+  /** identical text: a finer partition than the clusters (`addIdentical`) */
+  private same: number[] = [];
+  private identicalGiven = false;
 
   /** Takes the bar (see `UrlRuleOptions`; defaults `URL_RULE_DEFAULTS`). */
   constructor(options: UrlRuleOptions = {}) {
@@ -131,6 +142,7 @@ export class UrlRuleLearner {
       this.ids.set(s, id);
       this.parts.push(p);
       this.parent.push(id);
+      this.same.push(id);
     }
     return id;
   }
@@ -146,15 +158,36 @@ export class UrlRuleLearner {
     }
   }
 
-  private find(x: number): number {
-    const p = this.parent;
+  /**
+   * Takes URLs of pages with identical text (within one duplicate cluster); joins them as a cluster
+   * too. A prefix rule rewrites a page of a folder where a tested page differed only when the page
+   * was tested identical to its counterpart; when no identical groups are given at all, pages of
+   * one cluster count as identical.
+   */
+  addIdentical(urls: readonly string[]): void {
+    this.identicalGiven = true;
+    let first: number | undefined;
+    for (const u of urls) {
+      const id = this.addUrl(u);
+      if (id === undefined) continue;
+      if (first === undefined) first = id;
+      else { this.union(first, id); this.union(first, id, this.same); }
+    }
+  }
+
+  private find(x: number, p: number[] = this.parent): number {
     while (p[x] !== x) { p[x] = p[p[x]]; x = p[x]; }
     return x;
   }
 
-  private union(a: number, b: number): void {
-    const x = this.find(a), y = this.find(b);
-    if (x !== y) this.parent[Math.max(x, y)] = Math.min(x, y);
+  private union(a: number, b: number, p: number[] = this.parent): void {
+    const x = this.find(a, p), y = this.find(b, p);
+    if (x !== y) p[Math.max(x, y)] = Math.min(x, y);
+  }
+
+  /** A URL's text, as a representative id: pages with the same one are identical (one cluster when no identical groups were given). */
+  private textOf(a: number): number {
+    return this.identicalGiven ? this.find(a, this.same) : this.find(a);
   }
 
   /** The clusters of two URLs or more, small enough to pair, as lists of ids in crawl order. */
@@ -190,8 +223,11 @@ export class UrlRuleLearner {
     rules = this.test(rules);
     // step 3: prefixes, with the rules so far applied
     const index = new RuleIndex(rules);
-    const canon = this.parts.map((p) => index.rewrite(p).parts);
+    const rewritten = this.parts.map((p) => index.rewrite(p));
+    const canon = rewritten.map((r) => r.parts);
     const spelled = canon.map(spell);
+    // URLs whose text is their page's: no query or path parameter dropped (a print view's text is not its page's)
+    const plain = rewritten.map((r) => r.fired.every((f) => rules[f].kind !== 'param' && rules[f].kind !== 'path-param'));
     const pairs = new Map<string, { a: string; b: string; support: number }>();
     for (const g of groups) {
       for (let i = 0; i < g.length; i++) {
@@ -221,32 +257,62 @@ export class UrlRuleLearner {
     const bigger = (x: string, y: string) => (under.get(x) ?? 0) > (under.get(y) ?? 0) || ((under.get(x) ?? 0) === (under.get(y) ?? 0) && x < y);
     const directed = joined.map((p) => (bigger(p.a, p.b) ? { from: p.b, to: p.a, support: p.support } : { from: p.a, to: p.b, support: p.support }));
     // each candidate tested alone: the URLs under `from` it rewrites onto a crawled URL, and those duplicates of it
-    const alone = this.testPrefixes(directed, canon, spelled);
+    const alone = this.testPrefixes(directed, canon, spelled, plain);
     // per prefix, the passing target it shares most pairs with (two manuals sharing a few pages do
-    // not pass); the folders under it where a page differed from its counterpart are kept out of
-    // it (`keep` rules) and do not count against it
-    const best = new Map<string, { to: string; support: number; keep: Candidate[] }>();
+    // not pass; the sub-folders where a page was not a duplicate of its counterpart do not count
+    // against it). Then every folder where a tested page was not identical to its counterpart is
+    // checked page by page: a `keep` rule leaves it as it is but for the pages tested identical,
+    // so that a lagging mirror's changed pages, and those never tested beside them, are fetched
+    const best = new Map<string, { to: string; support: number; except: string[]; keep: Candidate[] }>();
+    const folder = (u: number) => prefixOf(canon[u], canon[u].segments.length - 1);
     directed.forEach((d, i) => {
-      const folder = (u: number) => prefixOf(canon[u], canon[u].segments.length - 1);
-      const keep = [...new Set(alone[i].filter((t) => !t.right).map((t) => folder(t.url)))].filter((k) => k !== d.from).sort(cmp);
-      const left = alone[i].filter((t) => !keep.some((k) => spelled[t.url].startsWith(k)));
+      const apart = [...new Set(alone[i].filter((t) => !t.right).map((t) => folder(t.url)))].filter((k) => k !== d.from);
+      const left = alone[i].filter((t) => !apart.some((k) => spelled[t.url].startsWith(k)));
       const right = left.filter((t) => t.right).length;
       if (left.length === 0 || right < this.minPrecision * left.length) return;
       const had = best.get(d.from);
       if (had && !(d.support > had.support || (d.support === had.support && d.to < had.to))) return;
-      // each exception with its evidence: the folder's pages tested, and the share alike
-      best.set(d.from, { to: d.to, support: d.support, keep: keep.map((k) => {
-        const inK = alone[i].filter((t) => spelled[t.url].startsWith(k));
-        const alike = inK.filter((t) => t.right).length;
-        return { kind: 'keep', from: k, support: inK.length - alike, tested: inK.length, precision: Math.round((alike / inK.length) * 1e4) / 1e4 };
+      // page by page: when fewer than minPrecision of the pages the rule was passed on are
+      // identical to their counterparts, the rule's own folder is kept, and the rule rewrites the
+      // pages tested identical and no other. Else each folder with fewer than minPrecision of its
+      // tested pages identical is kept likewise (`keep`, listing its pages tested identical), and
+      // elsewhere the pages tested not identical are the rule's exceptions (`except`)
+      const identical = left.filter((t) => t.same).length;
+      let kept: string[];
+      if (identical < this.minPrecision * left.length) kept = [d.from];
+      else {
+        const byFolder = new Map<string, { n: number; same: number }>();
+        for (const t of alone[i]) {
+          const f = folder(t.url);
+          const c = byFolder.get(f) ?? { n: 0, same: 0 };
+          c.n++; if (t.same) c.same++;
+          byFolder.set(f, c);
+        }
+        kept = [...byFolder].filter(([, c]) => c.same < this.minPrecision * c.n).map(([f]) => f).sort(cmp);
+      }
+      // each tested page to the longest folder kept that holds it
+      const inKeep = new Map<string, Array<{ url: number; same: boolean }>>(kept.map((k) => [k, []]));
+      const except = new Set<string>();
+      for (const t of alone[i]) {
+        let k: string | undefined;
+        for (const m of kept) if (spelled[t.url].startsWith(m) && (k === undefined || m.length > k.length)) k = m;
+        if (k !== undefined) inKeep.get(k)!.push(t);
+        else if (!t.same) except.add(spelled[t.url].slice(d.from.length));
+      }
+      // each folder kept with its evidence: the pages tested under it, the share identical, and the identical ones by name
+      best.set(d.from, { to: d.to, support: d.support, except: [...except].sort(cmp), keep: kept.map((k) => {
+        const inK = inKeep.get(k)!;
+        const same = inK.filter((t) => t.same);
+        const pages = [...new Set(same.map((t) => spelled[t.url].slice(k.length)))].sort(cmp);
+        return { kind: 'keep', from: k, pages, support: inK.length - same.length, tested: inK.length, precision: Math.round((same.length / inK.length) * 1e4) / 1e4 };
       }) });
     });
     // a target with a rule of its own: its target is followed once (X → Y → Z reads X as Z)
     const prefixRules: Candidate[] = [];
-    for (const [from, { to, support, keep }] of [...best].sort((x, y) => cmp(x[0], y[0]))) {
+    for (const [from, { to, support, except, keep }] of [...best].sort((x, y) => cmp(x[0], y[0]))) {
       const next = best.get(to)?.to;
       const target = next !== undefined && next !== from && !next.startsWith(from) && !from.startsWith(next) ? next : to;
-      prefixRules.push({ kind: 'prefix', from, to: target, support });
+      prefixRules.push({ kind: 'prefix', from, to: target, except, support });
       prefixRules.push(...keep);
     }
     return this.finish(this.test(this.sorted([...rules, ...prefixRules])));
@@ -277,13 +343,24 @@ export class UrlRuleLearner {
     }
   }
 
-  /** Each prefix candidate alone: the crawled URLs under its `from` that it rewrites onto a crawled URL (canonical spellings), each with whether the two are in one cluster. */
-  private testPrefixes(cands: ReadonlyArray<{ from: string; to: string }>, canon: readonly UrlParts[], spelled: readonly string[]): Array<Array<{ url: number; right: boolean }>> {
-    const tests: Array<Array<{ url: number; right: boolean }>> = cands.map(() => []);
+  /** Each prefix candidate alone: the crawled URLs under its `from` that it rewrites onto a crawled URL (canonical spellings), each with whether the two are in one cluster and whether their texts are identical. */
+  private testPrefixes(cands: ReadonlyArray<{ from: string; to: string }>, canon: readonly UrlParts[], spelled: readonly string[], plain: readonly boolean[]): Array<Array<{ url: number; right: boolean; same: boolean }>> {
+    const tests: Array<Array<{ url: number; right: boolean; same: boolean }>> = cands.map(() => []);
     const byFrom = new Map<string, number[]>();
     cands.forEach((c, i) => { const l = byFrom.get(c.from); if (l) l.push(i); else byFrom.set(c.from, [i]); });
     const at = new Map<string, number>();
     spelled.forEach((s, i) => { if (!at.has(s)) at.set(s, i); });
+    // per canonical spelling, the texts of its plain URLs: a page is identical to its counterpart
+    // when one of its texts is one of the counterpart's; with no plain URL on one side (only a
+    // print view, a session's URL), as its cluster says
+    const texts = new Map<string, Set<number>>();
+    spelled.forEach((s, i) => { if (!plain[i]) return; const r = this.textOf(i); const t = texts.get(s); if (t) t.add(r); else texts.set(s, new Set([r])); });
+    const same = (a: string, b: string, right: boolean) => {
+      const x = texts.get(a), y = texts.get(b);
+      if (x === undefined || y === undefined) return right;
+      for (const r of x) if (y.has(r)) return true;
+      return false;
+    };
     canon.forEach((p, u) => {
       for (let keep = 0; keep < p.segments.length; keep++) {
         const list = byFrom.get(prefixOf(p, keep));
@@ -291,7 +368,9 @@ export class UrlRuleLearner {
         const rest = spelled[u].slice(prefixOf(p, keep).length);
         for (const i of list) {
           const v = at.get(cands[i].to + rest);
-          if (v !== undefined) tests[i].push({ url: u, right: this.find(u) === this.find(v) });
+          if (v === undefined) continue;
+          const right = this.find(u) === this.find(v);
+          tests[i].push({ url: u, right, same: same(spelled[u], spelled[v], right) });
         }
       }
     });
@@ -337,6 +416,7 @@ export class UrlRuleLearner {
   private finish(rules: Array<Candidate & { tested?: number; precision?: number }>): UrlRules {
     return new UrlRules(rules.map((r) => ({
       kind: r.kind, ...(r.name !== undefined ? { name: r.name } : {}), ...(r.from !== undefined ? { from: r.from } : {}), ...(r.to !== undefined ? { to: r.to } : {}),
+      ...(r.kind === 'prefix' ? { except: r.except ?? [] } : {}), ...(r.kind === 'keep' ? { pages: r.pages ?? [] } : {}),
       support: r.support, tested: r.tested ?? 0, precision: r.precision ?? 0,
     })));
   }

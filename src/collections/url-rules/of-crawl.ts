@@ -56,6 +56,10 @@ export function ruleLearnerOf(urls: readonly string[], similar: SimilarPages, le
     const groups = new Map<number, string[]>();
     members.forEach((d, i) => { const r = find(i); const g = groups.get(r); if (g) g.push(urls[d]); else groups.set(r, [urls[d]]); });
     for (const g of groups.values()) if (g.length >= 2) learner.addCluster(g);
+    // the pages of identical text, for the page-by-page check of a prefix rule
+    const same = new Map<number, string[]>();
+    for (const d of members) { const l = similar.label[d]; const g = same.get(l); if (g) g.push(urls[d]); else same.set(l, [urls[d]]); }
+    for (const g of same.values()) if (g.length >= 2) learner.addIdentical(g);
   }
   return learner;
 }

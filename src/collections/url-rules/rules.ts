@@ -19,8 +19,9 @@ export interface UrlRule {
    * `;name=…`; `index`: drop a last path segment `name` (`/dir/index.html` → `/dir/`); `https`:
    * read `https:` as `http:`; `www`: drop a leading `www.` of a host of three or more labels;
    * `prefix`: replace the URL prefix `from` by `to` (a mirror, or a copy under another folder);
-   * `keep`: leave URLs under `from` as they are, an exception to a shorter prefix rule (the
-   * folder's pages differed from those under the rule's `to`).
+   * `keep`: leave URLs under `from` as they are, an exception to a prefix rule (a folder where a
+   * page differed from its counterpart under the rule's `to`), except the pages it lists in
+   * `pages`, which the prefix rule still rewrites.
    */
   kind: UrlRuleKind;
   /** param, path-param, index: the parameter or the file name. */
@@ -28,6 +29,18 @@ export interface UrlRule {
   /** prefix: the prefix rewritten (`scheme://host/dir/`, in canonical spelling) and its replacement; keep: the folder left as it is. */
   from?: string;
   to?: string;
+  /**
+   * keep (version 2): the pages under `from` (each as the rest of its canonical spelling after
+   * `from`) that were tested alike with their counterpart; the longest prefix rule holding them
+   * still rewrites them. Every other URL under `from` (a page that differed, or one never
+   * tested) is left as it is.
+   */
+  pages?: string[];
+  /**
+   * prefix (version 2): the pages under `from` (each as the rest of its canonical spelling after
+   * `from`) tested not identical to their counterpart under `to`: left as they are.
+   */
+  except?: string[];
   /** Pairs of URLs in one duplicate cluster of the crawl that the rule (with the others) explains; keep: the folder's pages that differed from their counterparts. */
   support: number;
   /** Pairs of crawled URLs spelled alike under the rules that this rule takes part in joining, and the share of them that are duplicates (keep: the folder's pages the prefix rule rewrote onto a crawled page, and the share alike). */
@@ -85,7 +98,9 @@ export function prefixOf(p: UrlParts, keep: number): string {
 }
 
 const FORMAT = 'resemble-url-rules';
-const VERSION = 1;
+const VERSION = 2;
+/** Versions `UrlRules.load` reads: 1 (keep rules without `pages`) and 2. */
+const READS = [1, 2];
 const KINDS: readonly UrlRuleKind[] = ['param', 'path-param', 'index', 'https', 'www', 'prefix', 'keep'];
 
 /** What `canonicalParts` did: the rewritten parts and the rules (indices into the rule list) that fired. */
@@ -103,20 +118,35 @@ export class RuleIndex {
   private www = -1;
   /** prefix rules by their `from` */
   private readonly prefixes = new Map<string, number>();
+  /** keep rules by their `from`, with the pages they let through */
+  private readonly keeps = new Map<string, ReadonlySet<string>>();
 
   /** Takes the rules (their order is their index). */
-  constructor(readonly rules: readonly Pick<UrlRule, 'kind' | 'name' | 'from' | 'to'>[]) {
+  /** per prefix rule (by index), the pages it leaves as they are */
+  private readonly excepts = new Map<number, ReadonlySet<string>>();
+
+  constructor(readonly rules: readonly Pick<UrlRule, 'kind' | 'name' | 'from' | 'to' | 'pages' | 'except'>[]) {
     rules.forEach((r, i) => {
       if (r.kind === 'param') this.params.set(r.name!, i);
       else if (r.kind === 'path-param') this.pathParams.set(r.name!.toLowerCase(), i);
       else if (r.kind === 'index') this.files.set(r.name!, i);
       else if (r.kind === 'https') this.https = i;
       else if (r.kind === 'www') this.www = i;
-      else this.prefixes.set(r.from!, i);
+      else if (r.kind === 'keep') this.keeps.set(r.from!, new Set(r.pages ?? []));
+      else {
+        this.prefixes.set(r.from!, i);
+        if (r.except?.length) this.excepts.set(i, new Set(r.except));
+      }
     });
   }
 
-  /** Takes a URL's parts; returns them rewritten by every rule that applies (in the kinds' order: path parameters, query, index file, scheme, www, one prefix). */
+  /**
+   * Takes a URL's parts; returns them rewritten by every rule that applies (in the kinds' order:
+   * path parameters, query, index file, scheme, www, one prefix). The longest prefix or keep rule
+   * holding the URL decides: a prefix rule rewrites it unless it is one of the rule's `except`
+   * pages; a keep rule leaves it as it is, unless it lists the page, which the longest prefix rule
+   * holding it then rewrites (at one `from`, a keep rule is read before a prefix rule).
+   */
   rewrite(p: UrlParts): Rewritten {
     const fired: number[] = [];
     const fire = (i: number | undefined) => { if (i !== undefined && i >= 0 && !fired.includes(i)) fired.push(i); };
@@ -148,11 +178,22 @@ export class RuleIndex {
     if (this.www >= 0 && host.startsWith('www.') && host.split('.').length > 2) { host = host.slice(4); fire(this.www); }
     let parts: UrlParts = { scheme, host, segments, pathParams, query };
     if (this.prefixes.size) {
-      // the longest prefix rule that applies
+      // the longest prefix rule that applies, unless a longer keep rule holds the URL and does not list it
+      let spelled: string | undefined, released = false;
       for (let keep = segments.length - 1; keep >= 0; keep--) {
-        const i = this.prefixes.get(prefixOf(parts, keep));
+        const pre = prefixOf(parts, keep);
+        if (!released) {
+          const pages = this.keeps.get(pre);
+          if (pages !== undefined) {
+            spelled ??= spell(parts);
+            if (!pages.has(spelled.slice(pre.length))) break;
+            released = true;
+          }
+        }
+        const i = this.prefixes.get(pre);
         if (i === undefined) continue;
-        if (this.rules[i].kind === 'keep') break;
+        const except = this.excepts.get(i);
+        if (except !== undefined && except.has((spelled ??= spell(parts)).slice(pre.length))) break;
         const to = urlParts(this.rules[i].to!)!;
         parts = { scheme: to.scheme, host: to.host, segments: [...to.segments.slice(0, -1), ...segments.slice(keep)], pathParams: [...to.pathParams.slice(0, -1), ...pathParams.slice(keep)], query };
         fire(i);
@@ -213,24 +254,24 @@ export class UrlRules {
     if (!this.seen.has(key)) this.seen.set(key, spell(p));
   }
 
-  /** Returns the rules as a versioned JSON document: `{"format": "resemble-url-rules", "version": 1, "rules": [...]}`. */
+  /** Returns the rules as a versioned JSON document: `{"format": "resemble-url-rules", "version": 2, "rules": [...]}`. */
   save(): string {
     return JSON.stringify({ format: FORMAT, version: VERSION, rules: this.rules }) + '\n';
   }
 
-  /** Takes the text of `save()`; returns the rules (nothing seen yet). Throws E_FORMAT naming the field or rule that cannot be read. */
+  /** Takes the text of `save()` (version 2, or a version 1 file); returns the rules (nothing seen yet). Throws E_FORMAT naming the field or rule that cannot be read. */
   static load(text: string): UrlRules {
     let doc: unknown;
     try { doc = JSON.parse(text); } catch { throw new ResembleError('E_FORMAT', `expected URL rules (format ${FORMAT}): not JSON`); }
     const d = doc as { format?: unknown; version?: unknown; rules?: unknown } | null;
     if (!d || typeof d !== 'object' || d.format !== FORMAT) throw new ResembleError('E_FORMAT', `expected URL rules (format ${FORMAT}), got format ${JSON.stringify(d && typeof d === 'object' ? d.format : d)}`);
-    if (d.version !== VERSION) throw new ResembleError('E_FORMAT', `URL rules version ${JSON.stringify(d.version)} is not known (this version reads ${VERSION})`);
+    if (!READS.includes(d.version as number)) throw new ResembleError('E_FORMAT', `URL rules version ${JSON.stringify(d.version)} is not known (this version reads ${READS.join(' and ')})`);
     if (!Array.isArray(d.rules)) throw new ResembleError('E_FORMAT', 'URL rules: rules is not an array');
-    return new UrlRules(d.rules.map((r, i) => checkRule(r, i)));
+    return new UrlRules(d.rules.map((r, i) => checkRule(r, i, d.version as number)));
   }
 }
 
-function checkRule(r: unknown, i: number): UrlRule {
+function checkRule(r: unknown, i: number, version: number): UrlRule {
   const x = r as Partial<UrlRule> | null;
   const bad = (what: string) => new ResembleError('E_FORMAT', `URL rules: rule ${i + 1}: ${what}`, { rule: i + 1 });
   if (!x || typeof x !== 'object' || !KINDS.includes(x.kind as UrlRuleKind)) throw bad(`expected kind ${KINDS.join('|')}`);
@@ -240,6 +281,10 @@ function checkRule(r: unknown, i: number): UrlRule {
       const p = typeof x[f] === 'string' ? urlParts(x[f] as string) : undefined;
       if (!p || !(x[f] as string).endsWith('/') || spell(p) !== x[f]) throw bad(`a prefix rule needs ${f} as a canonical http(s) prefix ending in /`);
     }
+  }
+  for (const [f, kind] of [['pages', 'keep'], ['except', 'prefix']] as const) {
+    const v = x[f];
+    if (v !== undefined && (x.kind !== kind || version < 2 || !Array.isArray(v) || !v.every((p) => typeof p === 'string'))) throw bad(x.kind === kind && version >= 2 ? `${f} is not a list of strings` : `${f} belongs to a ${kind} rule of version 2`);
   }
   for (const f of ['support', 'tested', 'precision'] as const) if (typeof x[f] !== 'number' || !Number.isFinite(x[f])) throw bad(`${f} is not a number`);
   return x as UrlRule;
