@@ -7,6 +7,12 @@
 //                                             against its CRC-32 (what the reader's inflater does)
 //   node bench/warc-stages.mjs read FILE      readCrawl: every page as a Document (links not parsed, as
 //                                             `resemble sketch` reads), nothing sketched
+//   node bench/warc-stages.mjs records FILE   sketchCrawl, the library's streaming entry point: every
+//                                             page's sketch record handed to onRecord (what `resemble
+//                                             sketch` prints, made and dropped)
+//   node bench/warc-stages.mjs pool FILE      the pages read first, then sketchMany on a pool of 2
+//                                             workers (createPool), in batches of 4 MiB as the
+//                                             streaming pipeline sends them
 //
 // Each prints what it did (members, bytes, pages) on one line.
 import { readFileSync } from 'node:fs';
@@ -43,4 +49,31 @@ if (stage === 'gunzip') {
     bytes += d.bytes.length;
   }
   process.stdout.write(`read: ${pages} pages, ${bytes} bytes\n`);
-} else throw new Error(`unknown stage ${stage}: gunzip, members or read`);
+} else if (stage === 'records') {
+  const { init, sketchCrawl } = await import(new URL('../dist/node.js', import.meta.url).href);
+  await init();
+  let records = 0, values = 0;
+  await sketchCrawl(file, { onRecord(r) { records++; values += r.values.length; }, onError() {}, onWarning() {}, read: { onSkip() {} } });
+  process.stdout.write(`records: ${records} records, ${values} values\n`);
+} else if (stage === 'pool') {
+  const { init, readCrawl, createPool } = await import(new URL('../dist/node.js', import.meta.url).href);
+  await init();
+  const pages = [];
+  for await (const d of readCrawl(file, { links: false, onError() {}, onSkip() {}, onWarning() {} })) pages.push(d.utf8 ?? d.bytes);
+  const pool = createPool({ workers: 2 });
+  let sketched = 0;
+  try {
+    // batches of 4 MiB of pages, as sketchCrawl cuts them, several in flight
+    const calls = [];
+    for (let i = 0; i < pages.length;) {
+      let j = i, bytes = 0;
+      while (j < pages.length && bytes < 4 << 20) bytes += pages[j++].length;
+      calls.push(pool.sketchMany(pages.slice(i, j), { batchBytes: 8 << 20 }).then((set) => { sketched += set.size; }));
+      i = j;
+    }
+    await Promise.all(calls);
+  } finally {
+    await pool.close();
+  }
+  process.stdout.write(`pool: ${sketched} pages sketched\n`);
+} else throw new Error(`unknown stage ${stage}: gunzip, members, read, records or pool`);

@@ -8,7 +8,7 @@ import { loadPlotting } from '../report/plot.js';
 import { formatOf, parseCommandArgs, READER_USAGE, SHARED_USAGE, sharedUsage } from './args.js';
 import type { Command, CommandContext } from './command.js';
 import { commands } from './commands/index.js';
-import { checkOutput, openAtomic, type AtomicFile } from './output.js';
+import { checkOutput, gatheredSink, openAtomic, type AtomicFile, type GatheredSink } from './output.js';
 import { version } from './version.js';
 
 /** A text stream main writes to; `isTTY` decides whether progress bars are drawn. */
@@ -106,6 +106,8 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
     return 1;
   }
   let sink: AtomicFile | undefined;
+  // standard output, when --out does not name a file: records gathered into one write a batch
+  let gathered: GatheredSink | undefined;
   let code = 1;
   try {
     rejectRenamed(command, rest);
@@ -126,16 +128,19 @@ export async function main(argv: string[], streams: MainStreams = {}): Promise<n
     const ctx: CommandContext = {
       values,
       positionals,
-      out: sink ?? { write: (chunk: string) => void stdout.write(chunk) },
+      out: sink ?? (gathered = gatheredSink((chunk) => void stdout.write(chunk))),
       err: { write: (chunk: string) => void stderr.write(chunk) },
       progress: stderr.isTTY === true && !quiet,
       quiet,
     };
     code = await command.run(ctx);
+    gathered?.flush();
     // The output replaces the old file only when the run succeeded: a failed run leaves no half-written file.
     if (code === 0) sink?.commit();
     return code;
   } catch (e) {
+    // what the command printed before it failed comes out before the failure is said
+    gathered?.flush();
     const code = e instanceof ResembleError ? e.code : undefined;
     const detail = code === undefined && !(e instanceof ResembleError) && (e as NodeJS.ErrnoException).code;
     say(stderr, `resemble ${name}: ${(e as Error).message}${detail ? ` (${detail})` : ''}`);

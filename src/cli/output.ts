@@ -127,6 +127,38 @@ export function checkOutput(path: string, inputs: readonly string[], flag: strin
 /** UTF-16 units of records an AtomicFile gathers before it writes them (1 Mi: a few MiB at most). */
 const FLUSH_CHARS = 1 << 20;
 
+/** A sink whose chunks are gathered and handed on joined: see `gatheredSink`. */
+export interface GatheredSink extends Sink {
+  /** Hands on what is gathered now. */
+  flush(): void;
+}
+
+/**
+ * Takes a writer (standard output's); returns a sink that gathers the chunks written in one turn
+ * of the event loop (a batch of records is written in one) and hands them on as one string, at
+ * the next turn or once about FLUSH_CHARS are gathered: one write of a few records' worth instead
+ * of a write per record. `flush()` hands on the rest (before the command returns).
+ */
+export function gatheredSink(write: (chunk: string) => void): GatheredSink {
+  let pending: string[] = [], pendingChars = 0, scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pendingChars === 0) return;
+    const chunk = pending.length === 1 ? pending[0] : pending.join('');
+    pending = []; pendingChars = 0;
+    write(chunk);
+  };
+  return {
+    write(chunk: string) {
+      pending.push(chunk);
+      pendingChars += chunk.length;
+      if (pendingChars >= FLUSH_CHARS) flush();
+      else if (!scheduled) { scheduled = true; setImmediate(flush); }
+    },
+    flush,
+  };
+}
+
 /** A file being written under a temporary name beside it; `commit()` renames it into place, `abort()` removes it. */
 export interface AtomicFile extends Sink {
   readonly path: string;

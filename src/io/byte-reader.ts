@@ -123,6 +123,13 @@ export class ByteReader {
     this.pos += n;
   }
 
+  /** Reads n bytes that are buffered (n at most `buffered.length`): `read` without waiting. */
+  readBuffered(n: number): Uint8Array {
+    const out = this.buf.subarray(0, n);
+    this.consume(out.length);
+    return out;
+  }
+
   /** Reads n bytes (fewer at the end or a barrier). */
   async read(n: number): Promise<Uint8Array> {
     if (this.buf.length >= n) {

@@ -125,7 +125,7 @@ export function isNotPage(mime: string | undefined, path: string): boolean {
 const DOCUMENT_TYPES = new Set(['response', 'resource', 'conversion']);
 
 /** Takes a framed record; returns its document, or undefined when it is skipped (reported) or not a page. */
-export async function toDocument(record: WarcRecordBytes, path: string, opts: ResolvedReadOptions): Promise<Document | undefined> {
+export function toDocument(record: WarcRecordBytes, path: string, opts: ResolvedReadOptions): Document | undefined {
   const type = record.headers.get('warc-type') ?? '';
   const location = `offset ${record.offset}`;
   const skip = (reason: 'binary' | 'status' | 'redirect' | 'not-page' | 'url' | 'metadata' | 'revisit' | 'other', message?: string, more: Partial<SkipEvent> = {}) => {

@@ -86,7 +86,8 @@ function headerLines(reader: ByteReader): string[] | undefined {
 async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts: ResolvedReadOptions, regular = false, base = 0): Promise<Framed> {
   const error = (offset: number, message: string) => opts.onError({ source: path, location: `offset ${offset}`, code: 'E_INPUT', message });
   for (;;) {
-    const head = await reader.fill(WARC.length);
+    // the next record is buffered (a member of its own, inflated whole) but at the input's end: no wait
+    const head = reader.buffered.length >= WARC.length ? reader.buffered : await reader.fill(WARC.length);
     if (head.length === 0) {
       if (reader.barrier && (await reader.crossBarrier())) continue;
       return { end: true };
@@ -141,7 +142,7 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
       if (skipped === length) await skipRecordEnd(reader, at, error, false);
       return { skipped: true };
     }
-    const block = await reader.read(length);
+    const block = reader.buffered.length >= length ? reader.readBuffered(length) : await reader.read(length);
     if (block.length < length) {
       if (reader.barrier) continue; // the damage was reported; the record is lost with it
       const inside = nextRecordInside(block);
@@ -154,7 +155,7 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
       return { skipped: true };
     }
     let kept = block;
-    const endOk = await skipRecordEnd(reader, at, error, true);
+    const endOk = recordEndBuffered(reader) || await skipRecordEnd(reader, at, error, true);
     // framed cleanly: the record can be read back alone, from its bytes or the gzip members holding just it
     const inputEnd = endOk && regular && (!gzip || memberStart) ? (gzip ? reader.memberEndAt(reader.position) : reader.position) : undefined;
     const end = inputEnd === undefined ? undefined : base + inputEnd;
@@ -177,6 +178,20 @@ async function nextRecord(reader: ByteReader, path: string, gzip: boolean, opts:
 function onlyLineEnds(skipped: number, head: Uint8Array): boolean {
   if (skipped > 4) return false;
   for (let i = 0; i < Math.min(skipped, head.length); i++) if (head[i] !== 10 && head[i] !== 13) return false;
+  return true;
+}
+
+/**
+ * The common case of skipRecordEnd without waiting: the blank line after a block is buffered (at
+ * least two of its line ends); consumes it and returns true, else false (consuming nothing).
+ */
+function recordEndBuffered(reader: ByteReader): boolean {
+  const b = reader.buffered;
+  if (b.length < 4) return false;
+  let n = 0;
+  while (n < 4 && (b[n] === 13 || b[n] === 10)) n++;
+  if (n < 2) return false;
+  reader.consume(n);
   return true;
 }
 
@@ -293,7 +308,7 @@ export async function readWarcRecord(bytes: Uint8Array, gzip: boolean, path: str
   if (!('record' in framed)) return 'no WARC record there';
   if ((await reader.fill(1)).length > 0 || !reader.finished) return 'more than one record there';
   if (fields) for (const [k, v] of fields) framed.record.headers.set(k, v);
-  const doc = await toDocument(framed.record, path, opts);
+  const doc = toDocument(framed.record, path, opts);
   return problem ?? doc;
 }
 
@@ -354,7 +369,7 @@ async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads =
       // an ARC file: its records framed as such, then read as WARC records are
       for await (const record of arcRecords(reader, path, gzip, counting, base)) {
         last = record.offset;
-        const doc = await toDocument(record, path, counting);
+        const doc = toDocument(record, path, counting);
         if (doc) {
           documents++;
           yield doc;
@@ -368,7 +383,7 @@ async function* readWarcWith(path: string, opts: ResolvedReadOptions, payloads =
       if ('end' in framed) break;
       if ('skipped' in framed) continue;
       const revisit = framed.record.headers.get('warc-type') === 'revisit';
-      const doc = revisit ? await revisitDocument(framed.record, path, counting, payloads) : await toDocument(framed.record, path, counting);
+      const doc = revisit ? await revisitDocument(framed.record, path, counting, payloads) : toDocument(framed.record, path, counting);
       if (doc && !revisit) payloads.remember(framed.record.headers.get('warc-payload-digest'), doc);
       if (doc) {
         documents++;

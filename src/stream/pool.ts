@@ -131,6 +131,9 @@ export interface EstimateJob {
 }
 
 const AUTO_MIN = 64 << 10, AUTO_MAX = 4 << 20;
+const MiB = 1 << 20;
+/** Takes a byte count; returns it rounded up to whole MiB past 1 MiB (smaller batches keep their size). */
+const roundUp = (n: number): number => (n <= MiB ? n : Math.ceil(n / MiB) * MiB);
 const encoder = new TextEncoder();
 
 /**
@@ -146,7 +149,10 @@ export function packBatch(docs: ArrayLike<unknown>, start: number, end: number, 
     else rejected.push(i - start);
   }
   const reuse = spare?.();
-  const buf = reuse && reuse.byteLength >= bound ? new Uint8Array(reuse, 0, bound) : new Uint8Array(bound);
+  // a fresh buffer is rounded up to whole MiB, so that the next batches, of about the same size,
+  // fit in it when the worker hands it back (a batch just over the last one's size would otherwise
+  // take a fresh buffer every other time: its pages faulted in, the old one left to the collector)
+  const buf = reuse && reuse.byteLength >= bound ? new Uint8Array(reuse, 0, bound) : new Uint8Array(new ArrayBuffer(roundUp(bound)), 0, bound);
   const ends = new Uint32Array(end - start);
   let at = 0;
   for (let i = start; i < end; i++) {
@@ -155,8 +161,8 @@ export function packBatch(docs: ArrayLike<unknown>, start: number, end: number, 
     else if (d instanceof Uint8Array) { buf.set(d, at); at += d.length; }
     ends[i - start] = at;
   }
-  // a string's bound is 3 bytes per UTF-16 unit; send only what was written
-  const bytes = at === bound ? buf : buf.slice(0, at);
+  // a string's bound is 3 bytes per UTF-16 unit; send only what was written (a view: the buffer goes as a whole)
+  const bytes = at === bound ? buf : buf.subarray(0, at);
   return { bytes, ends, rejected: Uint32Array.from(rejected) };
 }
 

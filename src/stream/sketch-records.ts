@@ -63,17 +63,43 @@ export function hex64(v: bigint): string {
 // the words of a 64-bit value in a Uint32Array view of its array: the low one first on a little-endian machine
 const LOW = new Uint8Array(new BigUint64Array([1n]).buffer)[0] === 1 ? 0 : 1;
 
+// the two hex digits of each byte value, as ASCII codes: HEX_DIGITS[2b], HEX_DIGITS[2b + 1]
+const HEX_DIGITS = new Uint8Array(512);
+for (let b = 0; b < 256; b++) {
+  HEX_DIGITS[2 * b] = '0123456789abcdef'.charCodeAt(b >> 4);
+  HEX_DIGITS[2 * b + 1] = '0123456789abcdef'.charCodeAt(b & 15);
+}
+const ascii = new TextDecoder();
+let hexScratch = new Uint8Array(16 * 256);
+
+/** Writes the 8 hex digits of a 32-bit word at `at` of `out`. */
+function putWord(out: Uint8Array, at: number, w: number): void {
+  for (let k = 3; k >= 0; k--, at += 2) {
+    const b = 2 * ((w >>> (8 * k)) & 255);
+    out[at] = HEX_DIGITS[b];
+    out[at + 1] = HEX_DIGITS[b + 1];
+  }
+}
+
 /**
  * Takes 64-bit values and a range; returns `hex64` of each value in [from, to), read as two 32-bit
  * words through a view of the array (no BigInt made per value: a page's 128 values are its record).
+ * The digits of the whole range are written as bytes and decoded once; each value is a 16-character
+ * slice of that one string.
  */
 export function hex64Range(values: BigUint64Array, from: number, to: number): string[] {
+  const n = Math.max(0, to - from);
   const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
-  const out = new Array<string>(to - from);
-  for (let i = from; i < to; i++) {
-    const hi = words[2 * i + 1 - LOW].toString(16), lo = words[2 * i + LOW].toString(16);
-    out[i - from] = '00000000'.slice(hi.length) + hi + '00000000'.slice(lo.length) + lo;
+  if (hexScratch.length < 16 * n) hexScratch = new Uint8Array(16 * n);
+  const digits = hexScratch;
+  for (let i = 0; i < n; i++) {
+    const v = from + i;
+    putWord(digits, 16 * i, words[2 * v + 1 - LOW]);
+    putWord(digits, 16 * i + 8, words[2 * v + LOW]);
   }
+  const text = ascii.decode(digits.subarray(0, 16 * n));
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = text.slice(16 * i, 16 * i + 16);
   return out;
 }
 
