@@ -1,10 +1,9 @@
 // `dups --from-parquet DIR`: the reduce side over the Parquet shards `sketch --parquet` wrote. The
 // sketch, content and reading options are the shards' own; the clustering flags apply as in dups.
 import { ResembleError } from '../errors.js';
-import { clusterRecord } from '../cluster/records.js';
+import { plainClusterRecord } from '../cluster/records.js';
 import type { NearDuplicateOptions } from '../cluster/near-duplicates.js';
 import { nearDuplicatesFromParquet } from '../scale/from-parquet.js';
-import { withContentEvidence } from '../template/evidence.js';
 import { READER_FLAGS, SKETCH_FLAGS, type OutputFormat } from './args.js';
 import type { CommandContext } from './command.js';
 import { CONTENT_FLAGS } from './content.js';
@@ -32,7 +31,7 @@ export async function dupsFromParquet(ctx: CommandContext, dir: string, cluster:
   const c = found.nd.clusters, set = found.sketches;
   try {
     const out = createRecordWriter(ctx.out, format);
-    for (let i = 0; i < c.count; i++) out.write(withContentEvidence(clusterRecord(c, i, found.urls), c.membersOf(i), set));
+    for (let i = 0; i < c.count; i++) out.writePlain(plainClusterRecord(c, i, found.urls, set));
     out.end();
   } finally {
     found.close();

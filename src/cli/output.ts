@@ -27,6 +27,8 @@ export function csvCell(value: unknown): string {
 /** Writes records one at a time in the chosen format; `end()` must be called once after the last. */
 export interface RecordWriter {
   write(record: object): void;
+  /** Writes a record that is JSON-ready already (what `plain` returns: the entry points' records), without copying it again. */
+  writePlain(record: object): void;
   end(): void;
   /** Records written so far. */
   readonly count: number;
@@ -46,17 +48,19 @@ export interface CsvOptions {
 export function createRecordWriter(sink: Sink, format: OutputFormat, csv: CsvOptions = {}): RecordWriter {
   let count = 0;
   const held: CsvRow[] = [];
+  const writePlain = (record: object) => {
+    const p = record as Record<string, unknown>;
+    if (format === 'jsonl') sink.write(JSON.stringify(p) + '\n');
+    else if (format === 'json') sink.write((count === 0 ? '[\n' : ',\n') + JSON.stringify(p));
+    else for (const row of csvRows(p, count, csv.members ?? DEFAULT_MEMBERS)) held.push(row);
+    count++;
+  };
   return {
     get count() {
       return count;
     },
-    write(record: object) {
-      const p = plain(record) as Record<string, unknown>;
-      if (format === 'jsonl') sink.write(JSON.stringify(p) + '\n');
-      else if (format === 'json') sink.write((count === 0 ? '[\n' : ',\n') + JSON.stringify(p));
-      else for (const row of csvRows(p, count, csv.members ?? DEFAULT_MEMBERS)) held.push(row);
-      count++;
-    },
+    write: (record: object) => writePlain(plain(record) as object),
+    writePlain,
     end() {
       if (format === 'json') sink.write(count === 0 ? '[]\n' : '\n]\n');
       if (format !== 'csv') return;

@@ -9,13 +9,12 @@ import { resolveSketchOptions, type SketchOptions } from '../sketch/options.js';
 import type { SketchDocuments } from '../sketch/sketch-set.js';
 import { checkEntryOptions, checkInput, readOptionsOf, takeInput, type CrawlInput, type EntryOptions, type EntryResult, type ReadSummary, type TakenInput } from '../stream/entry.js';
 import type { LearnerOptions } from '../template/learner.js';
-import { tooLittleContent, withContentEvidence } from '../template/evidence.js';
+import { tooLittleContent } from '../template/evidence.js';
 import { NEAR_DUPLICATE_DEFAULTS } from './defaults.js';
 import type { EquivalenceLevel } from './equivalence.js';
 import type { ClusterMethod, NearDuplicateOptions, RepresentativeRule } from './near-duplicates.js';
-import { clusterRecord, type ClusterRecordOut } from './records.js';
+import { plainClusterRecord, type ClusterRecordOut } from './records.js';
 import { nearDuplicatesOfCrawl, type CrawlNearDuplicateOptions, type CrawlNearDuplicates, type PipelineEvent } from './stream.js';
-import { plain } from '../report/plain.js';
 
 /** Options of `findNearDuplicates` and `dedup`: the flags of `resemble dups`, each with its default. */
 export interface NearDuplicateRunOptions extends EntryOptions {
@@ -216,7 +215,7 @@ export async function findNearDuplicates(input: CrawlInput, options: NearDuplica
     try {
       const c = found.nd.clusters, set = found.crawl.set, urls = found.crawl.urls;
       const records: ClusterRecordOut[] = [];
-      for (let i = 0; i < c.count; i++) records.push(plain(withContentEvidence(clusterRecord(c, i, urls), c.membersOf(i), set)) as ClusterRecordOut);
+      for (let i = 0; i < c.count; i++) records.push(plainClusterRecord(c, i, urls, set));
       return { records, summary, thin };
     } finally {
       found.close();

@@ -47,6 +47,9 @@ export function initFrom(source: () => WasmSource | Promise<WasmSource>): Promis
 
 async function compile(src: WasmSource): Promise<WebAssembly.Module> {
   if (src instanceof WebAssembly.Module) return src;
+  // bytes first: in Node, the first look at the global Response loads its fetch (undici), a tenth of a
+  // second or more of every run's start-up on one thread, for the inline bytes that need none of it
+  if (src instanceof ArrayBuffer || ArrayBuffer.isView(src)) return WebAssembly.compile(src);
   if (typeof src === 'string' || src instanceof URL) src = fetch(src);
   if (src instanceof Promise || (typeof Response !== 'undefined' && src instanceof Response)) {
     const res = await src;

@@ -224,7 +224,8 @@ ${SKETCH_USAGE}`,
     }
     reportRead(ctx, found.summary);
     const out = createRecordWriter(ctx.out, format);
-    for (const record of found.records) out.write(record);
+    // the entry point's records are JSON-ready already
+    for (const record of found.records) out.writePlain(record);
     out.end();
     printContent(ctx, flags.content, found.summary.content, found.thin);
     if (!ctx.quiet) ctx.err.write(dupsSummary(found.summary) + '\n');
