@@ -34,8 +34,9 @@ async function referenceUrls(path: string): Promise<{ urls: string[]; lines: num
 }
 
 /** Takes a signatures run's counts; returns its closing line, in plain words. */
-export function signaturesSummary(s: { pairs: number; listedPairs: number; groups: number; groupedPages: number; distinct: number; C: number; D: number; k: number }): string {
-  return `signatures: ${s.pairs} pairs of pages whose signatures match within the tolerances (${s.listedPairs} listed, the rest implied by the group records); `
+export function signaturesSummary(s: { pairs: number; listedPairs: number; groups: number; groupedPages: number; distinct: number; C: number; D: number; k: number; verifyAt?: number; candidates?: number; rejected?: number }): string {
+  const verified = s.verifyAt ? ` and whose word-8-shingle resemblance is at least ${s.verifyAt} (${s.rejected} of ${s.candidates} candidate pairs of signatures dropped by it)` : '';
+  return `signatures: ${s.pairs} pairs of pages whose signatures match within the tolerances${verified} (${s.listedPairs} listed, the rest implied by the group records); `
     + `${s.groups} groups of pages in which every two match, holding ${s.groupedPages} pages; ${s.distinct} distinct signatures `
     + `(content tolerance D = ${s.D}, link tolerance C = ${s.C}${s.C >= 2 ? ', links not required' : ''}, ${s.k} dimensions)`;
 }
@@ -122,6 +123,7 @@ template is learnt from its first pages, they are read back from it for their co
     records: { type: 'string' },
     'pair-precision-at': { type: 'string' },
     'pair-recall-at': { type: 'string' },
+    'verify-at': { type: 'string' },
     workers: { type: 'string' },
   },
   renamed: { output: 'is now --records LIST in signatures (pairs, groups or pairs,groups; --out FILE is where they go)' },
@@ -137,9 +139,12 @@ template is learnt from its first pages, they are read back from it for their co
       weighting: enumFlag(v, 'weighting', 'unit', ['unit', 'tf'] as const),
       content: enumFlag(v, 'content', R.content, ['main', 'page'] as const),
       C: numberFlag(v, 'C', R.C, 0, 1e6),
-      D: numberFlag(v, 'D', R.D, 0, 1e6),
     };
     const evaluate = v.evaluate === true;
+    if (v['verify-at'] !== undefined && evaluate) throw optionError('--verify-at', 'to come without --evaluate', v['verify-at']);
+    const verifyAt = evaluate ? 0 : numberFlag(v, 'verify-at', R.verifyAt, 0, 1);
+    if (!evaluate) options.verifyAt = verifyAt;
+    options.D = numberFlag(v, 'D', verifyAt > 0 ? R.D : R.unverifiedD, 0, 1e6);
     const plots = stringOf(v, 'plots');
     if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (plots !== undefined && !evaluate) throw optionError('--plots', 'to come with --evaluate', plots);
