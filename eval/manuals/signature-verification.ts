@@ -6,7 +6,7 @@
  * of the candidates themselves (no verification).
  *
  *   node --import tsx eval/manuals/signature-verification.ts --data DIR [--input folder|warc|jsonl]
- *        [--d 0.03,0.04,0.05,0.06,0.08] [--verify-at 0,0.8,0.85,0.9] [--k 32] [--json FILE]
+ *        [--d 0.03,0.04,0.05,0.06,0.08] [--verify-at 0,0.8,0.85,0.9] [--k 32] [--content main|page] [--json FILE]
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,7 @@ import { loadTruth, scoreSignatures } from './evaluate.js';
 const f3 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
 
 async function main() {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, input: { type: 'string' }, d: { type: 'string' }, 'verify-at': { type: 'string' }, k: { type: 'string' }, json: { type: 'string' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, input: { type: 'string' }, d: { type: 'string' }, 'verify-at': { type: 'string' }, k: { type: 'string' }, content: { type: 'string' }, json: { type: 'string' } } });
   if (!values.data) {
     console.error('give --data DIR (a crawl with its truth/)');
     process.exit(2);
@@ -29,7 +29,7 @@ async function main() {
   if (!input) throw new Error(`--input is folder, warc or jsonl, got ${values.input}`);
   await init();
   const truth = loadTruth(join(data, 'truth'));
-  const read = await readForSignatures(input, { content: 'main', shingleSets: true });
+  const read = await readForSignatures(input, { content: values.content === 'page' ? 'page' : 'main', shingleSets: true });
   const sets = read.sets!;
   const urls = read.graph.urls;
   const rows: Array<Record<string, number | string | null>> = [];

@@ -15,14 +15,14 @@ import { readForSignatures } from './stream.js';
 
 /** Defaults of `findSignatureCollisions` (and of the flags of `resemble signatures`). */
 export const SIGNATURE_RUN_DEFAULTS = {
-  ...SIGNATURE_DEFAULTS, ...VERIFIED_DEFAULTS, unverifiedD: SIGNATURE_DEFAULTS.D, content: 'main', records: ['pairs', 'groups'], threshold: 0.9, sample: 100, pairPrecisionAt: 0.8, pairRecallAt: 0.9,
+  ...SIGNATURE_DEFAULTS, ...VERIFIED_DEFAULTS, unverifiedD: SIGNATURE_DEFAULTS.D, records: ['pairs', 'groups'], threshold: 0.9, sample: 100, pairPrecisionAt: 0.8, pairRecallAt: 0.9,
 } as const;
 
 /** Options of `findSignatureCollisions`: the flags of `resemble signatures`, each with its default. */
 export interface SignatureCollisionOptions extends EntryOptions, SignatureOptions {
   /** HM tolerance: pages collide when their HM signatures differ by less than C in every component (default 2). */
   C?: number;
-  /** RP tolerance: the candidates' (default 0.05), or with `verifyAt` 0 the collisions' (default 0.03). */
+  /** RP tolerance: the candidates' (default 0.1), or with `verifyAt` 0 the collisions' (default 0.03). */
   D?: number;
   /**
    * Candidates within the tolerances collide when the exact resemblance of their word-8-shingle
@@ -30,7 +30,7 @@ export interface SignatureCollisionOptions extends EntryOptions, SignatureOption
    * collides, the paper's rule (no shingle sets are kept). Not with `evaluate`.
    */
   verifyAt?: number;
-  /** 'main' (default: each page's content words, its site's template left out) or 'page'. */
+  /** 'page' (default: every word of the page, what the verification compares) or 'main' (each page's content words, its site's template left out). */
   content?: 'main' | 'page';
   /** Which records: pairs, groups, or both (default both, pairs first). */
   records?: ReadonlyArray<'pairs' | 'groups'>;
