@@ -35,7 +35,7 @@ async function referenceUrls(path: string): Promise<{ urls: string[]; lines: num
 
 /** Takes a signatures run's counts; returns its closing line, in plain words. */
 export function signaturesSummary(s: { pairs: number; listedPairs: number; groups: number; groupedPages: number; distinct: number; C: number; D: number; k: number; verifyAt?: number; candidates?: number; rejected?: number }): string {
-  const verified = s.verifyAt ? ` and whose word-8-shingle resemblance is at least ${s.verifyAt} (${s.rejected} of ${s.candidates} candidate pairs of signatures dropped by it)` : '';
+  const verified = s.verifyAt ? ` and whose texts' 8-word shingles are at least ${s.verifyAt} alike (exact resemblance; ${s.rejected} of the ${s.candidates} pairs of distinct signatures within the tolerances were less alike and were dropped)` : '';
   return `signatures: ${s.pairs} pairs of pages whose signatures match within the tolerances${verified} (${s.listedPairs} listed, the rest implied by the group records); `
     + `${s.groups} groups of pages in which every two match, holding ${s.groupedPages} pages; ${s.distinct} distinct signatures `
     + `(content tolerance D = ${s.D}, link tolerance C = ${s.C}${s.C >= 2 ? ', links not required' : ''}, ${s.k} dimensions)`;
