@@ -8,23 +8,29 @@ import type { StreamProgress } from '../stream/sketch-crawl.js';
 import { plain, round4 } from '../report/plain.js';
 import { signatureReport } from './report.js';
 import { precisionRecall, sampleReference, type PrPoint } from './evaluate.js';
-import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, type SignatureOptions } from './options.js';
-import { pairsAtLeast } from './pair-evaluation.js';
+import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, VERIFIED_DEFAULTS, type SignatureOptions } from './options.js';
+import { exactJaccard, pairsAtLeast } from './pair-evaluation.js';
 import { computeSignatures } from './signatures.js';
 import { readForSignatures } from './stream.js';
 
 /** Defaults of `findSignatureCollisions` (and of the flags of `resemble signatures`). */
 export const SIGNATURE_RUN_DEFAULTS = {
-  ...SIGNATURE_DEFAULTS, content: 'main', records: ['pairs', 'groups'], threshold: 0.9, sample: 100, pairPrecisionAt: 0.8, pairRecallAt: 0.9,
+  ...SIGNATURE_DEFAULTS, ...VERIFIED_DEFAULTS, unverifiedD: SIGNATURE_DEFAULTS.D, records: ['pairs', 'groups'], threshold: 0.9, sample: 100, pairPrecisionAt: 0.8, pairRecallAt: 0.9,
 } as const;
 
 /** Options of `findSignatureCollisions`: the flags of `resemble signatures`, each with its default. */
 export interface SignatureCollisionOptions extends EntryOptions, SignatureOptions {
   /** HM tolerance: pages collide when their HM signatures differ by less than C in every component (default 2). */
   C?: number;
-  /** RP tolerance (default 0.03). */
+  /** RP tolerance: the candidates' (default 0.1), or with `verifyAt` 0 the collisions' (default 0.03). */
   D?: number;
-  /** 'main' (default: each page's content words, its site's template left out) or 'page'. */
+  /**
+   * Candidates within the tolerances collide when the exact resemblance of their word-8-shingle
+   * sets (whole pages, markup dropped) is at least this (default 0.85); 0: every candidate
+   * collides, the paper's rule (no shingle sets are kept). Not with `evaluate`.
+   */
+  verifyAt?: number;
+  /** 'page' (default: every word of the page, what the verification compares) or 'main' (each page's content words, its site's template left out). */
   content?: 'main' | 'page';
   /** Which records: pairs, groups, or both (default both, pairs first). */
   records?: ReadonlyArray<'pairs' | 'groups'>;
@@ -78,6 +84,10 @@ export interface SignatureSummary extends ReadSummary {
   C: number;
   D: number;
   k: number;
+  /** The verification: the resemblance candidates need (0: none), the candidate pairs of distinct signatures, and those it dropped. */
+  verifyAt: number;
+  candidates: number;
+  rejected: number;
   /** evaluate: the reference set's size and where it came from, and the pairs pair recall counts. */
   reference?: { pages: number; sampled: boolean; threshold: number };
   wantedPairs?: number;
@@ -88,7 +98,7 @@ export interface FoundSignatureCollisions extends EntryResult<CollisionRecord | 
   points?: PrPoint[];
 }
 
-const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'k', 'gamma', 'iterations', 'seed', 'weighting', 'C', 'D', 'content', 'records', 'evaluate',
+const KNOWN = ['workers', 'read', 'onError', 'onWarning', 'signal', 'k', 'gamma', 'iterations', 'seed', 'weighting', 'C', 'D', 'verifyAt', 'content', 'records', 'evaluate',
   'reference', 'sample', 'threshold', 'sweepC', 'sweepD', 'rpOnlyD', 'pairPrecisionAt', 'pairRecallAt', 'onProgress', 'onStage'];
 
 /** Takes the reference URLs and the graph; returns their DocIds, or throws E_INPUT for a URL not in the crawl. */
@@ -109,11 +119,13 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
   const signatureOptions: SignatureOptions = {};
   for (const key of ['k', 'gamma', 'iterations', 'seed', 'weighting'] as const) if (options[key] !== undefined) (signatureOptions as Record<string, unknown>)[key] = options[key];
   signatureParams(signatureOptions);
-  const C = numberOption('C', options.C, d.C, 0, 1e6), D = numberOption('D', options.D, d.D, 0, 1e6);
-  collisionParams({ C, D });
-  const content = enumOption('content', options.content, d.content, ['main', 'page'] as const);
   if (options.evaluate !== undefined && typeof options.evaluate !== 'boolean') throw optionError('evaluate', 'boolean', options.evaluate);
   const evaluate = options.evaluate ?? false;
+  if (options.verifyAt !== undefined && evaluate) throw optionError('verifyAt', 'no value with evaluate', options.verifyAt);
+  const verifyAt = evaluate ? 0 : numberOption('verifyAt', options.verifyAt, d.verifyAt, 0, 1);
+  const C = numberOption('C', options.C, d.C, 0, 1e6), D = numberOption('D', options.D, verifyAt > 0 ? d.D : d.unverifiedD, 0, 1e6);
+  collisionParams({ C, D });
+  const content = enumOption('content', options.content, d.content, ['main', 'page'] as const);
   const wanted = options.records ?? d.records;
   if (!Array.isArray(wanted) || wanted.length === 0 || wanted.some((x) => x !== 'pairs' && x !== 'groups')) throw optionError('records', "['pairs'], ['groups'] or both", options.records);
   if (options.records !== undefined && evaluate) throw optionError('records', 'no value with evaluate', options.records);
@@ -132,7 +144,7 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
   if (options.onStage !== undefined && typeof options.onStage !== 'function') throw optionError('onStage', 'a function', options.onStage);
   const started = performance.now();
   const { read, errors } = await readEntry(input, options, (r) => readForSignatures(r.inputs, {
-    content, shingleSets: evaluate, ...r.workers, read: r.read, onProgress: r.onProgress,
+    content, shingleSets: evaluate || verifyAt > 0, ...r.workers, read: r.read, onProgress: r.onProgress,
     ...(options.onStage ? { onStage: options.onStage } : {}),
   }));
   const { stream, graph, bags } = read;
@@ -141,12 +153,14 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
   const k = signatures.params.k;
   const summary: SignatureSummary = {
     pages: stream.urls.length, bytes: stream.bytes, errors, skipped: { ...stream.skipped }, workers: stream.workers, seconds: 0,
-    pairs: 0, listedPairs: 0, distinct: 0, groups: 0, groupedPages: 0, C, D, k,
+    pairs: 0, listedPairs: 0, distinct: 0, groups: 0, groupedPages: 0, C, D, k, verifyAt, candidates: 0, rejected: 0,
   };
   const records: (CollisionRecord | CollisionGroupRecord | PrPoint)[] = [];
   let points: PrPoint[] | undefined;
   if (!evaluate) {
-    const report = signatureReport(signatures.rp, signatures.hm, k, { C, D });
+    const sets = read.sets;
+    const verify = verifyAt > 0 && sets ? (a: number, b: number) => exactJaccard(sets, a, b) >= verifyAt - 1e-12 : undefined;
+    const report = signatureReport(signatures.rp, signatures.hm, k, { C, D, ...(verify ? { verify } : {}) });
     const { pairs, groups } = report;
     if (wanted.includes('pairs')) {
       for (let i = 0; i < pairs.a.length; i++) {
@@ -164,7 +178,7 @@ export async function findSignatureCollisions(input: CrawlInput, options: Signat
           : { url: urls[m.doc], rpDistance: round4(m.rpDistance), hmDistance: round4(m.hmDistance) })),
       }));
     }
-    Object.assign(summary, { pairs: report.collidingPairs, listedPairs: pairs.a.length, distinct: report.distinct, groups: groups.length, groupedPages: groups.reduce((t, g) => t + g.members.length, 0) });
+    Object.assign(summary, { candidates: report.candidates, rejected: report.rejected, pairs: report.collidingPairs, listedPairs: pairs.a.length, distinct: report.distinct, groups: groups.length, groupedPages: groups.reduce((t, g) => t + g.members.length, 0) });
   } else {
     const reference = options.reference !== undefined ? referenceIds(options.reference, graph) : sampleReference(bags, { size: sampleSize, threshold });
     summary.reference = { pages: reference.length, sampled: options.reference === undefined, threshold };

@@ -37,6 +37,16 @@ export const SIGNATURE_OPTION_KEYS = ['k', 'seed', 'weighting', 'gamma', 'iterat
 /** Default K, and tolerances C (HM) and D (RP), chosen from the curves measured on the realistic crawl (docs/signatures.md). */
 export const SIGNATURE_DEFAULTS = { k: 32, C: 2, D: 0.03 } as const;
 
+/**
+ * Defaults of `resemble signatures` (`findSignatureCollisions`), which verifies what the signatures
+ * find: pages whose RP signatures (bags of every word of the page) are within the candidate
+ * tolerance D collide when the exact resemblance of their word-8-shingle sets (whole pages) is at
+ * least `verifyAt`. Chosen on the tuning crawls (docs/signatures.md): the candidates held every pair
+ * of resemblance ≥ 0.9 from D = 0.08 on all four, and D = 0.1 leaves a margin; `verifyAt` lies
+ * between the levels pair precision (0.8) and recall (0.9) count.
+ */
+export const VERIFIED_DEFAULTS = { D: 0.1, verifyAt: 0.85, content: 'page' } as const;
+
 /** Takes signature options; returns them validated with defaults, or throws E_OPTION. */
 export function signatureParams(o: SignatureOptions = {}): SignatureParams {
   rejectUnknown(o, SIGNATURE_OPTION_KEYS, 'signatures');

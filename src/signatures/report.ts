@@ -10,7 +10,7 @@
  * is one pair, between the first pages holding them, with the counts.
  */
 import { optionError, intOption } from '../errors.js';
-import { cliqueGroups, findCollisions, rowDistance } from './collisions.js';
+import { cliqueGroups, findCollisions, rowDistance, type CollisionPairs } from './collisions.js';
 import { collisionParams, type CollisionOptions } from './options.js';
 
 /** Groups of at most this many members have their pairs listed; a cross-group pair is expanded while the product of its signatures' page counts is at most this. */
@@ -20,6 +20,13 @@ export const LIST_PAIRS_UP_TO = 64;
 export interface SignatureReportOptions extends CollisionOptions {
   /** Groups of at most this many members list their pairs (default LIST_PAIRS_UP_TO = 64). */
   listPairsUpTo?: number;
+  /**
+   * The verification of candidates: takes two pages (DocIds, a < b) whose signatures are within
+   * the tolerances and differ; returns whether they collide. A pair of signatures is kept or
+   * dropped by their first pages; pages with equal signatures always collide. Default: every
+   * candidate collides (the paper's rule).
+   */
+  verify?: (a: number, b: number) => boolean;
 }
 
 /** One member of a report group. */
@@ -57,6 +64,9 @@ export interface SignatureReport {
   distinct: number;
   /** Colliding page pairs in all, listed or implied. */
   collidingPairs: number;
+  /** Pairs of distinct signatures within the tolerances, and those of them `verify` dropped (0 without it). */
+  candidates: number;
+  rejected: number;
 }
 
 /**
@@ -103,7 +113,8 @@ export function equalSignatureClasses(rp: Float64Array, hm: Float64Array, k: num
  * `listPairsUpTo`² / 2 pairs a group and `listPairsUpTo` pairs a colliding pair of signatures.
  */
 export function signatureReport(rp: Float64Array, hm: Float64Array, k: number, options: SignatureReportOptions = {}): SignatureReport {
-  const { listPairsUpTo: limitRaw, ...collision } = options;
+  const { listPairsUpTo: limitRaw, verify, ...collision } = options;
+  if (verify !== undefined && typeof verify !== 'function') throw optionError('verify', 'a function of two DocIds', verify);
   const { C, D, maxPairs } = collisionParams(collision);
   const limit = intOption('listPairsUpTo', limitRaw, LIST_PAIRS_UP_TO, 0, 1 << 20);
   const n = rp.length / k;
@@ -121,7 +132,8 @@ export function signatureReport(rp: Float64Array, hm: Float64Array, k: number, o
   // the collision search over one point per class
   const rpR = new Float64Array(m * k), hmR = new Float64Array(m * k);
   first.forEach((p, c) => { rpR.set(rp.subarray(p * k, p * k + k), c * k); hmR.set(hm.subarray(p * k, p * k + k), c * k); });
-  const classPairs = findCollisions(rpR, hmR, k, { C, D, maxPairs });
+  const candidates = findCollisions(rpR, hmR, k, { C, D, maxPairs });
+  const classPairs = verify ? verified(candidates, (x, y) => verify(Math.min(first[x], first[y]), Math.max(first[x], first[y]))) : candidates;
   // equal signatures collide with each other unless a tolerance is 0 (collisions are strict: < C, < D)
   const selfCollide = C > 0 && D > 0;
   const groupOf = new Int32Array(m).fill(-1);
@@ -178,5 +190,15 @@ export function signatureReport(rp: Float64Array, hm: Float64Array, k: number, o
     out.aPages[i] = pagesA[x]; out.bPages[i] = pagesB[x];
   });
   built.sort((x, y) => x.members[0].doc - y.members[0].doc);
-  return { groups: built, pairs: out, distinct: m, collidingPairs };
+  return { groups: built, pairs: out, distinct: m, collidingPairs, candidates: candidates.a.length, rejected: candidates.a.length - classPairs.a.length };
+}
+
+/** Takes collision pairs and a test; returns the pairs that pass it, in the same order. */
+function verified(pairs: CollisionPairs, keep: (a: number, b: number) => boolean): CollisionPairs {
+  const at: number[] = [];
+  for (let i = 0; i < pairs.a.length; i++) if (keep(pairs.a[i], pairs.b[i])) at.push(i);
+  return {
+    a: Uint32Array.from(at, (i) => pairs.a[i]), b: Uint32Array.from(at, (i) => pairs.b[i]),
+    rpDistance: Float64Array.from(at, (i) => pairs.rpDistance[i]), hmDistance: Float64Array.from(at, (i) => pairs.hmDistance[i]),
+  };
 }

@@ -41,6 +41,7 @@ test('collections, mirrors, signatures: every count, in order, in plain words', 
   const m = { algorithm: 'hybrid' as const, hosts: 6, droppedHosts: 3, minUrls: 5, rankedPairs: 14, written: 12, verdicts: { mirror: 10, notMirror: 4, undetermined: 1 } };
   countsIn(mirrorsSummary(m), [6, 3, 5, 14, 12, 10, 4, 1]);
   countsIn(signaturesSummary({ pairs: 733, listedPairs: 701, groups: 79, groupedPages: 365, distinct: 104, C: 2, D: 0.03, k: 32 }), [733, 701, 79, 365, 104, 0.03, 2, 32]);
+  countsIn(signaturesSummary({ pairs: 733, listedPairs: 701, groups: 79, groupedPages: 365, distinct: 104, C: 2, D: 0.1, k: 32, verifyAt: 0.85, candidates: 250, rejected: 41 }), [733, 0.85, 41, 250, 701, 79, 365, 104, 0.1, 2, 32]);
 });
 
 test('dups on the sample: the line the CLI prints holds the counts of findNearDuplicates\'s summary', async () => {

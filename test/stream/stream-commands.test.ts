@@ -80,6 +80,8 @@ for (const [kind, path] of Object.entries(KINDS)) {
     const r = await same(['signatures', path]);
     assert.ok(r.out.split('\n').filter((l) => l.startsWith('{"a"')).length > 10, 'colliding pairs');
     await same(['signatures', path, '--content', 'page', '--records', 'groups', '--k', '16', '--D', '0.05']);
+    await same(['signatures', path, '--content', 'main', '--verify-at', '0.7']);
+    await same(['signatures', path, '--verify-at', '0']);
     if (kind === 'folder' || kind === 'slice') {
       const ev = await same(['signatures', path, '--evaluate', '--plots', '@OUT@'], (t) => [join(dir, `out-${t}`, 'precision-recall.svg')]);
       assert.ok(ev.out.includes('pairPrecision'));

@@ -34,8 +34,9 @@ async function referenceUrls(path: string): Promise<{ urls: string[]; lines: num
 }
 
 /** Takes a signatures run's counts; returns its closing line, in plain words. */
-export function signaturesSummary(s: { pairs: number; listedPairs: number; groups: number; groupedPages: number; distinct: number; C: number; D: number; k: number }): string {
-  return `signatures: ${s.pairs} pairs of pages whose signatures match within the tolerances (${s.listedPairs} listed, the rest implied by the group records); `
+export function signaturesSummary(s: { pairs: number; listedPairs: number; groups: number; groupedPages: number; distinct: number; C: number; D: number; k: number; verifyAt?: number; candidates?: number; rejected?: number }): string {
+  const verified = s.verifyAt ? ` and whose texts' 8-word shingles are at least ${s.verifyAt} alike (exact resemblance; ${s.rejected} of the ${s.candidates} pairs of distinct signatures within the tolerances were less alike and were dropped)` : '';
+  return `signatures: ${s.pairs} pairs of pages whose signatures match within the tolerances${verified} (${s.listedPairs} listed, the rest implied by the group records); `
     + `${s.groups} groups of pages in which every two match, holding ${s.groupedPages} pages; ${s.distinct} distinct signatures `
     + `(content tolerance D = ${s.D}, link tolerance C = ${s.C}${s.C >= 2 ? ', links not required' : ''}, ${s.k} dimensions)`;
 }
@@ -48,12 +49,14 @@ export function signaturesSummary(s: { pairs: number; listedPairs: number; group
 export const command: Command = {
   name: 'signatures',
   summary: 'near-replicas by Random Projection and Hyperlink Map signatures (content + link context)',
-  usage: `Usage: resemble signatures INPUT... [--k ${SIGNATURE_RUN_DEFAULTS.k}] [--C ${SIGNATURE_RUN_DEFAULTS.C} --D ${SIGNATURE_RUN_DEFAULTS.D}] [--records pairs,groups] [flags]
+  usage: `Usage: resemble signatures INPUT... [--k ${SIGNATURE_RUN_DEFAULTS.k}] [--C ${SIGNATURE_RUN_DEFAULTS.C} --D ${SIGNATURE_RUN_DEFAULTS.D}] [--verify-at ${SIGNATURE_RUN_DEFAULTS.verifyAt}] [--records pairs,groups] [flags]
 
 Each page gets an RP signature (its bag of words projected to K dimensions, each scaled into [0, 1]
 over the crawl) and an HM signature (RP signatures propagated from the pages it links to). Two pages
-collide when their HM signatures differ by less than C and their RP signatures by less than D in
-every component. Writes, by default, one record per colliding pair:
+are candidates when their HM signatures differ by less than C and their RP signatures by less than
+D in every component, and collide when the exact resemblance of their word-8-shingle sets is at
+least --verify-at (0: every candidate collides, the paper's rule). Writes, by default, one record
+per colliding pair:
   {a, b, rpDistance, hmDistance}            (the infinity-norm distances)
 then one record per group of pages that do not chain: every two members of a group collide (a
 clique of the collision graph, built greedily in input order: a page joins the first group all of
@@ -61,27 +64,31 @@ whose members it collides with). Colliding pages are never joined through a chai
   {group, size, members: [{url, rpDistance, hmDistance}]}   (distances to the first member)
 
 With --evaluate, writes precision and recall instead, for curves along C at each D of --sweep-D and
-an RP-only curve along D (the paper's Figure 1): page level (a page returned is correct when the
-cosine of bags of words with a page it collides with reaches --threshold; recall over --reference
-or a sampled reference set) and pair level against exact word-8-shingle Jaccard (pairPrecision:
-colliding pairs with Jaccard ≥ --pair-precision-at; pairRecall: pairs with Jaccard ≥
---pair-recall-at that collide, all of them found exactly by prefix filtering).
+an RP-only curve along D (the paper's Figure 1, unverified): page level (a page returned is correct
+when the cosine of bags of words with a page it collides with reaches --threshold; recall over
+--reference or a sampled reference set) and pair level against exact word-8-shingle Jaccard
+(pairPrecision: colliding pairs with Jaccard ≥ --pair-precision-at; pairRecall: pairs with Jaccard
+≥ --pair-recall-at that collide, all of them found exactly by prefix filtering).
 
-The defaults come from curves measured on two realistic crawls of real documentation
-(docs/signatures.md): K = 32, D = 0.03 with HM unconstrained (C = 2) gave pair precision 0.990
-and 0.970 (Jaccard ≥ 0.8) at recall 0.970 and 0.978 (Jaccard ≥ 0.9). No C raised precision
-there; give --C 0.1 (the paper's) to require the link context too.
+The defaults come from curves measured on four tuning crawls of real documentation
+(docs/signatures.md): K = 32, candidates within D = 0.1 with HM unconstrained (C = 2), verified at
+resemblance 0.85, gave pair precision 1.000 (Jaccard ≥ 0.8) at recall 1.000 (Jaccard ≥ 0.9) on
+all four; unverified, no D reached both 0.97 on all of them. Give --verify-at 0 for the paper's
+collisions (D then defaults to ${SIGNATURE_RUN_DEFAULTS.unverifiedD}), --C 0.1 (the paper's) to require the link context too.
 
 Flags:
   --k N                 dimensions of both signatures (default ${SIGNATURE_RUN_DEFAULTS.k}; cost linear in N)
   --gamma X             damping γ of the HM propagation, 0..1 (default 0.5)
   --iterations N        HM iterations (default 4)
   --C X                 HM tolerance (default ${SIGNATURE_RUN_DEFAULTS.C}: 2 or more is RP alone; the paper used 0.1)
-  --D X                 RP tolerance, relative to each dimension's spread (default ${SIGNATURE_RUN_DEFAULTS.D})
+  --D X                 RP tolerance, relative to each dimension's spread (default ${SIGNATURE_RUN_DEFAULTS.D};
+                        ${SIGNATURE_RUN_DEFAULTS.unverifiedD} with --verify-at 0)
+  --verify-at X         exact word-8-shingle resemblance a candidate pair needs to collide, 0..1
+                        (default ${SIGNATURE_RUN_DEFAULTS.verifyAt}; 0: no verification; not with --evaluate)
   --seed N              seed of the projection (default 0)
   --weighting unit|tf   bag-of-words weights: counts scaled to length 1, or raw counts (default unit)
-  --content main|page   main (default): each HTML page's bag holds its own content, its site's template left
-                        out where it is heavy (learnt as \`dups\` learns it); page: every word of the page
+  --content page|main   page (default): every word of the page; main: each HTML page's bag holds its own
+                        content, its site's template left out where it is heavy (learnt as \`dups\` learns it)
   --records LIST        pairs, groups or pairs,groups (default pairs,groups)
   --evaluate            precision–recall table instead of pairs and groups
   --reference FILE      reference pages (one URL per line) for page recall (default: sample --sample
@@ -98,7 +105,8 @@ Flags:
                         available cores); the output is the same for any N
 
 The input is read as a stream: each batch of pages becomes bags of words on the worker threads and
-only the bags, URLs and links are kept (with --evaluate also each page's word shingles). With
+only the bags, URLs and links are kept, and each page's word-8 shingles (to verify candidates, and
+with --evaluate). With
 --content main, HTML pages are also written to a temporary file as they are read: once every site's
 template is learnt from its first pages, they are read back from it for their content words.`,
   options: {
@@ -122,6 +130,7 @@ template is learnt from its first pages, they are read back from it for their co
     records: { type: 'string' },
     'pair-precision-at': { type: 'string' },
     'pair-recall-at': { type: 'string' },
+    'verify-at': { type: 'string' },
     workers: { type: 'string' },
   },
   renamed: { output: 'is now --records LIST in signatures (pairs, groups or pairs,groups; --out FILE is where they go)' },
@@ -137,9 +146,12 @@ template is learnt from its first pages, they are read back from it for their co
       weighting: enumFlag(v, 'weighting', 'unit', ['unit', 'tf'] as const),
       content: enumFlag(v, 'content', R.content, ['main', 'page'] as const),
       C: numberFlag(v, 'C', R.C, 0, 1e6),
-      D: numberFlag(v, 'D', R.D, 0, 1e6),
     };
     const evaluate = v.evaluate === true;
+    if (v['verify-at'] !== undefined && evaluate) throw optionError('--verify-at', 'to come without --evaluate', v['verify-at']);
+    const verifyAt = evaluate ? 0 : numberFlag(v, 'verify-at', R.verifyAt, 0, 1);
+    if (!evaluate) options.verifyAt = verifyAt;
+    options.D = numberFlag(v, 'D', verifyAt > 0 ? R.D : R.unverifiedD, 0, 1e6);
     const plots = stringOf(v, 'plots');
     if (plots !== undefined) checkOutput(plots, ctx.positionals, '--plots');
     if (plots !== undefined && !evaluate) throw optionError('--plots', 'to come with --evaluate', plots);

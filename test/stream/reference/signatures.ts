@@ -1,5 +1,7 @@
 // The signatures command as it was before it streamed (it read the whole crawl with openCrawl): the reference
 // its streaming version is compared with, output for output (test/stream/stream-commands.test.ts).
+// With the verified defaults: page bags, candidates within D = 0.1 verified by the exact resemblance
+// of the pages' word-8-shingle sets, made here from the loaded documents (crawlShingleSets).
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionError, ResembleError } from '../../../src/errors.js';
@@ -7,8 +9,8 @@ import { init } from '../../../src/index.js';
 import { signatureReport } from '../../../src/signatures/report.js';
 import { crawlShingleSets, signaturesOfCrawl } from '../../../src/signatures/crawl-signatures.js';
 import { precisionRecall, sampleReference } from '../../../src/signatures/evaluate.js';
-import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, type SignatureOptions } from '../../../src/signatures/options.js';
-import { pairsAtLeast } from '../../../src/signatures/pair-evaluation.js';
+import { collisionParams, SIGNATURE_DEFAULTS, signatureParams, VERIFIED_DEFAULTS, type SignatureOptions } from '../../../src/signatures/options.js';
+import { exactJaccard, pairsAtLeast } from '../../../src/signatures/pair-evaluation.js';
 import { precisionRecallPlot } from '../../../src/signatures/plot.js';
 import type { WebGraph } from '../../../src/graph/web-graph.js';
 import { enumFlag, formatOf, intFlag, numberFlag, stringOf, READER_FLAGS } from '../../../src/cli/args.js';
@@ -119,6 +121,7 @@ Flags:
     output: { type: 'string' },
     'pair-precision-at': { type: 'string' },
     'pair-recall-at': { type: 'string' },
+    'verify-at': { type: 'string' },
   },
   async run(ctx: CommandContext) {
     const v = ctx.values;
@@ -131,9 +134,11 @@ Flags:
       weighting: enumFlag(v, 'weighting', 'unit', ['unit', 'tf'] as const),
     };
     signatureParams(options);
-    const content = enumFlag(v, 'content', 'main', ['main', 'page'] as const);
+    const content = enumFlag(v, 'content', VERIFIED_DEFAULTS.content, ['main', 'page'] as const);
     const C = numberFlag(v, 'C', SIGNATURE_DEFAULTS.C, 0, 1e6);
-    const D = numberFlag(v, 'D', SIGNATURE_DEFAULTS.D, 0, 1e6);
+    if (v['verify-at'] !== undefined && v.evaluate) throw optionError('--verify-at', 'to come without --evaluate', v['verify-at']);
+    const verifyAt = v.evaluate ? 0 : numberFlag(v, 'verify-at', VERIFIED_DEFAULTS.verifyAt, 0, 1);
+    const D = numberFlag(v, 'D', verifyAt > 0 ? VERIFIED_DEFAULTS.D : SIGNATURE_DEFAULTS.D, 0, 1e6);
     collisionParams({ C, D });
     const threshold = numberFlag(v, 'threshold', 0.9, 0, 1);
     const sampleSize = intFlag(v, 'sample', 100, 1, 2 ** 31);
@@ -156,7 +161,9 @@ Flags:
     const k = signatures.params.k;
 
     if (!v.evaluate) {
-      const report = signatureReport(signatures.rp, signatures.hm, k, { C, D });
+      const sets = verifyAt > 0 ? crawlShingleSets(crawl.documents) : undefined;
+      const verify = sets ? (a: number, b: number) => exactJaccard(sets, a, b) >= verifyAt - 1e-12 : undefined;
+      const report = signatureReport(signatures.rp, signatures.hm, k, { C, D, ...(verify ? { verify } : {}) });
       const { pairs, groups } = report;
       const records: object[] = [];
       if (output.has('pairs')) {
@@ -178,7 +185,7 @@ Flags:
       }
       writeRecords(ctx.out, format, records);
       // the wording is the command's (signaturesSummary); the numbers are this reference's own
-      if (!ctx.quiet) ctx.err.write(signaturesSummary({ pairs: report.collidingPairs, listedPairs: pairs.a.length, groups: groups.length, groupedPages: groups.reduce((t, g) => t + g.members.length, 0), distinct: report.distinct, C, D, k }) + '\n');
+      if (!ctx.quiet) ctx.err.write(signaturesSummary({ pairs: report.collidingPairs, listedPairs: pairs.a.length, groups: groups.length, groupedPages: groups.reduce((t, g) => t + g.members.length, 0), distinct: report.distinct, C, D, k, verifyAt, candidates: report.candidates, rejected: report.rejected }) + '\n');
       return 0;
     }
 
