@@ -162,7 +162,7 @@ const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
   const closing = load<u8>(p + 1) == 0x2f;
   const s: u32 = closing ? 2 : 1;
   if (!isAlpha(<u32>load<u8>(p + s))) return 0;
-  if (!closing) {
+  if (!closing && (load<u8>(p + 1) | 0x20) == 0x73) {
     // "script" / "style" in any case (only letters match with 0x20 set), followed by a byte that ends the name
     const w = load<u64>(p + 1) | 0x202020202020;
     if ((w & 0xffffffffffff) == SCRIPT_LE && !isAlnum(<u32>load<u8>(p + 7))) return 0;
@@ -488,6 +488,27 @@ function blockRun(ptr: usize, len: usize): void {
       // without spaces makes one token of each character, a word character goes folded into the open token).
       const from = p;
       let b0 = <u32>load<u8>(p);
+      if (b0 == 0x26) {
+        // the common references to a separator ('>', '<', '&', '"', no-break space, the apostrophe): they end the open token
+        const x = load<u64>(p);   // p + 8 ≤ end is checked below, before it counts
+        let refLen: u32 = 0;
+        const x4 = x & 0xffffffff, x5 = x & 0xffffffffff, x6 = x & 0xffffffffffff;
+        if (x4 == 0x3b746726 || x4 == 0x3b746c26) refLen = 4;                     // &gt; &lt;
+        else if (x5 == 0x3b706d6126 || x5 == 0x3b39332326) refLen = 5;            // &amp; &#39;
+        else if (x6 == 0x3b746f757126 || x6 == 0x3b7073626e26) refLen = 6;       // &quot; &nbsp;
+        if (refLen != 0 && p + 8 <= end) {
+          if ((words | accN) != 0) {
+            const t = tokenOf(h, words, acc, accN);
+            if (buffered) {
+              store<u64>(buf + (<usize>n << 3), t);
+              if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+            } else deliverUnbuffered(t);
+            h = 1; words = 0; acc = 0; accN = 0;
+          }
+          p += <usize>refLen;
+          continue;
+        }
+      }
       while (b0 >= 0xc2 && b0 <= 0xef) {
         let cp: u32 = 0, len: u32 = 0, raw: u64 = 0;
         if (b0 < 0xe0) {
