@@ -169,12 +169,37 @@ const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
     if ((w & 0xffffffffff) == STYLE_LE && !isAlnum(<u32>load<u8>(p + 6))) return 0;
   }
   const m = gtQuoteMasks(p);
-  const gt = m & 0xffff;
-  if (gt != 0) {
-    const g = <u32>ctz(gt);
-    if (((m >> 16) & ((<u32>1 << g) - 1)) == 0) return p + <usize>g + 1;
+  if (m == 0) return tagEnd(p + s, end);
+  const g = <u32>ctz(m & 0xffff | m >> 16);
+  if ((m >> g) & 1) return p + <usize>g + 1;   // a '>' with no quote before it
+  // the usual attribute value: name="…" — its closing quote found at once, then the '>' after it
+  // (what tagEnd finds walking from the name: the first quote opens a value when '=' is before it)
+  const at = p + <usize>g;
+  if (load<u8>(at - 1) != 0x3d) return tagEnd(p + s, end);
+  const close = closingQuote(at, end);
+  if (close >= end) return end;
+  const after = close + 1;
+  if (after + 16 > end) return tagEnd(after, end);
+  const m2 = gtQuoteMasks(after);
+  if (m2 == 0) return tagEnd(after, end);
+  const g2 = <u32>ctz(m2 & 0xffff | m2 >> 16);
+  if ((m2 >> g2) & 1) return after + <usize>g2 + 1;
+  return tagEnd(after, end);   // another quote: tagEnd walks on (its start only bounds the look back for '=', which the quote at close stops)
+}
+
+/** The first byte after at equal to the quote at at, or end (scan3's answer). */
+@inline function closingQuote(at: usize, end: usize): usize {
+  if (ASC_FEATURE_SIMD) {
+    const k = v128.load(TCONST + (load<u8>(at) == 0x22 ? 16 : 32));
+    let q = at + 1;
+    while (q + 16 <= end) {
+      const bits = i8x16.bitmask(i8x16.eq(v128.load(q), k));
+      if (bits != 0) return q + <usize>ctz(bits);
+      q += 16;
+    }
   }
-  return tagEnd(p + s, end);
+  const c = <u32>load<u8>(at);
+  return scan3(at + 1, end, c, c, c);
 }
 
 /** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
