@@ -174,17 +174,23 @@ const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
   if ((m >> g) & 1) return p + <usize>g + 1;   // a '>' with no quote before it
   // the usual attribute value: name="…" — its closing quote found at once, then the '>' after it
   // (what tagEnd finds walking from the name: the first quote opens a value when '=' is before it)
-  const at = p + <usize>g;
+  let at = p + <usize>g;
   if (load<u8>(at - 1) != 0x3d) return tagEnd(p + s, end);
-  const close = closingQuote(at, end);
-  if (close >= end) return end;
-  const after = close + 1;
-  if (after + 16 > end) return tagEnd(after, end);
-  const m2 = gtQuoteMasks(after);
-  if (m2 == 0) return tagEnd(after, end);
-  const g2 = <u32>ctz(m2 & 0xffff | m2 >> 16);
-  if ((m2 >> g2) & 1) return after + <usize>g2 + 1;
-  return tagEnd(after, end);   // another quote: tagEnd walks on (its start only bounds the look back for '=', which the quote at close stops)
+  while (true) {
+    const close = closingQuote(at, end);
+    if (close >= end) return end;
+    // after the value: the next '>' or quote (tagEnd from here is tagEnd from the name: its start
+    // only bounds the look back for '=', and the quote at close stops that look back)
+    const after = close + 1;
+    if (after + 16 > end) return tagEnd(after, end);
+    const m2 = gtQuoteMasks(after);
+    if (m2 == 0) return tagEnd(after, end);
+    const g2 = <u32>ctz(m2 & 0xffff | m2 >> 16);
+    if ((m2 >> g2) & 1) return after + <usize>g2 + 1;
+    at = after + <usize>g2;   // another quote: a value again when '=' is right before it
+    if (load<u8>(at - 1) != 0x3d) return tagEnd(after, end);
+  }
+  return end;   // not reached
 }
 
 /** The first byte after at equal to the quote at at, or end (scan3's answer). */
