@@ -3,7 +3,7 @@
 // references decoded, case folded, words split at anything that is not a letter or digit,
 // scripts written without spaces split into one token per character. Invalid UTF-8 never traps:
 // a byte that does not start a valid sequence is a separator.
-import { classOf, foldOf, SEP, SINGLE } from './classify';
+import { classOf, foldOf, SEP, SINGLE, WORD } from './classify';
 import {
   bufferedSink, bufN, charMode, curAcc, curAccN, curHash, curWords, deliverUnbuffered, endChar, endToken, fastWords, flushBuffer,
   putState, tokAppend, tokBuf, TOKBUF_CAP, tokByte,
@@ -162,19 +162,50 @@ const STYLE_LE: u64 = 0x656c797473;      // "style", little-endian
   const closing = load<u8>(p + 1) == 0x2f;
   const s: u32 = closing ? 2 : 1;
   if (!isAlpha(<u32>load<u8>(p + s))) return 0;
-  if (!closing) {
+  if (!closing && (load<u8>(p + 1) | 0x20) == 0x73) {
     // "script" / "style" in any case (only letters match with 0x20 set), followed by a byte that ends the name
     const w = load<u64>(p + 1) | 0x202020202020;
     if ((w & 0xffffffffffff) == SCRIPT_LE && !isAlnum(<u32>load<u8>(p + 7))) return 0;
     if ((w & 0xffffffffff) == STYLE_LE && !isAlnum(<u32>load<u8>(p + 6))) return 0;
   }
   const m = gtQuoteMasks(p);
-  const gt = m & 0xffff;
-  if (gt != 0) {
-    const g = <u32>ctz(gt);
-    if (((m >> 16) & ((<u32>1 << g) - 1)) == 0) return p + <usize>g + 1;
+  if (m == 0) return tagEnd(p + s, end);
+  const g = <u32>ctz(m & 0xffff | m >> 16);
+  if ((m >> g) & 1) return p + <usize>g + 1;   // a '>' with no quote before it
+  // the usual attribute value: name="…" — its closing quote found at once, then the '>' after it
+  // (what tagEnd finds walking from the name: the first quote opens a value when '=' is before it)
+  let at = p + <usize>g;
+  if (load<u8>(at - 1) != 0x3d) return tagEnd(p + s, end);
+  while (true) {
+    const close = closingQuote(at, end);
+    if (close >= end) return end;
+    // after the value: the next '>' or quote (tagEnd from here is tagEnd from the name: its start
+    // only bounds the look back for '=', and the quote at close stops that look back)
+    const after = close + 1;
+    if (after + 16 > end) return tagEnd(after, end);
+    const m2 = gtQuoteMasks(after);
+    if (m2 == 0) return tagEnd(after, end);
+    const g2 = <u32>ctz(m2 & 0xffff | m2 >> 16);
+    if ((m2 >> g2) & 1) return after + <usize>g2 + 1;
+    at = after + <usize>g2;   // another quote: a value again when '=' is right before it
+    if (load<u8>(at - 1) != 0x3d) return tagEnd(after, end);
   }
-  return tagEnd(p + s, end);
+  return end;   // not reached
+}
+
+/** The first byte after at equal to the quote at at, or end (scan3's answer). */
+@inline function closingQuote(at: usize, end: usize): usize {
+  if (ASC_FEATURE_SIMD) {
+    const k = v128.load(TCONST + (load<u8>(at) == 0x22 ? 16 : 32));
+    let q = at + 1;
+    while (q + 16 <= end) {
+      const bits = i8x16.bitmask(i8x16.eq(v128.load(q), k));
+      if (bits != 0) return q + <usize>ctz(bits);
+      q += 16;
+    }
+  }
+  const c = <u32>load<u8>(at);
+  return scan3(at + 1, end, c, c, c);
 }
 
 /** True when the quote at q opens an attribute value: the last non-space byte before it, within the tag (from start), is '='. */
@@ -483,6 +514,89 @@ function blockRun(ptr: usize, len: usize): void {
       p += lim;
       if (lim == 16) continue;
       if (markup && load<u8>(p) == 0x3c) continue;   // a '<': the tag at the top (or, within 16 bytes of the end, the slow path after the loop)
+      // Valid 2- and 3-byte UTF-8 sequences, one after another, here without the slow path's calls:
+      // what special → codePoint does for them (a separator ends the open token, a script written
+      // without spaces makes one token of each character, a word character goes folded into the open token).
+      const from = p;
+      let b0 = <u32>load<u8>(p);
+      if (b0 == 0x26) {
+        // the common references to a separator ('>', '<', '&', '"', no-break space, the apostrophe): they end the open token
+        const x = load<u64>(p);   // p + 8 ≤ end is checked below, before it counts
+        let refLen: u32 = 0;
+        const x4 = x & 0xffffffff, x5 = x & 0xffffffffff, x6 = x & 0xffffffffffff;
+        if (x4 == 0x3b746726 || x4 == 0x3b746c26) refLen = 4;                     // &gt; &lt;
+        else if (x5 == 0x3b706d6126 || x5 == 0x3b39332326) refLen = 5;            // &amp; &#39;
+        else if (x6 == 0x3b746f757126 || x6 == 0x3b7073626e26) refLen = 6;       // &quot; &nbsp;
+        if (refLen != 0 && p + 8 <= end) {
+          if ((words | accN) != 0) {
+            const t = tokenOf(h, words, acc, accN);
+            if (buffered) {
+              store<u64>(buf + (<usize>n << 3), t);
+              if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+            } else deliverUnbuffered(t);
+            h = 1; words = 0; acc = 0; accN = 0;
+          }
+          p += <usize>refLen;
+          continue;
+        }
+      }
+      while (b0 >= 0xc2 && b0 <= 0xef) {
+        let cp: u32 = 0, len: u32 = 0, raw: u64 = 0;
+        if (b0 < 0xe0) {
+          if (p + 1 < end) {
+            const b1 = <u32>load<u8>(p + 1);
+            if ((b1 & 0xc0) == 0x80) { cp = ((b0 & 0x1f) << 6) | (b1 & 0x3f); len = 2; raw = <u64>((b0 << 8) | b1); }
+          }
+        } else if (p + 2 < end) {
+          const b1 = <u32>load<u8>(p + 1), b2 = <u32>load<u8>(p + 2);
+          const lo: u32 = b0 == 0xe0 ? 0xa0 : 0x80, hi: u32 = b0 == 0xed ? 0x9f : 0xbf;
+          if (b1 >= lo && b1 <= hi && (b2 & 0xc0) == 0x80) {
+            cp = ((b0 & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f); len = 3; raw = <u64>((b0 << 16) | (b1 << 8) | b2);
+          }
+        }
+        if (len == 0) break;   // not a valid sequence: the slow path
+        const k = cp >= 0x4e00 && cp < 0xa000 ? SINGLE : cp >= 0x100 && cp < 0x0e00 ? WORD : classOf(cp);
+        if (k == WORD) {
+          // the folded code point's UTF-8 bytes (2 to 4) into the open token
+          const f = foldOf(cp);
+          let w: u64, m: u32;
+          if (f < 0x800) { w = <u64>(((0xc0 | (f >> 6)) << 8) | (0x80 | (f & 0x3f))); m = 2; }
+          else if (f < 0x10000) { w = <u64>(((0xe0 | (f >> 12)) << 16) | ((0x80 | ((f >> 6) & 0x3f)) << 8) | (0x80 | (f & 0x3f))); m = 3; }
+          else { w = <u64>(((0xf0 | (f >> 18)) << 24) | ((0x80 | ((f >> 12) & 0x3f)) << 16) | ((0x80 | ((f >> 6) & 0x3f)) << 8) | (0x80 | (f & 0x3f))); m = 4; }
+          const total = accN + m;
+          if (total < 8) {
+            acc = (acc << (<u64>m << 3)) | w;
+            accN = total;
+          } else {
+            const rest = total - 8;
+            h = pushWord(h, (acc << (<u64>(8 - accN) << 3)) | (w >> (<u64>rest << 3)));
+            words++;
+            acc = w & ((<u64>1 << (<u64>rest << 3)) - 1);
+            accN = rest;
+          }
+        } else {
+          if ((words | accN) != 0) {
+            const t = tokenOf(h, words, acc, accN);
+            if (buffered) {
+              store<u64>(buf + (<usize>n << 3), t);
+              if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+            } else deliverUnbuffered(t);
+            h = 1; words = 0; acc = 0; accN = 0;
+          }
+          if (k == SINGLE) {
+            // a token of its own: its bytes as they stand (a valid sequence is the code point's only encoding)
+            const t = (<u64>1 << (<u64>len << 3)) | raw;
+            if (buffered) {
+              store<u64>(buf + (<usize>n << 3), t);
+              if (++n == TOKBUF_CAP) { flushBuffer(n); n = 0; }
+            } else deliverUnbuffered(t);
+          }
+        }
+        p += <usize>len;
+        if (p + 16 > end) break;
+        b0 = <u32>load<u8>(p);
+      }
+      if (p != from) continue;
     }
     putState(h, words, acc, accN, n);
     p = special(p, end);

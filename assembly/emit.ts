@@ -16,14 +16,14 @@ export const SINK_TEXT: u32 = 0;
 export const SINK_TOKENS: u32 = 1;
 export const SINK_SHINGLES: u32 = 2;
 export const SINK_SKETCH: u32 = 3;
-/** Benchmark sinks (per-stage costs): tokens counted only; shingles rolled but dropped. */
+/** Benchmark sinks (per-stage costs): tokens gathered as the sketch gathers them, then dropped; shingles rolled but dropped. */
 export const SINK_COUNT: u32 = 4;
 export const SINK_ROLL: u32 = 5;
 
 // Set by each entry point for its call: where tokens go, and whether code points are the units.
 export let sink: u32 = SINK_SKETCH;
 export let charMode = false;
-/** The sink gathers tokens in TOKBUF (SINK_SKETCH, SINK_ROLL). */
+/** The sink gathers tokens in TOKBUF (SINK_SKETCH, SINK_ROLL, SINK_COUNT). */
 let buffered = true;
 
 // the current token: Rabin state over its full 8-byte words, the pending bytes, their count
@@ -51,7 +51,7 @@ const SPACE_FP: u64 = 0x120;   // Rabin(" ") = x^8 + 0x20
 
 /** Chooses this call's sink and units. */
 export function emitConfigure(sink_: u32, charMode_: bool): void {
-  sink = sink_; charMode = charMode_; buffered = sink_ == SINK_SKETCH || sink_ == SINK_ROLL;
+  sink = sink_; charMode = charMode_; buffered = sink_ == SINK_SKETCH || sink_ == SINK_ROLL || sink_ == SINK_COUNT;
 }
 
 export function emitBegin(out_: usize, cap: u32): void {
@@ -59,11 +59,14 @@ export function emitBegin(out_: usize, cap: u32): void {
   out = out_; outCap = cap; outN = 0; full = false; tokens = 0; tokN = 0;
 }
 
-/** Rolls the tokens gathered by the sketch sinks into the shingle window (and, for SINK_SKETCH, the selection). */
+/**
+ * Rolls the tokens gathered by the sketch sinks into the shingle window (and, for SINK_SKETCH, the
+ * selection); SINK_COUNT drops them, so its cost is the tokenizer's as the sketch runs it.
+ */
 export function flushTokens(): void {
   const n = tokN;
   tokN = 0;
-  if (n != 0) shingleBatch(TOKBUF, n, sink == SINK_SKETCH);
+  if (n != 0 && sink != SINK_COUNT) shingleBatch(TOKBUF, n, sink == SINK_SKETCH);
 }
 
 export function emitCount(): u32 { return outN; }
@@ -89,7 +92,7 @@ function deliverOther(t: u64): void {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), t); outN++; } else full = true;
     return;
   }
-  if (sink == SINK_TEXT || sink == SINK_COUNT) return;
+  if (sink == SINK_TEXT) return;
   if (shinglePush(t)) {
     if (outN < outCap) { store<u64>(out + (<usize>outN << 3), mix(shingleValue(), cfgSeed)); outN++; } else full = true;
   }
@@ -156,7 +159,7 @@ export function fastWords(): bool { return !charMode && sink != SINK_TEXT; }
 @inline export function curAcc(): u64 { return acc; }
 @inline export function curAccN(): u32 { return accN; }
 @inline export function bufN(): u32 { return tokN; }
-/** Whether finished tokens are gathered in the token buffer (SINK_SKETCH, SINK_ROLL) rather than sent on one by one. */
+/** Whether finished tokens are gathered in the token buffer (SINK_SKETCH, SINK_ROLL, SINK_COUNT) rather than sent on one by one. */
 @inline export function bufferedSink(): bool { return buffered; }
 /** The token buffer (TOK_CAP values). */
 @inline export function tokBuf(): usize { return TOKBUF; }

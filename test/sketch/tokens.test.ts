@@ -72,6 +72,44 @@ for (const build of ['simd', 'scalar'] as const) {
   });
 }
 
+// Text for the block path's in-place decoding: valid 2- and 3-byte UTF-8 (word characters folded
+// into the open token, one of them folding to fewer bytes; separators; characters of scripts
+// written without spaces), sequences that are not valid (left to the slow path), the references it
+// ends a token at and their near misses; long words, so an open token crosses its 8-byte words.
+const enc = new TextEncoder();
+const TEXT_PIECES: Uint8Array[] = [
+  'é', 'Éé', 'ПРИВЕТ', 'привет', 'Ωμέγα', 'ΣΊΣΥΦΟΣ', 'ẞ', 'Straße', 'ĲŒ', 'Ա', 'ÿŸ', '×', '÷', 'ª', '\u00a0', '\u2014', '\u201c', '\u3000', '、',
+  '中文', '日本語の', 'ｶﾀｶﾅ', 'ภาษา', 'ພາ', 'ខ្មែ', 'Ｆｕｌ', '한국', 'עב', 'الع', 'हि', '\ufeff', '\ufffd', '€', '😀',
+  '&gt;', '&lt;', '&amp;', '&#39;', '&quot;', '&nbsp;', '&gt', '&ltx;', '&amp', '&#390;', '&#3;', '&quo;', '&nbspx;', '&QUOT;', '&eacute;', '&#x4E2D;', '&',
+  'word', 'Words', 'abcdefg', 'abcdefghijklmnopq', 'ABCDEFGHIJKLMNOPQRSTU', 'x', '9', ' ', '  ', '\n', '.', '<b>', '</p>',
+].map((piece) => enc.encode(piece));
+TEXT_PIECES.push(Uint8Array.from([0xe2, 0x82]), Uint8Array.from([0xe0, 0x80, 0x80]), Uint8Array.from([0xed, 0xa0, 0x80]), Uint8Array.from([0xc3]),
+  Uint8Array.from([0xc0, 0x80]), Uint8Array.from([0xe4, 0xb8]), Uint8Array.from([0x80]), Uint8Array.from([0xf0, 0x9f, 0x98]));
+
+for (const build of ['simd', 'scalar'] as const) {
+  test(`${build}: token fingerprints and sketches equal the reference on UTF-8 and references at every 16-byte alignment and every cut at the end`, () => {
+    useBuild(build);
+    assert.is(kernelBuild(), build);
+    const r = rng(46);
+    const docs: Uint8Array[] = [];
+    for (let t = 0; t < 640; t++) {
+      const parts: Uint8Array[] = [enc.encode(' '.repeat(t % 32))];   // shifts every piece across the 16-byte blocks
+      const n = 1 + Math.floor(r() * 30);
+      for (let i = 0; i < n; i++) parts.push(TEXT_PIECES[Math.floor(r() * TEXT_PIECES.length)]);
+      const doc = Buffer.concat(parts);
+      // the whole document and its last 24 cuts: sequences and references broken by the document's end, inside the last 16 bytes and not
+      for (let cut = Math.max(0, doc.length - 24); cut <= doc.length; cut++) {
+        const d = new Uint8Array(doc.subarray(0, cut));
+        if (cut === doc.length || t % 8 === 0) docs.push(d);
+        assert.equal(Array.from(tokenFingerprints(d)), tokenFpsRef(d), `doc ${t} cut ${cut}: ${JSON.stringify(Buffer.from(d).toString('latin1'))}`);
+      }
+    }
+    const set = sketchMany(docs, { w: 3, s: 8 });
+    docs.forEach((d, i) => assert.equal(Array.from(set.get(i).values), minSRef(shingleValuesRef(d, { w: 3 }), 8), `sketch ${i}`));
+    useBuild('simd');
+  });
+}
+
 test('known canonical forms', () => {
   assert.is(canonicalize('<html><head><title>Hi</title><script>var x = "a b";</script></head><body><p>Hello,&nbsp;WORLD!</p></body></html>'), 'hi hello world');
   assert.is(canonicalize('Ünïcödé ΣΟΦΙΑ Москва'), 'ünïcödé σοφια москва');
