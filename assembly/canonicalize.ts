@@ -346,7 +346,7 @@ const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
 
 // The SIMD classification's constants, loaded from memory (a constant vector written in the code
-// is rebuilt from immediates at each use, three instructions): 0x20, 0x1f, −102, 0x50, −118, '<', '&', 0.
+// is rebuilt from immediates at each use, three instructions): 0x20, 0x1f, −102, 0x50, −118, '<', '&'.
 const VCONST: usize = memory.data<u8>([
   0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
   0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f,
@@ -355,7 +355,6 @@ const VCONST: usize = memory.data<u8>([
   0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a, 0x8a,
   0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c,
   0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26, 0x26,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ], 16);
 
 /** High bit of each byte of x that lies in [lo, hi] (bytes < 0x80; a byte ≥ 0x80 may disturb the bytes after it). */
@@ -384,11 +383,12 @@ const VCONST: usize = memory.data<u8>([
   if (ASC_FEATURE_SIMD) {
     const v = v128.load(p);
     const k20 = v128.load(VCONST), k1f = v128.load(VCONST + 16), kAlpha = v128.load(VCONST + 32), k50 = v128.load(VCONST + 48);
-    const kDigit = v128.load(VCONST + 64), kLt = v128.load(VCONST + 80), kAmp = v128.load(VCONST + 96), kZero = v128.load(VCONST + 112);
+    const kDigit = v128.load(VCONST + 64), kLt = v128.load(VCONST + 80), kAmp = v128.load(VCONST + 96);
     const alpha = i8x16.lt_s(i8x16.add(v128.or(v, k20), k1f), kAlpha);
     const digit = i8x16.lt_s(i8x16.add(v, k50), kDigit);
-    let special = i8x16.lt_s(v, kZero);
-    if (markup) special = v128.or(special, v128.or(i8x16.eq(v, kLt), i8x16.eq(v, kAmp)));
+    // a byte ≥ 0x80 has its high bit already; '<' and '&' get it from their all-ones comparisons
+    let special = v;
+    if (markup) special = v128.or(v, v128.or(i8x16.eq(v, kLt), i8x16.eq(v, kAmp)));
     // a lowercase letter has 0x20 already, so setting it on every letter folds the capitals only
     const folded = v128.or(v, v128.and(alpha, k20));
     v128.store(REV, i8x16.shuffle(folded, folded, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
@@ -555,7 +555,9 @@ function blockRun(ptr: usize, len: usize): void {
           }
         }
         if (len == 0) break;   // not a valid sequence: the slow path
-        const k = cp >= 0x4e00 && cp < 0xa000 ? SINGLE : cp >= 0x100 && cp < 0x0e00 ? WORD : classOf(cp);
+        // classOf's answer, its commonest ranges first: CJK ideographs, alphabets, punctuation, kana
+        const k = cp >= 0x4e00 && cp < 0xa000 ? SINGLE : cp >= 0x100 && cp < 0x0e00 ? WORD : cp >= 0x2000 && cp < 0x2070 ? SEP
+          : cp >= 0x3000 && cp < 0x3100 ? (cp < 0x3040 ? SEP : SINGLE) : classOf(cp);
         if (k == WORD) {
           // the folded code point's UTF-8 bytes (2 to 4) into the open token
           const f = foldOf(cp);
