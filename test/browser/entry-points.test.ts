@@ -33,7 +33,7 @@ const OPTIONS: Record<Name, Record<string, unknown>> = {
 const NAMES = Object.keys(OPTIONS) as Name[];
 // Not yet in a browser: collections and mirrors key not-found pages by a SHA-1 of their bytes
 // (node:crypto, synchronous), content-mode signatures spill the HTML pages to a temporary file.
-const NODE_ONLY: Record<string, string> = { findCollections: 'node:crypto: createHash', findMirrors: 'node:crypto: createHash', findSignatureCollisions: 'node:os: tmpdir' };
+const NODE_ONLY: Record<string, string> = { findCollections: 'node:crypto: createHash', findMirrors: 'node:crypto: createHash' };
 const BROWSER = NAMES.filter((n) => !(n in NODE_ONLY));
 
 /** A page as it crosses into the browser: its URL and its text as HTML or plain text. */
